@@ -1,0 +1,29 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "tracecli",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "tracecli", targets: ["tracecli"]),
+    .library(name: "TraceModel", targets: ["TraceModel"]),
+    .library(name: "TraceAnalyzer", targets: ["TraceAnalyzer"]),
+  ],
+  targets: [
+    // MARK: - Libraries
+    // Events and the readers that produce them (JSON Lines, xctrace XML).
+    .target(name: "TraceModel"),
+    // Classification, frames, statistics, cause graph, budgets and renderers.
+    .target(name: "TraceAnalyzer", dependencies: ["TraceModel"]),
+
+    // MARK: - Executable
+    // A thin shell: arguments in, one library call, text and an exit code out.
+    .executableTarget(name: "tracecli", dependencies: ["TraceAnalyzer", "TraceModel"]),
+
+    // MARK: - Tests
+    .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
+    .testTarget(name: "TraceAnalyzerTests", dependencies: ["TraceAnalyzer", "TraceModel"]),
+    .testTarget(name: "TraceCLITests", dependencies: ["tracecli", "TraceAnalyzer", "TraceModel"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,27 @@
+/// How text output looks: ANSI colour on a terminal, plain otherwise.
+public struct TextStyle: Hashable, Sendable {
+  public static let plain = TextStyle(color: false)
+  public static let color = TextStyle(color: true)
+
+  public var color: Bool
+
+  public init(color: Bool) { self.color = color }
+
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  func dim(_ text: String) -> String { wrap(text, "2") }
+  func red(_ text: String) -> String { wrap(text, "1;31") }
+  func orange(_ text: String) -> String { wrap(text, "38;5;208") }
+
+  /// `text` coloured by `severity`.
+  func severity(_ text: String, _ severity: Severity?) -> String {
+    switch severity {
+    case .red: red(text)
+    case .orange: orange(text)
+    case nil: text
+    }
+  }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    color && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

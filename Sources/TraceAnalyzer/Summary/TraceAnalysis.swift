@@ -1,0 +1,141 @@
+import TraceModel
+
+/// The library's entry points: read a trace and analyse it in one call.
+public enum TraceAnalysis {
+  /// Summarizes the trace at `path` (`-` for standard input) per the analysis contract.
+  ///
+  /// Two phases: a streaming read (one part per thread) that counts per view and spills each
+  /// finished update's start and duration (16 bytes) to a temporary file, then one scan of the
+  /// spill for frame deadlines and exact nearest-rank percentiles. Memory stays flat in the
+  /// trace's length; it grows with the number of distinct views and frames.
+  public static func summarize(path: String, name: String? = nil, options: AnalysisOptions = AnalysisOptions())
+    throws(TraceReadError) -> TraceSummary
+  {
+    try analyze(path: path, name: name, options: options, wrap: { $0 }) { _ in }.summary
+  }
+
+  /// Reads and summarizes, handing the timeline and per-frame work to `inspect` before they
+  /// are dropped (the `updates` command uses them).
+  static func analyze<Sink: SummaryWrapping>(
+    path: String, name: String?, options: AnalysisOptions,
+    wrap: @escaping @Sendable (SummaryAccumulator) -> Sink,
+    inspect: (FrameInspection) -> Void
+  ) throws(TraceReadError) -> (summary: TraceSummary, header: TraceHeader?) {
+    let (file, displayName, spooled) = try input(path: path, name: name)
+    defer { if spooled { JSONLinesReader.removeSpool(file) } }
+    let header = JSONLinesReader.header(path: file)
+    var traceStart = header?.start
+    if !options.range.isUnbounded && traceStart == nil {
+      traceStart = try earliestTime(file: file, name: displayName, threads: options.threads)
+    }
+    let thresholds = options.thresholds
+    let keepFrom = traceStart.flatMap { start in options.range.from.map { start &+ $0 } } ?? .min
+    let keepTo = traceStart.flatMap { start in options.range.to.map { start &+ $0 } } ?? .max
+    let reading = try JSONLinesReader.read(path: file, name: displayName, threads: options.threads) {
+      wrap(SummaryAccumulator(thresholds: thresholds, keepFrom: keepFrom, keepTo: keepTo))
+    }
+    for part in reading.parts { part.sink.finish() }
+    var builder = SummaryBuilder(
+      parts: reading.parts.map { TracePart(sink: $0.sink.summary, symbols: $0.symbols, lineOffset: $0.lineOffset) })
+    if builder.tooManyGroups {
+      throw .badData(
+        TraceParseError(file: displayName, line: 0, message: "more than \(SpillRecord.groupLimit) distinct views; tracecli cannot summarize this trace"))
+    }
+    let start = reading.header?.start ?? (builder.earliest == .max ? nil : builder.earliest)
+    let budget = (reading.header ?? TraceHeader()).frameBudget
+    let timeline = builder.timeline(budget: budget, anchor: start)
+    let work = builder.finish(timeline: timeline, thresholds: thresholds)
+    let frames = FrameInspection(timeline: timeline, work: work)
+    inspect(frames)
+    var kinds: [UpdateKind: ViewStatistics] = [:]
+    for kind in UpdateKind.allCases { kinds[kind] = ViewStatistics() }
+    var views: [ViewSummary] = []
+    for (index, key) in builder.keys.enumerated() {
+      kinds[key.kind, default: ViewStatistics()].add(builder.statistics[index])
+      views.append(ViewSummary(key: key, statistics: builder.statistics[index]))
+    }
+    views.sort(by: ViewSummary.worstFirst)
+    let summary = TraceSummary(
+      file: displayName, header: reading.header, thresholds: thresholds, range: options.range,
+      traceStart: start, traceEnd: builder.latest == .min ? nil : builder.latest, kinds: kinds,
+      views: views, frames: frames.summary(budget: budget), events: builder.counts,
+      unknownTypes: reading.report.unknownTypes, unknownKeys: reading.report.unknownKeys,
+      warnings: reading.report.warnings)
+    return (summary, reading.header)
+  }
+
+  /// Resolves `-` to a spooled copy of standard input; returns the file, its display name and
+  /// whether it must be removed.
+  static func input(path: String, name: String?) throws(TraceReadError) -> (String, String, Bool) {
+    if path == "-" {
+      return (try JSONLinesReader.spoolStandardInput(), name ?? "<stdin>", true)
+    }
+    return (path, name ?? path, false)
+  }
+
+  /// The earliest `start`/`time` in the trace (a full read; only for ranges without a header start).
+  private static func earliestTime(file: String, name: String, threads: Int) throws(TraceReadError) -> Int64? {
+    let reading = try JSONLinesReader.read(path: file, name: name, threads: threads) { EarliestTime() }
+    let earliest = reading.parts.map(\.sink.earliest).min() ?? .max
+    return earliest == .max ? nil : earliest
+  }
+}
+
+/// A sink that carries a ``SummaryAccumulator`` (and maybe more).
+protocol SummaryWrapping: TraceSink {
+  var summary: SummaryAccumulator { get }
+  /// Called once the part has been read.
+  func finish()
+}
+
+extension SummaryAccumulator: SummaryWrapping {
+  var summary: SummaryAccumulator { self }
+  func finish() {}
+}
+
+/// Finds the earliest time any event mentions.
+private struct EarliestTime: TraceSink {
+  var earliest: Int64 = .max
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    if case .header = event { return }
+    if let time = event.time { earliest = min(earliest, time) }
+  }
+}
+
+/// The frame timeline and each frame's work, for looking up the frame of one update.
+public struct FrameInspection: Sendable {
+  public let timeline: FrameTimeline
+  let work: [Int64: FrameWork]
+
+  /// The frame number of an update starting at `start`, and whether that frame missed its
+  /// deadline; nil before the first explicit frame.
+  public func frame(of start: Int64) -> (index: Int64, missed: Bool)? {
+    guard let index = timeline.index(of: start) else { return nil }
+    let deadline = timeline.frame(at: index).deadline
+    return (index, (work[index]?.workEnd ?? .min) > deadline)
+  }
+
+  func summary(budget: Int64) -> FrameSummary {
+    var isExplicit = false
+    if case .explicit = timeline { isExplicit = true }
+    var summary = FrameSummary(budgetNs: budget, isExplicit: isExplicit)
+    var missed: [MissedFrame] = []
+    for (index, frameWork) in work {
+      summary.withUpdates += 1
+      let frame = timeline.frame(at: index)
+      guard frameWork.workEnd > frame.deadline else { continue }
+      let blame: MissBlame = frameWork.hasRed ? .longUpdate : .accumulation
+      summary.missed += 1
+      if blame == .longUpdate { summary.missedByLongUpdate += 1 } else { summary.missedByAccumulation += 1 }
+      summary.worstOverrunNs = max(summary.worstOverrunNs, frameWork.workEnd - frame.deadline)
+      missed.append(
+        MissedFrame(
+          index: index, start: frame.start, deadline: frame.deadline, workEnd: frameWork.workEnd,
+          updates: frameWork.updates, blame: blame))
+    }
+    missed.sort { ($0.overrunNs, $1.index) > ($1.overrunNs, $0.index) }
+    summary.worst = Array(missed.prefix(FrameSummary.worstLimit))
+    return summary
+  }
+}

@@ -1,0 +1,31 @@
+import TraceModel
+
+/// Everything `tracecli summarize` reports about one trace (or its inspection range).
+public struct TraceSummary: Hashable, Sendable {
+  /// The trace's name as given (a path, or `<stdin>`).
+  public var file: String
+  public var header: TraceHeader?
+  public var thresholds: Thresholds
+  public var range: TimeRange
+  /// Trace start in ns: the header's `start`, else the earliest time in the trace.
+  public var traceStart: Int64?
+  /// The latest end of any event, ns.
+  public var traceEnd: Int64?
+  /// Per update kind, in kind order.
+  public var kinds: [UpdateKind: ViewStatistics]
+  /// Per view, worst first (the spec's order).
+  public var views: [ViewSummary]
+  public var frames: FrameSummary
+  public var events: EventCounts
+  public var unknownTypes: [String: Int]
+  public var unknownKeys: Int
+  public var warnings: [TraceWarning]
+
+  /// All updates of every kind together.
+  public var total: ViewStatistics {
+    kinds.values.reduce(into: ViewStatistics()) { $0.add($1) }
+  }
+
+  /// The statistics of `kind` (zeros when the trace has none).
+  public subscript(kind: UpdateKind) -> ViewStatistics { kinds[kind] ?? ViewStatistics() }
+}

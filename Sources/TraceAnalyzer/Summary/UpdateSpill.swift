@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One finished update, as the second phase of the analysis needs it: 16 bytes.
+struct SpillRecord: Sendable {
+  /// Group index (21 bits) | main thread (1 bit) | duration (42 bits).
+  static let groupLimit = 1 << 21
+
+  var start: Int64
+  var packed: UInt64
+
+  @inline(__always)
+  init(start: Int64, group: Int, isMainThread: Bool, duration: Int64) {
+    self.start = start
+    packed = UInt64(group) << 43 | (isMainThread ? 1 << 42 : 0) | UInt64(duration)
+  }
+
+  @inline(__always) var group: Int { Int(packed >> 43) }
+  @inline(__always) var isMainThread: Bool { packed & (1 << 42) != 0 }
+  @inline(__always) var duration: Int64 { Int64(packed & ((1 << 42) - 1)) }
+}
+
+/// An append-only list of ``SpillRecord``s that moves to an unlinked temporary file once it
+/// outgrows 1 MiB, so memory stays flat however long the trace.
+struct UpdateSpill: @unchecked Sendable {
+  private static let bufferRecords = 1 << 16
+
+  private var buffer: [SpillRecord] = []
+  private var file: SpillFile?
+  private(set) var count = 0
+
+  init() {}
+
+  @inline(__always)
+  mutating func append(_ record: SpillRecord) {
+    if buffer.count == Self.bufferRecords { flush() }
+    buffer.append(record)
+    count += 1
+  }
+
+  private mutating func flush() {
+    if file == nil { file = SpillFile() }
+    buffer.withUnsafeBytes { file?.append($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Calls `body` with every record in order, a chunk at a time.
+  func forEachChunk(_ body: (UnsafeBufferPointer<SpillRecord>) -> Void) {
+    file?.forEachChunk(recordsPerChunk: Self.bufferRecords, body)
+    buffer.withUnsafeBufferPointer { body($0) }
+  }
+}
+
+/// The temporary file behind an ``UpdateSpill``; unlinked at creation, closed on deinit.
+final class SpillFile: @unchecked Sendable {
+  private var descriptor: Int32 = -1
+  private var size = 0
+  private var failed = false
+  /// Records kept in memory when no temporary file could be made.
+  private var fallback: [UInt8] = []
+
+  init() {
+    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array("\(directory)/tracecli-spill-XXXXXX".utf8CString)
+    descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if descriptor >= 0 {
+      template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    } else {
+      failed = true
+    }
+  }
+
+  deinit { if descriptor >= 0 { close(descriptor) } }
+
+  func append(_ bytes: UnsafeRawBufferPointer) {
+    if failed {
+      fallback.append(contentsOf: bytes)
+      return
+    }
+    var written = 0
+    while written < bytes.count {
+      let result = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(size + written))
+      if result < 0 && errno == EINTR { continue }
+      if result <= 0 {
+        // Out of disk: keep the rest in memory rather than lose records.
+        fallback.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[written...]))
+        failed = true
+        break
+      }
+      written += result
+    }
+    size += written
+  }
+
+  func forEachChunk(recordsPerChunk: Int, _ body: (UnsafeBufferPointer<SpillRecord>) -> Void) {
+    let stride = MemoryLayout<SpillRecord>.stride
+    let chunk = UnsafeMutableBufferPointer<SpillRecord>.allocate(capacity: recordsPerChunk)
+    defer { chunk.deallocate() }
+    var offset = 0
+    while offset < size {
+      let wanted = min(size - offset, recordsPerChunk * stride)
+      var got = 0
+      while got < wanted {
+        let result = pread(descriptor, UnsafeMutableRawPointer(chunk.baseAddress!) + got, wanted - got, off_t(offset + got))
+        if result < 0 && errno == EINTR { continue }
+        if result <= 0 { break }
+        got += result
+      }
+      guard got > 0 else { break }
+      body(UnsafeBufferPointer(rebasing: chunk[0..<(got / stride)]))
+      offset += got
+    }
+    fallback.withUnsafeBytes { raw in
+      body(raw.bindMemory(to: SpillRecord.self))
+    }
+  }
+}

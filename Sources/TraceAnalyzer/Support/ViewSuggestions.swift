@@ -1,0 +1,32 @@
+/// Suggests view names close to a misspelt one.
+public enum ViewSuggestions {
+  /// Up to `limit` qualified names of `keys` closest to `query` (edit distance, then name).
+  public static func closest(to query: String, in keys: [ViewKey], limit: Int = 3) -> [String] {
+    let names = Set(keys.map(\.qualifiedName))
+    let lowered = Array(query.lowercased())
+    let scored = names.map { name -> (Int, String) in
+      let plain = name.split(separator: ".").last.map(String.init) ?? name
+      let distance = min(
+        editDistance(lowered, Array(name.lowercased())), editDistance(lowered, Array(plain.lowercased())))
+      let contains = plain.lowercased().contains(query.lowercased()) || query.lowercased().contains(plain.lowercased())
+      return (contains ? min(distance, 1) : distance, name)
+    }
+    let threshold = max(3, query.count / 2)
+    return scored.filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+  }
+
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

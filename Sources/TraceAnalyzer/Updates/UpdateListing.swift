@@ -1,0 +1,123 @@
+import TraceModel
+
+/// One view's updates in time order: the instrument's "Show Updates".
+public struct UpdateListing: Hashable, Sendable {
+  /// One update of the view.
+  public struct Entry: Hashable, Sendable {
+    public var id: Int64
+    public var key: ViewKey
+    /// Start relative to the trace start, ns.
+    public var offset: Int64
+    public var duration: Int64
+    public var isUnfinished: Bool
+    public var severity: Severity?
+    /// The frame number (see ``MissedFrame/index``); nil before the first explicit frame or
+    /// off the main thread.
+    public var frame: Int64?
+    /// Whether that frame missed its deadline.
+    public var frameMissed: Bool
+    public var skipped: Bool
+    /// `main` or the thread's name.
+    public var thread: String
+  }
+
+  /// The query as given (`View` or `Module.View`).
+  public var view: String
+  /// The views (module, kind) the query matched.
+  public var matched: [ViewKey]
+  public var entries: [Entry]
+  public var summary: TraceSummary
+}
+
+extension TraceAnalysis {
+  /// Lists the updates of `view` (`View` or `Module.View`) in time order; `longOnly` keeps
+  /// orange and red ones.
+  public static func updates(
+    path: String, name: String? = nil, view: String, longOnly: Bool = false,
+    options: AnalysisOptions = AnalysisOptions()
+  ) throws(TraceReadError) -> UpdateListing {
+    let collected = CollectedUpdates()
+    var inspection: FrameInspection?
+    let result = try analyze(path: path, name: name, options: options, wrap: { accumulator in
+      UpdateCollector(summary: accumulator, query: view, store: collected)
+    }) { inspection = $0 }
+    let start = result.summary.traceStart ?? 0
+    var entries: [UpdateListing.Entry] = []
+    for update in collected.updates.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
+      let severity = options.thresholds.classify(update.duration)
+      if longOnly && severity == nil { continue }
+      let unfinished = update.duration >= Update.unfinishedDuration
+      let frame = update.isMain && !unfinished ? inspection?.frame(of: update.start) : nil
+      entries.append(
+        UpdateListing.Entry(
+          id: update.id, key: update.key, offset: update.start - start, duration: update.duration,
+          isUnfinished: unfinished, severity: severity, frame: frame?.index,
+          frameMissed: frame?.missed ?? false, skipped: update.skipped, thread: update.thread))
+    }
+    let matched = Set(collected.updates.map(\.key)).sorted()
+    return UpdateListing(view: view, matched: matched, entries: entries, summary: result.summary)
+  }
+}
+
+/// Updates collected by the parts' ``UpdateCollector``s (one part at a time appends).
+final class CollectedUpdates: @unchecked Sendable {
+  struct Item: Sendable {
+    var id: Int64
+    var key: ViewKey
+    var start: Int64
+    var duration: Int64
+    var isMain: Bool
+    var skipped: Bool
+    var thread: String
+  }
+
+  private let lock = SpinLock()
+  private(set) var updates: [Item] = []
+
+  func append(contentsOf items: [Item]) {
+    lock.withLock { updates += items }
+  }
+}
+
+/// A summary accumulator that also keeps the updates of one view.
+struct UpdateCollector: TraceSink, SummaryWrapping {
+  var summary: SummaryAccumulator
+  let query: String
+  let store: CollectedUpdates
+  private var matches: [UInt64: ViewKey?] = [:]
+  private var items: [CollectedUpdates.Item] = []
+
+  init(summary: SummaryAccumulator, query: String, store: CollectedUpdates) {
+    self.summary = summary
+    self.query = query
+    self.store = store
+  }
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    summary.consume(event, line: line, symbols: symbols)
+    guard case .update(let update) = event, summary.keeps(update) else { return }
+    let cacheKey =
+      UInt64(UInt32(bitPattern: update.name?.rawValue ?? -1)) << 32
+      | UInt64(UInt32(bitPattern: update.module?.rawValue ?? -1)) << 2 | UInt64(update.kind.rawValue)
+    let key: ViewKey?
+    if let cached = matches[cacheKey] {
+      key = cached
+    } else {
+      let candidate = ViewKey(
+        module: update.module.map { symbols[$0] } ?? "", kind: update.kind,
+        name: update.name.map { symbols[$0] } ?? ViewKey.unnamed)
+      key = candidate.matches(query) ? candidate : nil
+      matches[cacheKey] = key
+    }
+    guard let key else { return }
+    items.append(
+      CollectedUpdates.Item(
+        id: update.id, key: key, start: update.start, duration: update.duration,
+        isMain: update.isMainThread, skipped: update.skipped,
+        thread: update.thread.map { symbols[$0] } ?? "main"))
+  }
+
+  func finish() {
+    store.append(contentsOf: items)
+  }
+}

@@ -1,0 +1,43 @@
+/// What a cause-graph node that is not an update stands for.
+public enum SourceKind: Int, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
+  case gesture, state, observable, environment, environmentWriter, preference, transaction, creation,
+    other
+
+  /// Parses the trace-format spelling (`gesture`, `state`, … `other`).
+  public init?(name: String) {
+    guard let kind = Self.allCases.first(where: { $0.description == name }) else { return nil }
+    self = kind
+  }
+
+  /// The trace-format spelling.
+  public var description: String {
+    switch self {
+    case .gesture: "gesture"
+    case .state: "state"
+    case .observable: "observable"
+    case .environment: "environment"
+    case .environmentWriter: "environmentWriter"
+    case .preference: "preference"
+    case .transaction: "transaction"
+    case .creation: "creation"
+    case .other: "other"
+    }
+  }
+
+  /// The name Instruments gives such a node, e.g. `State change`.
+  public var displayName: String {
+    switch self {
+    case .gesture: "Gesture"
+    case .state: "State change"
+    case .observable: "@Observable"
+    case .environment: "External Environment"
+    case .environmentWriter: "EnvironmentWriter"
+    case .preference: "Preference"
+    case .transaction: "Transaction"
+    case .creation: "View Creation / Reuse"
+    case .other: "Other"
+    }
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,553 @@
+/// Decodes one line of a version-1 JSON Lines trace into a ``TraceEvent``.
+///
+/// The wire format, by example:
+///
+///     {"type":"trace","version":1,"app":"Landmarks","refreshRate":120}
+///     {"type":"update","id":100,"kind":"body","view":"LandmarkListItemView","module":"Landmarks","start":1000100000,"duration":1400000}
+///     {"type":"source","id":11,"kind":"observable","label":"@Observable LandmarkCollection.landmarks","user":true}
+///     {"type":"cause","from":11,"to":100,"label":"update","changed":"landmarks"}
+///
+/// Keys may come in any order; unknown keys and event types are skipped (and counted) after
+/// being validated as JSON. Strings are interned into ``symbols`` by their decoded bytes.
+public struct JSONLinesParser {
+  /// The strings of every event this parser produced.
+  public var symbols = SymbolTable()
+  /// Lines whose `type` this reader does not know, by type.
+  public private(set) var unknownTypes: [String: Int] = [:]
+  /// Keys a known event type does not define.
+  public private(set) var unknownKeys = 0
+  /// Whether a non-blank line was seen (the header must come before any).
+  public private(set) var seenEvent: Bool
+
+  @usableFromInline var fields = FieldTable()
+  var scratch: [UInt8] = []
+  var ids = IDSet()
+  let updateLabel: Symbol
+
+  /// Creates a parser; `startsFile` is false for a parser that reads from the middle of a file.
+  public init(startsFile: Bool = true) {
+    seenEvent = !startsFile
+    updateLabel = symbols.intern("update")
+  }
+
+  /// Parses one line without its line end, whose byte `line[count]` is readable padding (see
+  /// ``JSONScanner``). Returns nil for a blank line or an unknown event type.
+  public mutating func parse(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
+    var scanner = JSONScanner(base: line, count: count)
+    scanner.skipWhitespace()
+    if scanner.isAtEnd { return nil }
+    do {
+      try scanObject(&scanner)
+    } catch {
+      throw LineError(error)
+    }
+    defer { seenEvent = true }
+    return try decodeEvent(line)
+  }
+
+  /// Whether `ids` from another parser of the same trace overlap this parser's: the first shared one.
+  public func firstDuplicateID(with other: JSONLinesParser) -> Int64? {
+    ids.firstCommon(with: other.ids)
+  }
+
+  // MARK: - Scanning
+
+  @inlinable
+  mutating func scanObject(_ scanner: inout JSONScanner) throws(JSONScanError) {
+    guard scanner.current == 0x7B else {
+      try scanner.skipValue()
+      scanner.skipWhitespace()
+      if !scanner.isAtEnd { throw scanner.error("unexpected data after the JSON value") }
+      throw JSONScanError(offset: 0, message: "expected a JSON object, one per line")
+    }
+    scanner.position += 1
+    fields.present = 0
+    fields.unmatchedKeys = 0
+    scanner.skipWhitespace()
+    if !scanner.isAtEnd && scanner.current == 0x7D {
+      scanner.position += 1
+    } else {
+      while true {
+        guard !scanner.isAtEnd, scanner.current == 0x22 else {
+          throw scanner.error("expected a string key")
+        }
+        let key = try scanner.scanString()
+        let field =
+          key.escaped
+          ? matchEscapedKey(scanner.base, key.range)
+          : Field.match(scanner.base + key.range.lowerBound, key.range.count)
+        scanner.skipWhitespace()
+        try scanner.expect(0x3A, "expected ':' after the key")
+        scanner.skipWhitespace()
+        if let field {
+          try scanValue(&scanner, into: field)
+        } else {
+          fields.unmatchedKeys += 1
+          try scanner.skipValue()
+        }
+        scanner.skipWhitespace()
+        guard !scanner.isAtEnd else { throw scanner.error("expected ',' or '}'") }
+        let byte = scanner.current
+        scanner.position += 1
+        if byte == 0x2C {
+          scanner.skipWhitespace()
+          continue
+        }
+        if byte == 0x7D { break }
+        scanner.position -= 1
+        throw scanner.error("expected ',' or '}'")
+      }
+    }
+    scanner.skipWhitespace()
+    if !scanner.isAtEnd { throw scanner.error("unexpected data after the JSON object") }
+  }
+
+  @inlinable
+  mutating func scanValue(_ scanner: inout JSONScanner, into field: Field) throws(JSONScanError) {
+    var value = FieldTable.Value()
+    value.offset = scanner.position
+    guard !scanner.isAtEnd else { throw scanner.error("expected a value") }
+    switch scanner.current {
+    case 0x22:
+      let string = try scanner.scanString()
+      value.tag = .string
+      value.range = string.range
+      value.escaped = string.escaped
+    case 0x2D, 0x30...0x39:
+      let number = try scanner.scanNumber()
+      value.tag = number.isInteger ? .integer : .number
+      value.integer = number.value
+      value.fits = number.fits
+    case 0x74, 0x66, 0x6E:
+      if let bool = try scanner.scanLiteral() {
+        value.tag = .bool
+        value.integer = bool ? 1 : 0
+      } else {
+        value.tag = .null
+      }
+    case 0x5B, 0x7B:
+      value.tag = scanner.current == 0x5B ? .array : .object
+      let start = scanner.position
+      try scanner.skipValue()
+      value.range = start..<scanner.position
+    default:
+      throw scanner.error("expected a value")
+    }
+    fields[field] = value
+    fields.present |= field.bit
+  }
+
+  @usableFromInline
+  mutating func matchEscapedKey(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Field? {
+    decode(base, range)
+    let count = scratch.count
+    scratch.append(contentsOf: repeatElement(0, count: 16))
+    defer { scratch.removeLast(16) }
+    return scratch.withUnsafeBufferPointer { buffer in
+      guard let pointer = buffer.baseAddress else { return nil }
+      return Field.match(pointer, count)
+    }
+  }
+
+  // MARK: - Decoding events
+
+  private static let frameKeys = Field.mask(.type, .start, .deadline)
+  private static let headerKeys = Field.mask(
+    .type, .version, .app, .device, .refreshRate, .start, .producer)
+  private static let groupKeys = Field.mask(.type, .id, .start, .duration, .label)
+  private static let updateKeys = Field.mask(
+    .type, .id, .kind, .view, .label, .module, .start, .duration, .thread, .skipped, .group)
+  private static let sourceKeys = Field.mask(
+    .type, .id, .kind, .label, .owner, .property, .user, .time, .backtrace)
+  private static let causeKeys = Field.mask(
+    .type, .from, .to, .label, .time, .changed, .valueType)
+  private static let hitchKeys = Field.mask(.type, .start, .duration, .narrative)
+  private static let hangKeys = Field.mask(.type, .start, .duration, .kind)
+
+  private mutating func decodeEvent(_ base: UnsafePointer<UInt8>) throws(LineError) -> TraceEvent? {
+    guard fields.has(.type) else {
+      throw LineError(column: 1, message: "missing required key \"type\"")
+    }
+    let type = fields[.type]
+    guard type.tag == .string else { throw wrongType(.type, "a string") }
+    if equals(base, type, "update") {
+      countUnknownKeys(allowed: Self.updateKeys)
+      return .update(try decodeUpdate(base))
+    }
+    if equals(base, type, "cause") {
+      countUnknownKeys(allowed: Self.causeKeys)
+      return .cause(try decodeCause(base))
+    }
+    if equals(base, type, "source") {
+      countUnknownKeys(allowed: Self.sourceKeys)
+      return .source(try decodeSource(base))
+    }
+    if equals(base, type, "group") {
+      countUnknownKeys(allowed: Self.groupKeys)
+      let group = UpdateGroup(
+        id: try optionalInteger(.id), start: try integer(.start, of: "group"),
+        duration: try duration(of: "group"), label: try optionalString(base, .label))
+      return .group(group)
+    }
+    if equals(base, type, "frame") {
+      countUnknownKeys(allowed: Self.frameKeys)
+      let frame = Frame(start: try integer(.start, of: "frame"), deadline: try integer(.deadline, of: "frame"))
+      guard frame.deadline > frame.start else {
+        throw LineError(
+          column: fields[.deadline].offset + 1, message: "\"deadline\" must be later than \"start\"")
+      }
+      return .frame(frame)
+    }
+    if equals(base, type, "trace") {
+      countUnknownKeys(allowed: Self.headerKeys)
+      return .header(try decodeHeader(base))
+    }
+    if equals(base, type, "hitch") {
+      countUnknownKeys(allowed: Self.hitchKeys)
+      return .hitch(
+        Hitch(
+          start: try integer(.start, of: "hitch"), duration: try duration(of: "hitch"),
+          narrative: try optionalString(base, .narrative)))
+    }
+    if equals(base, type, "hang") {
+      countUnknownKeys(allowed: Self.hangKeys)
+      return .hang(
+        Hang(
+          start: try integer(.start, of: "hang"), duration: try duration(of: "hang"),
+          kind: try optionalString(base, .kind)))
+    }
+    let typeName = decodedString(base, type)
+    unknownTypes[typeName, default: 0] += 1
+    return nil
+  }
+
+  private mutating func decodeUpdate(_ base: UnsafePointer<UInt8>) throws(LineError) -> Update {
+    let id = try identifier(of: "update")
+    let kindValue = try requireString(.kind, of: "update")
+    let kind: UpdateKind
+    if equals(base, kindValue, "body") {
+      kind = .body
+    } else if equals(base, kindValue, "other") {
+      kind = .other
+    } else if equals(base, kindValue, "representable") {
+      kind = .representable
+    } else {
+      throw LineError(
+        column: kindValue.offset + 1,
+        message: "update \"kind\" must be body, representable or other, not \"\(decodedString(base, kindValue))\"")
+    }
+    let view = try optionalString(base, .view)
+    if view == nil && kind != .other {
+      throw LineError(column: 1, message: "missing required key \"view\" in a \(kind) update")
+    }
+    var isMain = true
+    var thread: Symbol?
+    if fields.has(.thread) {
+      let value = fields[.thread]
+      guard value.tag == .string else { throw wrongType(.thread, "a string") }
+      isMain = equals(base, value, "main")
+      thread = internString(base, value)
+    }
+    let update = Update(
+      id: id, kind: kind, view: view, label: try optionalString(base, .label),
+      module: try optionalString(base, .module), start: try integer(.start, of: "update"),
+      duration: try duration(of: "update"), thread: thread, isMainThread: isMain,
+      skipped: try optionalBool(.skipped) ?? false, group: try optionalInteger(.group))
+    try register(id)
+    return update
+  }
+
+  private mutating func decodeSource(_ base: UnsafePointer<UInt8>) throws(LineError) -> Source {
+    let id = try identifier(of: "source")
+    let kindValue = try requireString(.kind, of: "source")
+    let kindName = decodedString(base, kindValue)
+    guard let kind = SourceKind(name: kindName) else {
+      let names = SourceKind.allCases.map(\.description).joined(separator: ", ")
+      throw LineError(
+        column: kindValue.offset + 1, message: "source \"kind\" must be one of \(names), not \"\(kindName)\"")
+    }
+    let labelValue = try requireString(.label, of: "source")
+    let source = Source(
+      id: id, kind: kind, label: internString(base, labelValue),
+      owner: try optionalString(base, .owner), property: try optionalString(base, .property),
+      user: try optionalBool(.user) ?? false, time: try optionalInteger(.time),
+      backtrace: try backtrace(base))
+    try register(id)
+    return source
+  }
+
+  private mutating func decodeCause(_ base: UnsafePointer<UInt8>) throws(LineError) -> Cause {
+    Cause(
+      from: try integer(.from, of: "cause"), to: try integer(.to, of: "cause"),
+      label: try optionalString(base, .label) ?? updateLabel, time: try optionalInteger(.time),
+      changed: try optionalString(base, .changed), valueType: try optionalString(base, .valueType))
+  }
+
+  private mutating func decodeHeader(_ base: UnsafePointer<UInt8>) throws(LineError) -> TraceHeader {
+    if seenEvent {
+      throw LineError(column: 1, message: "the \"trace\" header must be the first line of the trace")
+    }
+    let version = try integer(.version, of: "trace")
+    guard version == TraceHeader.supportedVersion else {
+      throw LineError(
+        column: fields[.version].offset + 1,
+        message: "unsupported trace format version \(version); this tracecli reads version \(TraceHeader.supportedVersion)")
+    }
+    var refreshRate: Double?
+    if fields.has(.refreshRate) {
+      let value = fields[.refreshRate]
+      let text = String(decoding: UnsafeBufferPointer(start: base + value.offset, count: numberLength(base, value.offset)), as: UTF8.self)
+      guard value.tag == .integer || value.tag == .number, let rate = Double(text), rate > 0, rate.isFinite else {
+        throw LineError(column: value.offset + 1, message: "\"refreshRate\" must be a positive number of Hz")
+      }
+      refreshRate = rate
+    }
+    return TraceHeader(
+      version: version, app: try plainString(base, .app), device: try plainString(base, .device),
+      refreshRate: refreshRate, start: try optionalInteger(.start),
+      producer: try plainString(base, .producer))
+  }
+
+  private func plainString(_ base: UnsafePointer<UInt8>, _ field: Field) throws(LineError) -> String? {
+    guard fields.has(field) else { return nil }
+    let value = fields[field]
+    guard value.tag == .string else { throw wrongType(field, "a string") }
+    return decodedString(base, value)
+  }
+
+  // MARK: - Field access
+
+  private mutating func countUnknownKeys(allowed: UInt32) {
+    unknownKeys += fields.unmatchedKeys + (fields.present & ~allowed).nonzeroBitCount
+  }
+
+  private func missing(_ field: Field, of type: String) -> LineError {
+    LineError(column: 1, message: "missing required key \"\(field.name)\" in a \"\(type)\" event")
+  }
+
+  private func wrongType(_ field: Field, _ expected: String) -> LineError {
+    let value = fields[field]
+    let actual: String =
+      switch value.tag {
+      case .string: "a string"
+      case .integer, .number: "a number"
+      case .bool: "a boolean"
+      case .null: "null"
+      case .array: "an array"
+      case .object: "an object"
+      }
+    return LineError(column: value.offset + 1, message: "\"\(field.name)\" must be \(expected), not \(actual)")
+  }
+
+  private func integer(_ field: Field, of type: String) throws(LineError) -> Int64 {
+    guard fields.has(field) else { throw missing(field, of: type) }
+    return try integerValue(field)
+  }
+
+  private func optionalInteger(_ field: Field) throws(LineError) -> Int64? {
+    guard fields.has(field) else { return nil }
+    return try integerValue(field)
+  }
+
+  private func integerValue(_ field: Field) throws(LineError) -> Int64 {
+    let value = fields[field]
+    switch value.tag {
+    case .integer:
+      guard value.fits else {
+        throw LineError(column: value.offset + 1, message: "\"\(field.name)\" does not fit in a 64-bit integer")
+      }
+      return value.integer
+    case .number:
+      throw LineError(
+        column: value.offset + 1,
+        message: "\"\(field.name)\" must be an integer (no fraction or exponent)")
+    default:
+      throw wrongType(field, "an integer")
+    }
+  }
+
+  private func duration(of type: String) throws(LineError) -> Int64 {
+    let duration = try integer(.duration, of: type)
+    guard duration >= 0 else {
+      throw LineError(column: fields[.duration].offset + 1, message: "\"duration\" must not be negative")
+    }
+    return duration
+  }
+
+  private func identifier(of type: String) throws(LineError) -> Int64 {
+    let id = try integer(.id, of: type)
+    guard id >= 0 else {
+      throw LineError(column: fields[.id].offset + 1, message: "\"id\" must not be negative")
+    }
+    return id
+  }
+
+  private mutating func register(_ id: Int64) throws(LineError) {
+    guard ids.insert(id) else {
+      throw LineError(
+        column: fields[.id].offset + 1,
+        message: "duplicate id \(id): ids must be unique across update and source events")
+    }
+  }
+
+  private func optionalBool(_ field: Field) throws(LineError) -> Bool? {
+    guard fields.has(field) else { return nil }
+    let value = fields[field]
+    guard value.tag == .bool else { throw wrongType(field, "true or false") }
+    return value.integer != 0
+  }
+
+  private func requireString(_ field: Field, of type: String) throws(LineError) -> FieldTable.Value {
+    guard fields.has(field) else { throw missing(field, of: type) }
+    let value = fields[field]
+    guard value.tag == .string else { throw wrongType(field, "a string") }
+    return value
+  }
+
+  private mutating func optionalString(_ base: UnsafePointer<UInt8>, _ field: Field) throws(LineError)
+    -> Symbol?
+  {
+    guard fields.has(field) else { return nil }
+    let value = fields[field]
+    guard value.tag == .string else { throw wrongType(field, "a string") }
+    return internString(base, value)
+  }
+
+  private mutating func backtrace(_ base: UnsafePointer<UInt8>) throws(LineError) -> [String] {
+    guard fields.has(.backtrace) else { return [] }
+    let value = fields[.backtrace]
+    guard value.tag == .array else { throw wrongType(.backtrace, "an array of strings") }
+    var frames: [String] = []
+    var scanner = JSONScanner(base: base, count: value.range.upperBound)
+    scanner.position = value.range.lowerBound + 1
+    scanner.skipWhitespace()
+    while scanner.current != 0x5D {
+      guard scanner.current == 0x22, let string = try? scanner.scanString() else {
+        throw LineError(column: scanner.position + 1, message: "\"backtrace\" must be an array of strings")
+      }
+      var element = FieldTable.Value()
+      element.range = string.range
+      element.escaped = string.escaped
+      frames.append(decodedString(base, element))
+      scanner.skipWhitespace()
+      if scanner.current == 0x2C {
+        scanner.position += 1
+        scanner.skipWhitespace()
+      }
+    }
+    return frames
+  }
+
+  // MARK: - Strings
+
+  private func equals(_ base: UnsafePointer<UInt8>, _ value: FieldTable.Value, _ literal: StaticString)
+    -> Bool
+  {
+    if value.escaped {
+      return decodedString(base, value) == literal.description
+    }
+    guard value.range.count == literal.utf8CodeUnitCount else { return false }
+    return memoryEquals(base + value.range.lowerBound, literal.utf8Start, value.range.count)
+  }
+
+  private mutating func internString(_ base: UnsafePointer<UInt8>, _ value: FieldTable.Value) -> Symbol {
+    if !value.escaped {
+      return symbols.intern(UnsafeRawBufferPointer(start: base + value.range.lowerBound, count: value.range.count))
+    }
+    decode(base, value.range)
+    return scratch.withUnsafeBytes { symbols.intern($0) }
+  }
+
+  private func decodedString(_ base: UnsafePointer<UInt8>, _ value: FieldTable.Value) -> String {
+    let raw = UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count)
+    guard value.escaped else { return String(decoding: raw, as: UTF8.self) }
+    var decoded: [UInt8] = []
+    JSONLinesParser.unescape(raw, into: &decoded)
+    return String(decoding: decoded, as: UTF8.self)
+  }
+
+  /// Decodes the escapes of the raw string contents at `range` into `scratch`.
+  mutating func decode(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) {
+    scratch.removeAll(keepingCapacity: true)
+    JSONLinesParser.unescape(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &scratch)
+  }
+
+  /// Appends the UTF-8 of validated, still-escaped string contents to `output`.
+  ///
+  /// A lone surrogate escape becomes U+FFFD.
+  static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    var index = 0
+    while index < raw.count {
+      let byte = raw[index]
+      guard byte == 0x5C else {
+        output.append(byte)
+        index += 1
+        continue
+      }
+      let escape = raw[index + 1]
+      index += 2
+      switch escape {
+      case 0x62: output.append(0x08)
+      case 0x66: output.append(0x0C)
+      case 0x6E: output.append(0x0A)
+      case 0x72: output.append(0x0D)
+      case 0x74: output.append(0x09)
+      case 0x75:
+        var scalar = hex(raw, at: index)
+        index += 4
+        if scalar >= 0xD800 && scalar < 0xDC00 {
+          if index + 5 < raw.count && raw[index] == 0x5C && raw[index + 1] == 0x75 {
+            let low = hex(raw, at: index + 2)
+            if low >= 0xDC00 && low < 0xE000 {
+              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+              index += 6
+            } else {
+              scalar = 0xFFFD
+            }
+          } else {
+            scalar = 0xFFFD
+          }
+        } else if scalar >= 0xDC00 && scalar < 0xE000 {
+          scalar = 0xFFFD
+        }
+        appendUTF8(scalar, to: &output)
+      default: output.append(escape)
+      }
+    }
+  }
+
+  private static func hex(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for offset in 0..<4 { value = value << 4 | UInt32(hexValue(raw[index + offset]) ?? 0) }
+    return value
+  }
+
+  private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+      output.append(UInt8(scalar))
+    case 0x80..<0x800:
+      output.append(UInt8(0xC0 | scalar >> 6))
+      output.append(UInt8(0x80 | scalar & 0x3F))
+    case 0x800..<0x10000:
+      output.append(UInt8(0xE0 | scalar >> 12))
+      output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      output.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+      output.append(UInt8(0xF0 | scalar >> 18))
+      output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+      output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      output.append(UInt8(0x80 | scalar & 0x3F))
+    }
+  }
+
+  private func numberLength(_ base: UnsafePointer<UInt8>, _ offset: Int) -> Int {
+    var length = 0
+    while true {
+      switch base[offset + length] {
+      case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: length += 1
+      default: return length
+      }
+    }
+  }
+}

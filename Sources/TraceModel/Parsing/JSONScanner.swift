@@ -1,0 +1,375 @@
+/// A byte-level JSON scanner over one line (or one document) of UTF-8.
+///
+/// It validates strictly (RFC 8259: grammar, escapes, control characters, UTF-8) and allocates
+/// nothing on the common path: strings are reported as byte ranges, numbers as `Int64` when they
+/// are integers that fit. Nesting is tracked in a bit stack, so depth is bounded only by memory.
+///
+/// Contract: the byte at `base[count]` must be readable and must not be a JSON token byte or
+/// whitespace other than `\n` (readers place the line's `\n` or a `0` there). Inner loops stop on
+/// it instead of checking bounds.
+public struct JSONScanner {
+  @usableFromInline let base: UnsafePointer<UInt8>
+  @usableFromInline let count: Int
+  /// The offset of the next byte to read.
+  public var position: Int = 0
+  @usableFromInline var nesting = NestingStack()
+
+  /// Scans the `count` bytes at `base`; see the type's contract about `base[count]`.
+  @inlinable public init(base: UnsafePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  // MARK: - Whole documents
+
+  /// Validates that `bytes` hold exactly one JSON value, with optional surrounding whitespace.
+  public static func validate(_ bytes: [UInt8]) throws(JSONScanError) {
+    var padded = bytes
+    padded.append(contentsOf: repeatElement(0, count: 16))
+    let count = bytes.count
+    let result = padded.withUnsafeBufferPointer { buffer -> JSONScanError? in
+      guard let base = buffer.baseAddress else { return nil }
+      var scanner = JSONScanner(base: base, count: count)
+      do {
+        scanner.skipWhitespace()
+        try scanner.skipValue()
+        scanner.skipWhitespace()
+        if scanner.position != count {
+          throw scanner.error("unexpected data after the JSON value")
+        }
+        return nil
+      } catch let error as JSONScanError {
+        return error
+      } catch {
+        return JSONScanError(offset: 0, message: "\(error)")
+      }
+    }
+    if let result { throw result }
+  }
+
+  // MARK: - Tokens
+
+  /// The byte at the current position (the sentinel at the end).
+  @inlinable public var current: UInt8 { base[position] }
+
+  /// Whether every byte has been consumed.
+  @inlinable public var isAtEnd: Bool { position >= count }
+
+  /// Skips spaces, tabs, carriage returns and line feeds.
+  @inlinable public mutating func skipWhitespace() {
+    var index = position
+    while index < count {
+      let byte = base[index]
+      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+        index += 1
+      } else {
+        break
+      }
+    }
+    position = index
+  }
+
+  /// Consumes `byte` or throws `message`.
+  @inlinable public mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String)
+    throws(JSONScanError)
+  {
+    guard position < count, base[position] == byte else { throw error(message()) }
+    position += 1
+  }
+
+  /// Makes an error at the current position.
+  public func error(_ message: String) -> JSONScanError {
+    if position >= count { return JSONScanError(offset: count, message: "unexpected end of line, \(message)") }
+    return JSONScanError(offset: position, message: message)
+  }
+
+  /// Scans a string starting at its opening quote; returns the range of its raw (still escaped)
+  /// contents and whether it holds escapes.
+  @inlinable
+  public mutating func scanString() throws(JSONScanError) -> (range: Range<Int>, escaped: Bool) {
+    var index = position + 1
+    let start = index
+    var escaped = false
+    while true {
+      let byte = base[index]
+      if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte < 0x80 {
+        index += 1
+        continue
+      }
+      if byte == 0x22 {
+        position = index + 1
+        return (start..<index, escaped)
+      }
+      if index >= count {
+        position = count
+        throw JSONScanError(offset: count, message: "unterminated string")
+      }
+      if byte == 0x5C {
+        escaped = true
+        index = try scanEscape(at: index)
+      } else if byte < 0x20 {
+        throw JSONScanError(
+          offset: index, message: "control character U+\(hex4(UInt16(byte))) in string must be escaped")
+      } else {
+        index = try scanUTF8(at: index)
+      }
+    }
+  }
+
+  /// Validates the escape at `index` (a backslash); returns the offset after it.
+  @usableFromInline
+  func scanEscape(at index: Int) throws(JSONScanError) -> Int {
+    let next = index + 1 < count ? base[index + 1] : 0
+    switch next {
+    case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: return index + 2
+    case 0x75:
+      for offset in 2...5 {
+        guard index + offset < count, hexValue(base[index + offset]) != nil else {
+          throw JSONScanError(offset: index, message: "invalid \\u escape: expected four hex digits")
+        }
+      }
+      return index + 6
+    default:
+      throw JSONScanError(offset: index, message: "invalid escape in string")
+    }
+  }
+
+  /// Validates the UTF-8 sequence starting at `index` (a byte >= 0x80); returns the offset after it.
+  @usableFromInline
+  func scanUTF8(at index: Int) throws(JSONScanError) -> Int {
+    let lead = base[index]
+    var length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; high = 0x9F
+    case 0xF0: length = 4; low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; high = 0x8F
+    default: throw JSONScanError(offset: index, message: "invalid UTF-8")
+    }
+    for offset in 1..<length {
+      let position = index + offset
+      guard position < count else { throw JSONScanError(offset: index, message: "invalid UTF-8") }
+      let byte = base[position]
+      let (lowest, highest) = offset == 1 ? (low, high) : (0x80, 0xBF)
+      guard byte >= lowest && byte <= highest else {
+        throw JSONScanError(offset: index, message: "invalid UTF-8")
+      }
+    }
+    length = max(length, 1)
+    return index + length
+  }
+
+  /// A scanned number: its value when it is an integer that fits in `Int64`.
+  public struct Number: Hashable, Sendable {
+    /// The value; meaningful only when `isInteger && fits`.
+    public var value: Int64
+    /// No fraction and no exponent.
+    public var isInteger: Bool
+    /// The integer fits in `Int64`.
+    public var fits: Bool
+
+    @inlinable public init(value: Int64, isInteger: Bool, fits: Bool) {
+      self.value = value
+      self.isInteger = isInteger
+      self.fits = fits
+    }
+  }
+
+  /// Scans a number at the current position (strict JSON grammar).
+  @inlinable
+  public mutating func scanNumber() throws(JSONScanError) -> Number {
+    var index = position
+    var negative = false
+    if base[index] == 0x2D {
+      negative = true
+      index += 1
+    }
+    var value: Int64 = 0
+    var fits = true
+    let first = base[index]
+    if first == 0x30 {
+      index += 1
+    } else if first >= 0x31 && first <= 0x39 {
+      // Accumulate negatively so Int64.min fits.
+      while true {
+        let digit = base[index] &- 0x30
+        if digit > 9 { break }
+        let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+        let (next, overflow2) = times.subtractingReportingOverflow(Int64(digit))
+        if overflow1 || overflow2 { fits = false } else { value = next }
+        index += 1
+      }
+    } else {
+      position = index
+      throw error("invalid number")
+    }
+    var isInteger = true
+    if base[index] == 0x2E {
+      isInteger = false
+      index += 1
+      guard base[index] &- 0x30 <= 9, index < count else {
+        position = index
+        throw error("invalid number: expected a digit after '.'")
+      }
+      while base[index] &- 0x30 <= 9 && index < count { index += 1 }
+    }
+    if base[index] | 0x20 == 0x65 && index < count {
+      isInteger = false
+      index += 1
+      if base[index] == 0x2B || base[index] == 0x2D { index += 1 }
+      guard base[index] &- 0x30 <= 9, index < count else {
+        position = index
+        throw error("invalid number: expected a digit in the exponent")
+      }
+      while base[index] &- 0x30 <= 9 && index < count { index += 1 }
+    }
+    if !negative {
+      if value == .min { fits = false } else { value = -value }
+    }
+    position = index
+    return Number(value: value, isInteger: isInteger, fits: fits)
+  }
+
+  /// Scans `true`, `false` or `null` at the current position; returns the boolean (nil for null).
+  @inlinable
+  public mutating func scanLiteral() throws(JSONScanError) -> Bool? {
+    // The literals' bytes as little-endian words, checked byte by byte.
+    let (word, length, value): (UInt64, Int, Bool?) =
+      switch base[position] {
+      case 0x74: (0x6575_7274, 4, true)
+      case 0x66: (0x65_736C_6166, 5, false)
+      default: (0x6C6C_756E, 4, nil)
+      }
+    for offset in 0..<length {
+      let expected = UInt8(truncatingIfNeeded: word >> UInt64(offset * 8))
+      guard position + offset < count, base[position + offset] == expected else {
+        position += offset
+        throw error("invalid literal")
+      }
+    }
+    position += length
+    return value
+  }
+
+  // MARK: - Skipping values
+
+  /// Validates and skips one value of any depth, iteratively (no recursion).
+  public mutating func skipValue() throws(JSONScanError) {
+    let floor = nesting.depth
+    while true {
+      // A value is expected here.
+      skipWhitespace()
+      guard position < count else { throw error("expected a value") }
+      switch base[position] {
+      case 0x7B:  // {
+        position += 1
+        skipWhitespace()
+        if position < count && base[position] == 0x7D {
+          position += 1
+        } else {
+          nesting.push(isObject: true)
+          try scanKeyAndColon()
+          continue
+        }
+      case 0x5B:  // [
+        position += 1
+        skipWhitespace()
+        if position < count && base[position] == 0x5D {
+          position += 1
+        } else {
+          nesting.push(isObject: false)
+          continue
+        }
+      case 0x22: _ = try scanString()
+      case 0x2D, 0x30...0x39: _ = try scanNumber()
+      case 0x74, 0x66, 0x6E: _ = try scanLiteral()
+      default: throw error("expected a value")
+      }
+      // After a value: close containers or move to the next element.
+      var nextValue = false
+      while nesting.depth > floor {
+        skipWhitespace()
+        guard position < count else {
+          throw error(nesting.topIsObject ? "expected ',' or '}'" : "expected ',' or ']'")
+        }
+        let byte = base[position]
+        if byte == 0x2C {
+          position += 1
+          if nesting.topIsObject {
+            skipWhitespace()
+            try scanKeyAndColon()
+          }
+          nextValue = true
+          break
+        } else if byte == (nesting.topIsObject ? 0x7D : 0x5D) {
+          position += 1
+          nesting.pop()
+        } else {
+          throw error(nesting.topIsObject ? "expected ',' or '}'" : "expected ',' or ']'")
+        }
+      }
+      if !nextValue { return }
+    }
+  }
+
+  /// Scans `"key" :` inside an object.
+  @usableFromInline
+  mutating func scanKeyAndColon() throws(JSONScanError) {
+    guard position < count, base[position] == 0x22 else { throw error("expected a string key") }
+    _ = try scanString()
+    skipWhitespace()
+    try expect(0x3A, "expected ':' after the key")
+  }
+}
+
+// MARK: - Helpers
+
+/// The value of an ASCII hex digit.
+@inlinable func hexValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case 0x30...0x39: byte - 0x30
+  case 0x41...0x46: byte - 0x41 + 10
+  case 0x61...0x66: byte - 0x61 + 10
+  default: nil
+  }
+}
+
+/// Four uppercase hex digits.
+@usableFromInline func hex4(_ value: UInt16) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+/// A stack of container kinds (object or array): 64 levels in a word, deeper ones in an array.
+@usableFromInline
+struct NestingStack {
+  @usableFromInline var depth = 0
+  @usableFromInline var bits: UInt64 = 0
+  @usableFromInline var deeper: [Bool] = []
+
+  @usableFromInline init() {}
+
+  @inlinable mutating func push(isObject: Bool) {
+    if depth < 64 {
+      if isObject { bits |= 1 << UInt64(depth) } else { bits &= ~(1 << UInt64(depth)) }
+    } else {
+      deeper.append(isObject)
+    }
+    depth += 1
+  }
+
+  @inlinable mutating func pop() {
+    depth -= 1
+    if depth >= 64 { deeper.removeLast() }
+  }
+
+  @inlinable var topIsObject: Bool {
+    let top = depth - 1
+    return top < 64 ? bits & (1 << UInt64(top)) != 0 : deeper[top - 64]
+  }
+}

@@ -1,0 +1,123 @@
+import TraceAnalyzer
+
+/// A command line after the command name: options (`--name value`, `--name=value`, flags)
+/// and positional arguments, consumed as a command asks for them.
+struct Arguments {
+  private var options: [(name: String, value: String?)] = []
+  private(set) var positionals: [String] = []
+  let command: String
+
+  /// Splits `arguments`; `flags` names the options that take no value.
+  init(_ arguments: [String], command: String, flags: Set<String>) throws(UsageError) {
+    self.command = command
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      var name = argument
+      var value: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+      }
+      if flags.contains(name) {
+        guard value == nil else { throw UsageError("\(name) takes no value", command: command) }
+      } else if value == nil {
+        guard index < arguments.count else { throw UsageError("\(name) needs a value", command: command) }
+        value = arguments[index]
+        index += 1
+      }
+      options.append((name, value))
+    }
+  }
+
+  /// Whether flag `name` was given.
+  mutating func flag(_ name: String) -> Bool {
+    let found = options.contains { $0.name == name }
+    options.removeAll { $0.name == name }
+    return found
+  }
+
+  /// The last value of option `name`.
+  mutating func value(_ name: String) -> String? {
+    let found = options.last { $0.name == name }?.value
+    options.removeAll { $0.name == name }
+    return found
+  }
+
+  /// Every value of a repeatable option `name`, in order.
+  mutating func values(_ name: String) -> [String] {
+    let found = options.filter { $0.name == name }.compactMap(\.value)
+    options.removeAll { $0.name == name }
+    return found
+  }
+
+  /// A duration option (`500us`, `0.8ms`, `2.5s`, bare ns).
+  mutating func duration(_ name: String) throws(UsageError) -> Int64? {
+    guard let text = value(name) else { return nil }
+    guard let value = DurationText.parse(text) else {
+      throw UsageError("\(name) '\(text)' is not a duration; write e.g. 500us, 0.8ms or 2.5s", command: command)
+    }
+    return value
+  }
+
+  /// A non-negative integer option.
+  mutating func count(_ name: String) throws(UsageError) -> Int? {
+    guard let text = value(name) else { return nil }
+    guard let value = Int(text), value >= 0 else {
+      throw UsageError("\(name) '\(text)' is not a whole number", command: command)
+    }
+    return value
+  }
+
+  /// An option whose value must be one of `choices`.
+  mutating func choice(_ name: String, _ choices: [String], default fallback: String) throws(UsageError) -> String {
+    guard let text = value(name) else { return fallback }
+    guard choices.contains(text) else {
+      throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")), not '\(text)'", command: command)
+    }
+    return text
+  }
+
+  /// Fails on options nobody asked for.
+  func finish() throws(UsageError) {
+    if let unknown = options.first {
+      throw UsageError("unknown option \(unknown.name)", command: command)
+    }
+  }
+
+  /// Exactly one positional argument: the trace.
+  func trace() throws(UsageError) -> String {
+    guard positionals.count == 1 else {
+      throw UsageError(
+        positionals.isEmpty ? "missing the trace file (use - for standard input)" : "expected one trace file, got \(positionals.count)",
+        command: command)
+    }
+    return positionals[0]
+  }
+
+  /// The analysis options every command shares: `--orange`, `--red`, `--from`, `--to`, `--threads`.
+  mutating func analysisOptions() throws(UsageError) -> AnalysisOptions {
+    var options = AnalysisOptions()
+    if let orange = try duration("--orange") { options.thresholds.orange = orange }
+    if let red = try duration("--red") { options.thresholds.red = red }
+    options.range = TimeRange(from: try duration("--from"), to: try duration("--to"))
+    if let threads = try count("--threads") { options.threads = max(1, threads) }
+    if options.thresholds.orange > options.thresholds.red {
+      throw UsageError("--orange must not be above --red", command: command)
+    }
+    if let from = options.range.from, let to = options.range.to, from >= to {
+      throw UsageError("--from must be before --to", command: command)
+    }
+    return options
+  }
+}

@@ -1,0 +1,33 @@
+import TraceAnalyzer
+
+/// `tracecli updates <trace> --view V`: one view's updates in time order.
+enum UpdatesCommand {
+  static func run(
+    _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
+    style: TextStyle
+  ) throws -> ExitCode {
+    var arguments = try Arguments(arguments, command: "updates", flags: ["--long"])
+    let format = try arguments.choice("--format", ["text", "json"], default: "text")
+    guard let view = arguments.value("--view") else {
+      throw UsageError("missing --view (the view whose updates to list)", command: "updates")
+    }
+    let longOnly = arguments.flag("--long")
+    let options = try arguments.analysisOptions()
+    try arguments.finish()
+    let path = try arguments.trace()
+    let listing = try TraceAnalysis.updates(path: path, view: view, longOnly: longOnly, options: options)
+    TraceCLI.warn(listing.summary.warnings, to: &errors)
+    guard !listing.matched.isEmpty else {
+      let names = ViewSuggestions.closest(to: view, in: listing.summary.views.map(\.key))
+      var message = "tracecli: no view named '\(view)' in \(listing.summary.file)"
+      if !names.isEmpty { message += "; did you mean \(names.joined(separator: ", "))?" }
+      errors.write(message + "\n")
+      return .failure
+    }
+    switch format {
+    case "json": output.write(UpdateListingRenderer.renderJSON(listing))
+    default: output.write(UpdateListingRenderer.render(listing, style: style))
+    }
+    return .success
+  }
+}

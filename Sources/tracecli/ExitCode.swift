@@ -1,0 +1,14 @@
+/// The process exit status, with sysexits values.
+enum ExitCode: Int32, Sendable {
+  case success = 0
+  /// A check or budget failed (or a query found nothing).
+  case failure = 1
+  /// An inconclusive verdict (e.g. a change within the runs' spread).
+  case inconclusive = 2
+  /// EX_USAGE: the command line is wrong.
+  case usage = 64
+  /// EX_DATAERR: the input is malformed.
+  case dataError = 65
+  /// EX_NOINPUT: an input file does not exist or cannot be read.
+  case noInput = 66
+}

@@ -1,0 +1,95 @@
+import TraceAnalyzer
+import TraceModel
+
+/// The `tracecli` executable: arguments in, one library call, text and an exit code out.
+@main
+enum TraceCLI {
+  static func main() {
+    var output = FileDescriptorStream(descriptor: 1)
+    var errors = FileDescriptorStream(descriptor: 2)
+    let color = output.isTerminal && environment("NO_COLOR").map(\.isEmpty) ?? true
+      && environment("TERM") != "dumb"
+    let status = run(
+      arguments: Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors,
+      style: TextStyle(color: color))
+    exit(status.rawValue)
+  }
+
+  /// Runs one command line; writes data to `output` and diagnostics to `errors`.
+  static func run(
+    arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
+    style: TextStyle = .plain
+  ) -> ExitCode {
+    guard let command = arguments.first else {
+      errors.write(Usage.main)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch command {
+      case "-h", "--help":
+        output.write(Usage.main)
+        return .success
+      case "--version", "version":
+        output.write(Usage.version + "\n")
+        return .success
+      case "help":
+        guard let topic = rest.first else {
+          output.write(Usage.main)
+          return .success
+        }
+        guard let text = Usage.help(for: topic) else { throw UsageError("no command '\(topic)'") }
+        output.write(text)
+        return .success
+      default:
+        break
+      }
+      if rest.contains("-h") || rest.contains("--help"), let text = Usage.help(for: command) {
+        output.write(text)
+        return .success
+      }
+      switch command {
+      case "summarize": return try SummarizeCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "updates": return try UpdatesCommand.run(rest, output: &output, errors: &errors, style: style)
+      default:
+        throw UsageError("unknown command '\(command)'")
+      }
+    } catch let error as UsageError {
+      errors.write("tracecli: \(error.message)\n\(error.hint)\n")
+      return .usage
+    } catch let error as TraceReadError {
+      return report(error, to: &errors)
+    } catch {
+      errors.write("tracecli: \(error)\n")
+      return .failure
+    }
+  }
+
+  /// Writes a read error and returns its exit code (66 no input, 65 bad data).
+  static func report(_ error: TraceReadError, to errors: inout some TextOutputStream) -> ExitCode {
+    switch error {
+    case .noInput(let path, let reason):
+      errors.write("tracecli: \(path): \(reason)\n")
+      return .noInput
+    case .badData(let parseError):
+      var location = parseError.file
+      if parseError.line > 0 { location += ":\(parseError.line)" }
+      if let column = parseError.column { location += ":\(column)" }
+      errors.write("\(location): error: \(parseError.message)\n")
+      return .dataError
+    }
+  }
+
+  /// Writes the reader's warnings to `errors`.
+  static func warn(_ warnings: [TraceWarning], to errors: inout some TextOutputStream) {
+    for warning in warnings { errors.write(warning.description + "\n") }
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
