@@ -38,11 +38,15 @@ struct SummaryAccumulator: TraceSink {
     self.keepTo = keepTo
   }
 
+  mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+    counts.updates += 1
+    add(update)
+  }
+
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
     switch event {
     case .update(let update):
-      counts.updates += 1
-      add(update)
+      consumeUpdate(update, line: line, symbols: symbols)
     case .source(let source):
       counts.sources += 1
       if let time = source.time { see(time) }

@@ -94,8 +94,16 @@ struct UpdateCollector: TraceSink, SummaryWrapping {
   }
 
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
-    summary.consume(event, line: line, symbols: symbols)
-    guard case .update(let update) = event, summary.keeps(update) else { return }
+    if case .update(let update) = event {
+      consumeUpdate(update, line: line, symbols: symbols)
+    } else {
+      summary.consume(event, line: line, symbols: symbols)
+    }
+  }
+
+  mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+    summary.consumeUpdate(update, line: line, symbols: symbols)
+    guard summary.keeps(update) else { return }
     let cacheKey =
       UInt64(UInt32(bitPattern: update.name?.rawValue ?? -1)) << 32
       | UInt64(UInt32(bitPattern: update.module?.rawValue ?? -1)) << 2 | UInt64(update.kind.rawValue)

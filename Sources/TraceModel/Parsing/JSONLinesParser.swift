@@ -11,7 +11,7 @@
 /// being validated as JSON. Strings are interned into ``symbols`` by their decoded bytes.
 public struct JSONLinesParser {
   /// The strings of every event this parser produced.
-  public var symbols = SymbolTable()
+  public let symbols = SymbolTable()
   /// Lines whose `type` this reader does not know, by type.
   public private(set) var unknownTypes: [String: Int] = [:]
   /// Keys a known event type does not define.
@@ -36,6 +36,9 @@ public struct JSONLinesParser {
     var scanner = JSONScanner(base: line, count: count)
     scanner.skipWhitespace()
     if scanner.isAtEnd { return nil }
+    guard count < Int(Int32.max) else {
+      throw LineError(column: 1, message: "line longer than 2 GiB")
+    }
     do {
       try scanObject(&scanner)
     } catch {
@@ -52,9 +55,14 @@ public struct JSONLinesParser {
 
   // MARK: - Scanning
 
-  @inlinable
+  /// Scans one object line into ``fields``: the hot loop.
+  ///
+  /// Plain keys and strings are found eight bytes at a time; anything unusual (escapes,
+  /// non-ASCII, nested values, literals, whitespace) falls back to the general ``JSONScanner``.
+  @inlinable @inline(__always)
   mutating func scanObject(_ scanner: inout JSONScanner) throws(JSONScanError) {
-    guard scanner.current == 0x7B else {
+    let base = scanner.base
+    guard base[scanner.position] == 0x7B else {
       try scanner.skipValue()
       scanner.skipWhitespace()
       if !scanner.isAtEnd { throw scanner.error("unexpected data after the JSON value") }
@@ -64,30 +72,47 @@ public struct JSONLinesParser {
     fields.present = 0
     fields.unmatchedKeys = 0
     scanner.skipWhitespace()
-    if !scanner.isAtEnd && scanner.current == 0x7D {
+    if base[scanner.position] == 0x7D && !scanner.isAtEnd {
       scanner.position += 1
     } else {
       while true {
-        guard !scanner.isAtEnd, scanner.current == 0x22 else {
+        guard base[scanner.position] == 0x22, !scanner.isAtEnd else {
           throw scanner.error("expected a string key")
         }
-        let key = try scanner.scanString()
-        let field =
-          key.escaped
-          ? matchEscapedKey(scanner.base, key.range)
-          : Field.match(scanner.base + key.range.lowerBound, key.range.count)
+        // The key.
+        let keyStart = scanner.position + 1
+        let keyEnd = JSONLinesParser.plainStringEnd(base, from: keyStart)
+        let field: Field?
+        if base[keyEnd] == 0x22 {
+          field = Field.match(base + keyStart, keyEnd - keyStart)
+          scanner.position = keyEnd + 1
+        } else {
+          let key = try scanner.scanString()
+          field =
+            key.escaped
+            ? matchEscapedKey(base, key.range) : Field.match(base + key.range.lowerBound, key.range.count)
+        }
+        if base[scanner.position] != 0x3A {
+          scanner.skipWhitespace()
+          try scanner.expect(0x3A, "expected ':' after the key")
+        } else {
+          scanner.position += 1
+        }
         scanner.skipWhitespace()
-        try scanner.expect(0x3A, "expected ':' after the key")
-        scanner.skipWhitespace()
+        // The value.
         if let field {
           try scanValue(&scanner, into: field)
         } else {
           fields.unmatchedKeys += 1
           try scanner.skipValue()
         }
-        scanner.skipWhitespace()
+        // A comma or the end.
+        var byte = base[scanner.position]
+        if byte <= 0x20 {
+          scanner.skipWhitespace()
+          byte = base[scanner.position]
+        }
         guard !scanner.isAtEnd else { throw scanner.error("expected ',' or '}'") }
-        let byte = scanner.current
         scanner.position += 1
         if byte == 0x2C {
           scanner.skipWhitespace()
@@ -102,39 +127,70 @@ public struct JSONLinesParser {
     if !scanner.isAtEnd { throw scanner.error("unexpected data after the JSON object") }
   }
 
-  @inlinable
+  /// The offset of the first quote, backslash, control or non-ASCII byte at or after `start`.
+  @inlinable @inline(__always)
+  static func plainStringEnd(_ base: UnsafePointer<UInt8>, from start: Int) -> Int {
+    var index = start
+    while true {
+      let special = JSONScanner.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      if special != 0 { return index + special.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+  }
+
+  @inlinable @inline(__always)
   mutating func scanValue(_ scanner: inout JSONScanner, into field: Field) throws(JSONScanError) {
-    var value = FieldTable.Value()
-    value.offset = scanner.position
+    let value = fields.values + field.index
+    let start = scanner.position
+    value.pointee.offset = Int32(truncatingIfNeeded: start)
+    let first = scanner.base[start]
+    if first == 0x22 {
+      let end = JSONLinesParser.plainStringEnd(scanner.base, from: start + 1)
+      value.pointee.tag = .string
+      value.pointee.lower = Int32(truncatingIfNeeded: start + 1)
+      if scanner.base[end] == 0x22 {
+        value.pointee.upper = Int32(truncatingIfNeeded: end)
+        value.pointee.escaped = false
+        scanner.position = end + 1
+      } else {
+        let string = try scanner.scanString()
+        value.pointee.upper = Int32(truncatingIfNeeded: string.range.upperBound)
+        value.pointee.escaped = string.escaped
+      }
+    } else if first &- 0x30 <= 9 || first == 0x2D {
+      let number = try scanner.scanNumber()
+      value.pointee.tag = number.isInteger ? .integer : .number
+      value.pointee.integer = number.value
+      value.pointee.fits = number.fits
+    } else {
+      try scanOtherValue(&scanner, into: value)
+    }
+    fields.present |= field.bit
+  }
+
+  /// Literals, arrays and objects: the rare values.
+  @usableFromInline
+  func scanOtherValue(_ scanner: inout JSONScanner, into value: UnsafeMutablePointer<FieldTable.Value>)
+    throws(JSONScanError)
+  {
     guard !scanner.isAtEnd else { throw scanner.error("expected a value") }
     switch scanner.current {
-    case 0x22:
-      let string = try scanner.scanString()
-      value.tag = .string
-      value.range = string.range
-      value.escaped = string.escaped
-    case 0x2D, 0x30...0x39:
-      let number = try scanner.scanNumber()
-      value.tag = number.isInteger ? .integer : .number
-      value.integer = number.value
-      value.fits = number.fits
     case 0x74, 0x66, 0x6E:
       if let bool = try scanner.scanLiteral() {
-        value.tag = .bool
-        value.integer = bool ? 1 : 0
+        value.pointee.tag = .bool
+        value.pointee.integer = bool ? 1 : 0
       } else {
-        value.tag = .null
+        value.pointee.tag = .null
       }
     case 0x5B, 0x7B:
-      value.tag = scanner.current == 0x5B ? .array : .object
+      value.pointee.tag = scanner.current == 0x5B ? .array : .object
       let start = scanner.position
       try scanner.skipValue()
-      value.range = start..<scanner.position
+      value.pointee.lower = Int32(truncatingIfNeeded: start)
+      value.pointee.upper = Int32(truncatingIfNeeded: scanner.position)
     default:
       throw scanner.error("expected a value")
     }
-    fields[field] = value
-    fields.present |= field.bit
   }
 
   @usableFromInline
@@ -194,7 +250,7 @@ public struct JSONLinesParser {
       let frame = Frame(start: try integer(.start, of: "frame"), deadline: try integer(.deadline, of: "frame"))
       guard frame.deadline > frame.start else {
         throw LineError(
-          column: fields[.deadline].offset + 1, message: "\"deadline\" must be later than \"start\"")
+          column: Int(fields[.deadline].offset) + 1, message: "\"deadline\" must be later than \"start\"")
       }
       return .frame(frame)
     }
@@ -221,7 +277,76 @@ public struct JSONLinesParser {
     return nil
   }
 
+  private static let updateRequired = Field.mask(.id, .kind, .start, .duration)
+
+  /// The hot path: an update whose fields have the right types; anything else goes to
+  /// ``decodeUpdateSlowly(_:)`` for a precise error.
+  @inline(__always)
   private mutating func decodeUpdate(_ base: UnsafePointer<UInt8>) throws(LineError) -> Update {
+    let values = fields.values
+    guard fields.present & Self.updateRequired == Self.updateRequired else { return try decodeUpdateSlowly(base) }
+    let id = values[Field.id.index]
+    let start = values[Field.start.index]
+    let duration = values[Field.duration.index]
+    let kindValue = values[Field.kind.index]
+    guard id.tag == .integer && id.fits && id.integer >= 0 && start.tag == .integer && start.fits
+      && duration.tag == .integer && duration.fits && duration.integer >= 0 && kindValue.tag == .string
+      && !kindValue.escaped
+    else { return try decodeUpdateSlowly(base) }
+    let kind: UpdateKind
+    switch kindValue.upper &- kindValue.lower {
+    case 4 where memoryEquals(base + Int(kindValue.lower), "body", 4): kind = .body
+    case 5 where memoryEquals(base + Int(kindValue.lower), "other", 5): kind = .other
+    case 13 where memoryEquals(base + Int(kindValue.lower), "representable", 13): kind = .representable
+    default: return try decodeUpdateSlowly(base)
+    }
+    var update = Update(id: id.integer, kind: kind, start: start.integer, duration: duration.integer)
+    let optional = fields.present & ~(Self.updateRequired | Field.type.bit)
+    if optional != 0 {
+      if optional & Field.view.bit != 0 {
+        guard let view = plainSymbol(base, values[Field.view.index]) else { return try decodeUpdateSlowly(base) }
+        update.view = view
+      }
+      if optional & Field.module.bit != 0 {
+        guard let module = plainSymbol(base, values[Field.module.index]) else { return try decodeUpdateSlowly(base) }
+        update.module = module
+      }
+      if optional & Field.label.bit != 0 {
+        guard let label = plainSymbol(base, values[Field.label.index]) else { return try decodeUpdateSlowly(base) }
+        update.label = label
+      }
+      if optional & Field.group.bit != 0 {
+        let group = values[Field.group.index]
+        guard group.tag == .integer && group.fits else { return try decodeUpdateSlowly(base) }
+        update.group = group.integer
+      }
+      if optional & Field.skipped.bit != 0 {
+        let skipped = values[Field.skipped.index]
+        guard skipped.tag == .bool else { return try decodeUpdateSlowly(base) }
+        update.skipped = skipped.integer != 0
+      }
+      if optional & Field.thread.bit != 0 {
+        let thread = values[Field.thread.index]
+        guard let symbol = plainSymbol(base, thread) else { return try decodeUpdateSlowly(base) }
+        update.thread = symbol
+        update.isMainThread = thread.upper &- thread.lower == 4 && memoryEquals(base + Int(thread.lower), "main", 4)
+      }
+    }
+    if update.view == nil && kind != .other { return try decodeUpdateSlowly(base) }
+    guard ids.insert(update.id) else { return try decodeUpdateSlowly(base) }
+    return update
+  }
+
+  /// The symbol of an unescaped string value; nil for anything else.
+  @inline(__always)
+  private func plainSymbol(_ base: UnsafePointer<UInt8>, _ value: FieldTable.Value) -> Symbol? {
+    guard value.tag == .string && !value.escaped else { return nil }
+    return symbols.intern(
+      UnsafeRawBufferPointer(start: base + Int(value.lower), count: Int(value.upper &- value.lower)))
+  }
+
+  /// Every rule checked in turn, for precise errors (and escaped strings).
+  private mutating func decodeUpdateSlowly(_ base: UnsafePointer<UInt8>) throws(LineError) -> Update {
     let id = try identifier(of: "update")
     let kindValue = try requireString(.kind, of: "update")
     let kind: UpdateKind
@@ -233,7 +358,7 @@ public struct JSONLinesParser {
       kind = .representable
     } else {
       throw LineError(
-        column: kindValue.offset + 1,
+        column: Int(kindValue.offset) + 1,
         message: "update \"kind\" must be body, representable or other, not \"\(decodedString(base, kindValue))\"")
     }
     let view = try optionalString(base, .view)
@@ -264,7 +389,7 @@ public struct JSONLinesParser {
     guard let kind = SourceKind(name: kindName) else {
       let names = SourceKind.allCases.map(\.description).joined(separator: ", ")
       throw LineError(
-        column: kindValue.offset + 1, message: "source \"kind\" must be one of \(names), not \"\(kindName)\"")
+        column: Int(kindValue.offset) + 1, message: "source \"kind\" must be one of \(names), not \"\(kindName)\"")
     }
     let labelValue = try requireString(.label, of: "source")
     let source = Source(
@@ -290,15 +415,15 @@ public struct JSONLinesParser {
     let version = try integer(.version, of: "trace")
     guard version == TraceHeader.supportedVersion else {
       throw LineError(
-        column: fields[.version].offset + 1,
+        column: Int(fields[.version].offset) + 1,
         message: "unsupported trace format version \(version); this tracecli reads version \(TraceHeader.supportedVersion)")
     }
     var refreshRate: Double?
     if fields.has(.refreshRate) {
       let value = fields[.refreshRate]
-      let text = String(decoding: UnsafeBufferPointer(start: base + value.offset, count: numberLength(base, value.offset)), as: UTF8.self)
+      let text = String(decoding: UnsafeBufferPointer(start: base + Int(value.offset), count: numberLength(base, Int(value.offset))), as: UTF8.self)
       guard value.tag == .integer || value.tag == .number, let rate = Double(text), rate > 0, rate.isFinite else {
-        throw LineError(column: value.offset + 1, message: "\"refreshRate\" must be a positive number of Hz")
+        throw LineError(column: Int(value.offset) + 1, message: "\"refreshRate\" must be a positive number of Hz")
       }
       refreshRate = rate
     }
@@ -336,7 +461,7 @@ public struct JSONLinesParser {
       case .array: "an array"
       case .object: "an object"
       }
-    return LineError(column: value.offset + 1, message: "\"\(field.name)\" must be \(expected), not \(actual)")
+    return LineError(column: Int(value.offset) + 1, message: "\"\(field.name)\" must be \(expected), not \(actual)")
   }
 
   private func integer(_ field: Field, of type: String) throws(LineError) -> Int64 {
@@ -354,12 +479,12 @@ public struct JSONLinesParser {
     switch value.tag {
     case .integer:
       guard value.fits else {
-        throw LineError(column: value.offset + 1, message: "\"\(field.name)\" does not fit in a 64-bit integer")
+        throw LineError(column: Int(value.offset) + 1, message: "\"\(field.name)\" does not fit in a 64-bit integer")
       }
       return value.integer
     case .number:
       throw LineError(
-        column: value.offset + 1,
+        column: Int(value.offset) + 1,
         message: "\"\(field.name)\" must be an integer (no fraction or exponent)")
     default:
       throw wrongType(field, "an integer")
@@ -369,7 +494,7 @@ public struct JSONLinesParser {
   private func duration(of type: String) throws(LineError) -> Int64 {
     let duration = try integer(.duration, of: type)
     guard duration >= 0 else {
-      throw LineError(column: fields[.duration].offset + 1, message: "\"duration\" must not be negative")
+      throw LineError(column: Int(fields[.duration].offset) + 1, message: "\"duration\" must not be negative")
     }
     return duration
   }
@@ -377,7 +502,7 @@ public struct JSONLinesParser {
   private func identifier(of type: String) throws(LineError) -> Int64 {
     let id = try integer(.id, of: type)
     guard id >= 0 else {
-      throw LineError(column: fields[.id].offset + 1, message: "\"id\" must not be negative")
+      throw LineError(column: Int(fields[.id].offset) + 1, message: "\"id\" must not be negative")
     }
     return id
   }
@@ -385,7 +510,7 @@ public struct JSONLinesParser {
   private mutating func register(_ id: Int64) throws(LineError) {
     guard ids.insert(id) else {
       throw LineError(
-        column: fields[.id].offset + 1,
+        column: Int(fields[.id].offset) + 1,
         message: "duplicate id \(id): ids must be unique across update and source events")
     }
   }
@@ -426,7 +551,8 @@ public struct JSONLinesParser {
         throw LineError(column: scanner.position + 1, message: "\"backtrace\" must be an array of strings")
       }
       var element = FieldTable.Value()
-      element.range = string.range
+      element.lower = Int32(truncatingIfNeeded: string.range.lowerBound)
+      element.upper = Int32(truncatingIfNeeded: string.range.upperBound)
       element.escaped = string.escaped
       frames.append(decodedString(base, element))
       scanner.skipWhitespace()

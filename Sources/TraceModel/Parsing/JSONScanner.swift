@@ -56,7 +56,9 @@ public struct JSONScanner {
   @inlinable public var isAtEnd: Bool { position >= count }
 
   /// Skips spaces, tabs, carriage returns and line feeds.
-  @inlinable public mutating func skipWhitespace() {
+  @inlinable @inline(__always) public mutating func skipWhitespace() {
+    // Most JSON Lines have no whitespace between tokens.
+    if base[position] > 0x20 { return }
     var index = position
     while index < count {
       let byte = base[index]
@@ -85,17 +87,22 @@ public struct JSONScanner {
 
   /// Scans a string starting at its opening quote; returns the range of its raw (still escaped)
   /// contents and whether it holds escapes.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func scanString() throws(JSONScanError) -> (range: Range<Int>, escaped: Bool) {
     var index = position + 1
     let start = index
     var escaped = false
     while true {
-      let byte = base[index]
-      if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte < 0x80 {
-        index += 1
+      // Eight bytes at a time: stop at a quote, a backslash, a control or a non-ASCII byte.
+      // Reads may run past the line into the reader's padding; the sentinel stops them.
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let special = JSONScanner.specialBytes(word)
+      if special == 0 {
+        index += 8
         continue
       }
+      index += special.trailingZeroBitCount >> 3
+      let byte = base[index]
       if byte == 0x22 {
         position = index + 1
         return (start..<index, escaped)
@@ -108,12 +115,33 @@ public struct JSONScanner {
         escaped = true
         index = try scanEscape(at: index)
       } else if byte < 0x20 {
-        throw JSONScanError(
-          offset: index, message: "control character U+\(hex4(UInt16(byte))) in string must be escaped")
+        throw controlCharacter(at: index)
       } else {
         index = try scanUTF8(at: index)
       }
     }
+  }
+
+  /// A mask with the high bit set in each byte of `word` that is `"`, `\\`, below 0x20 or
+  /// at least 0x80 (exact: no false positives).
+  @inlinable @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let low7 = word & ~highs
+    // A byte of low7 is below 0x20 when adding 0x60 leaves its high bit clear.
+    let notControl = (low7 &+ 0x6060_6060_6060_6060) & highs
+    let quote = low7 ^ (0x22 &* ones)
+    let backslash = low7 ^ (0x5C &* ones)
+    let quoteZero = ~((quote &+ 0x7F7F_7F7F_7F7F_7F7F) | quote) & highs
+    let backslashZero = ~((backslash &+ 0x7F7F_7F7F_7F7F_7F7F) | backslash) & highs
+    return (word & highs) | (~notControl & highs) | quoteZero | backslashZero
+  }
+
+  @usableFromInline
+  func controlCharacter(at index: Int) -> JSONScanError {
+    JSONScanError(
+      offset: index, message: "control character U+\(hex4(UInt16(base[index]))) in string must be escaped")
   }
 
   /// Validates the escape at `index` (a backslash); returns the offset after it.
@@ -181,7 +209,7 @@ public struct JSONScanner {
   }
 
   /// Scans a number at the current position (strict JSON grammar).
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func scanNumber() throws(JSONScanError) -> Number {
     var index = position
     var negative = false
@@ -195,13 +223,28 @@ public struct JSONScanner {
     if first == 0x30 {
       index += 1
     } else if first >= 0x31 && first <= 0x39 {
-      // Accumulate negatively so Int64.min fits.
+      // Up to 18 digits cannot overflow; check the rest. Accumulate negatively so Int64.min fits.
+      let digitsStart = index
+      // Eight digits at a time while they last (SWAR), then one at a time.
+      while index - digitsStart <= 10 {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        // Every byte a digit: high nibble 3, and still 3 after adding 6.
+        let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let check = (word & nibbles) | (((word &+ 0x0606_0606_0606_0606) & nibbles) >> 4)
+        guard check == 0x3333_3333_3333_3333 else { break }
+        value = value &* 100_000_000 &- JSONScanner.eightDigits(word &- 0x3030_3030_3030_3030)
+        index += 8
+      }
       while true {
         let digit = base[index] &- 0x30
         if digit > 9 { break }
-        let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-        let (next, overflow2) = times.subtractingReportingOverflow(Int64(digit))
-        if overflow1 || overflow2 { fits = false } else { value = next }
+        if index - digitsStart < 18 {
+          value = value &* 10 &- Int64(digit)
+        } else {
+          let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+          let (next, overflow2) = times.subtractingReportingOverflow(Int64(digit))
+          if overflow1 || overflow2 { fits = false } else { value = next }
+        }
         index += 1
       }
     } else {
@@ -233,6 +276,15 @@ public struct JSONScanner {
     }
     position = index
     return Number(value: value, isInteger: isInteger, fits: fits)
+  }
+
+  /// The value of eight decimal digits (bytes 0...9, first digit in the lowest byte).
+  @inlinable @inline(__always)
+  static func eightDigits(_ digits: UInt64) -> Int64 {
+    let mask: UInt64 = 0x0000_00FF_0000_00FF
+    var value = (digits &* 10) &+ (digits >> 8)
+    value = ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
+    return Int64(truncatingIfNeeded: value & 0xFFFF_FFFF)
   }
 
   /// Scans `true`, `false` or `null` at the current position; returns the boolean (nil for null).

@@ -218,8 +218,15 @@ public enum JSONLinesReader {
   ) -> Bool {
     do {
       guard let event = try result.parser.parse(start, count: count) else { return true }
-      if case .header(let header) = event { result.header = header }
-      result.sink.consume(event, line: line, symbols: result.parser.symbols)
+      switch event {
+      case .update(let update):
+        result.sink.consumeUpdate(update, line: line, symbols: result.parser.symbols)
+      case .header(let header):
+        result.header = header
+        result.sink.consume(event, line: line, symbols: result.parser.symbols)
+      default:
+        result.sink.consume(event, line: line, symbols: result.parser.symbols)
+      }
       return true
     } catch {
       result.error = (line, error)

@@ -3,6 +3,16 @@ public protocol TraceSink: Sendable {
   /// Takes one event; `line` is 1-based within the part (see ``TracePart/lineOffset``) and
   /// `symbols` resolves the event's ``Symbol``s.
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable)
+
+  /// Takes one update: the hot path, for sinks that care about speed. By default it forwards
+  /// to ``consume(_:line:symbols:)``.
+  mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable)
+}
+
+extension TraceSink {
+  public mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+    consume(.update(update), line: line, symbols: symbols)
+  }
 }
 
 /// What one reader thread produced over a contiguous part of a trace.

@@ -1,29 +1,66 @@
 /// Interns strings by their UTF-8 bytes so the reader allocates no `String` per field.
 ///
 /// Symbols are dense (`0..<count`) in the order first seen. Lookup hashes the bytes and probes
-/// an open-addressing table; a string is decoded into a `String` only when asked for.
-public struct SymbolTable: Sendable {
-  private var bytes: [UInt8] = []
-  /// `offsets[i] ..< offsets[i + 1]` are the bytes of symbol `i`.
-  private var offsets: [Int] = [0]
-  private var hashes: [UInt64] = []
-  /// Symbol index + 1 per slot; 0 is empty. Capacity is a power of two.
-  private var slots: [Int32] = Array(repeating: 0, count: 64)
+/// an open-addressing table; a string is decoded into a `String` only when asked for. A table
+/// belongs to one reader thread while it is filled, and is only read afterwards.
+public final class SymbolTable: @unchecked Sendable {
+  @usableFromInline
+  struct Entry {
+    @usableFromInline var hash: UInt64
+    @usableFromInline var offset: Int
+    @usableFromInline var length: Int
+  }
 
-  public init() {}
+  @exclusivity(unchecked) @usableFromInline var bytes: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) @usableFromInline var byteCount = 0
+  @exclusivity(unchecked) @usableFromInline var byteCapacity = 4096
+  @exclusivity(unchecked) @usableFromInline var entries: UnsafeMutablePointer<Entry>
+  @exclusivity(unchecked) @usableFromInline var entryCount = 0
+  @exclusivity(unchecked) @usableFromInline var entryCapacity = 64
+  /// Symbol index + 1 per slot; 0 is empty. `mask + 1` slots, a power of two.
+  @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) @usableFromInline var mask = 127
+
+  public init() {
+    bytes = .allocate(capacity: byteCapacity)
+    entries = .allocate(capacity: entryCapacity)
+    slots = .allocate(capacity: mask + 1)
+    slots.initialize(repeating: 0, count: mask + 1)
+  }
+
+  deinit {
+    bytes.deallocate()
+    entries.deallocate()
+    slots.deallocate()
+  }
 
   /// The number of distinct strings interned.
-  public var count: Int { hashes.count }
+  public var count: Int { entryCount }
 
   /// Interns `string`.
-  public mutating func intern(_ string: String) -> Symbol {
+  @discardableResult
+  public func intern(_ string: String) -> Symbol {
     var string = string
     return string.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
   }
 
   /// Interns the UTF-8 bytes in `buffer` (which must be valid UTF-8).
-  @inlinable public mutating func intern(_ buffer: UnsafeRawBufferPointer) -> Symbol {
-    intern(buffer, hash: SymbolTable.hash(buffer))
+  @inlinable @inline(__always)
+  public func intern(_ buffer: UnsafeRawBufferPointer) -> Symbol {
+    let hash = SymbolTable.hash(buffer)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return insert(buffer, hash: hash, slot: slot) }
+      let index = Int(entry &- 1)
+      let stored = entries[index]
+      if stored.hash == hash && stored.length == buffer.count
+        && (buffer.count == 0 || memoryEquals(bytes + stored.offset, buffer.baseAddress!, buffer.count))
+      {
+        return Symbol(rawValue: entry &- 1)
+      }
+      slot = (slot &+ 1) & mask
+    }
   }
 
   /// Returns the symbol of `string` if it was interned, without interning it.
@@ -32,99 +69,101 @@ public struct SymbolTable: Sendable {
     return string.withUTF8 { utf8 -> Symbol? in
       let buffer = UnsafeRawBufferPointer(utf8)
       let hash = SymbolTable.hash(buffer)
-      var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+      var slot = Int(truncatingIfNeeded: hash) & mask
       while true {
         let entry = slots[slot]
         if entry == 0 { return nil }
-        let index = Int(entry - 1)
-        if hashes[index] == hash && equals(index, buffer) { return Symbol(rawValue: entry - 1) }
-        slot = (slot + 1) & (slots.count - 1)
+        let stored = entries[Int(entry - 1)]
+        if stored.hash == hash && stored.length == buffer.count
+          && (buffer.count == 0 || memoryEquals(bytes + stored.offset, buffer.baseAddress!, buffer.count))
+        {
+          return Symbol(rawValue: entry - 1)
+        }
+        slot = (slot + 1) & mask
       }
     }
   }
 
   /// The string of `symbol`.
   public subscript(symbol: Symbol) -> String {
-    let range = offsets[symbol.index]..<offsets[symbol.index + 1]
-    return bytes.withUnsafeBufferPointer { String(decoding: $0[range], as: UTF8.self) }
+    precondition(symbol.index >= 0 && symbol.index < entryCount, "symbol of another table")
+    let entry = entries[symbol.index]
+    return String(decoding: UnsafeBufferPointer(start: bytes + entry.offset, count: entry.length), as: UTF8.self)
   }
 
   /// Calls `body` with the UTF-8 bytes of `symbol`.
   public func withBytes<R>(of symbol: Symbol, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-    let range = offsets[symbol.index]..<offsets[symbol.index + 1]
-    return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    precondition(symbol.index >= 0 && symbol.index < entryCount, "symbol of another table")
+    let entry = entries[symbol.index]
+    return body(UnsafeRawBufferPointer(start: bytes + entry.offset, count: entry.length))
   }
 
-  // MARK: - Hashing and probing
+  // MARK: - Growing
 
   @usableFromInline
-  mutating func intern(_ buffer: UnsafeRawBufferPointer, hash: UInt64) -> Symbol {
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let entry = slots[slot]
-      if entry == 0 { break }
-      let index = Int(entry - 1)
-      if hashes[index] == hash && equals(index, buffer) { return Symbol(rawValue: entry - 1) }
-      slot = (slot + 1) & mask
+  func insert(_ buffer: UnsafeRawBufferPointer, hash: UInt64, slot: Int) -> Symbol {
+    if byteCount + buffer.count > byteCapacity {
+      let capacity = max(byteCapacity * 2, byteCount + buffer.count)
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      grown.update(from: bytes, count: byteCount)
+      bytes.deallocate()
+      bytes = grown
+      byteCapacity = capacity
     }
-    let index = hashes.count
-    bytes.append(contentsOf: buffer)
-    offsets.append(bytes.count)
-    hashes.append(hash)
+    if let base = buffer.baseAddress {
+      (bytes + byteCount).update(from: base.assumingMemoryBound(to: UInt8.self), count: buffer.count)
+    }
+    if entryCount == entryCapacity {
+      let grown = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity * 2)
+      grown.moveInitialize(from: entries, count: entryCount)
+      entries.deallocate()
+      entries = grown
+      entryCapacity *= 2
+    }
+    let index = entryCount
+    (entries + index).initialize(to: Entry(hash: hash, offset: byteCount, length: buffer.count))
+    entryCount += 1
+    byteCount += buffer.count
     slots[slot] = Int32(index + 1)
-    if hashes.count * 2 > slots.count { grow() }
+    if entryCount * 2 > mask + 1 { rehash() }
     return Symbol(rawValue: Int32(index))
   }
 
-  private func equals(_ index: Int, _ buffer: UnsafeRawBufferPointer) -> Bool {
-    let start = offsets[index]
-    let length = offsets[index + 1] - start
-    guard length == buffer.count else { return false }
-    if length == 0 { return true }
-    return bytes.withUnsafeBytes { stored in
-      guard let base = buffer.baseAddress, let storedBase = stored.baseAddress else { return false }
-      return memoryEquals(storedBase + start, base, length)
+  private func rehash() {
+    let capacity = (mask + 1) * 2
+    let grown = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    grown.initialize(repeating: 0, count: capacity)
+    for index in 0..<entryCount {
+      var slot = Int(truncatingIfNeeded: entries[index].hash) & (capacity - 1)
+      while grown[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+      grown[slot] = Int32(index + 1)
     }
+    slots.deallocate()
+    slots = grown
+    mask = capacity - 1
   }
 
-  private mutating func grow() {
-    let capacity = slots.count * 2
-    var newSlots = [Int32](repeating: 0, count: capacity)
-    for (index, hash) in hashes.enumerated() {
-      var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-      while newSlots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-      newSlots[slot] = Int32(index + 1)
-    }
-    slots = newSlots
-  }
-
-  /// A fast non-cryptographic hash of `buffer`, eight bytes at a time.
-  @inlinable
+  /// A fast hash of `buffer` from its length and its first and last eight bytes (equality is
+  /// checked byte by byte on lookup, so collisions cost time only).
+  @inlinable @inline(__always)
   static func hash(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(buffer.count)
-    var offset = 0
     let count = buffer.count
-    while offset + 8 <= count {
-      let word = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-      hash ^= hash >> 32
-      offset += 8
+    var first: UInt64 = 0
+    var last: UInt64 = 0
+    if count >= 8 {
+      first = buffer.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+      last = buffer.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    } else {
+      for offset in 0..<count { first |= UInt64(buffer[offset]) << UInt64(offset * 8) }
     }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < count {
-      tail |= UInt64(buffer[offset]) << shift
-      shift += 8
-      offset += 1
-    }
-    hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-    return hash ^ (hash >> 29)
+    var hash = (first ^ UInt64(count) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= (last ^ (hash >> 29)) &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash >> 32)
   }
 }
 
 /// Compares `count` bytes at two addresses.
-@usableFromInline
+@inlinable @inline(__always)
 func memoryEquals(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
   var offset = 0
   while offset + 8 <= count {
@@ -136,9 +175,7 @@ func memoryEquals(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int
     offset += 8
   }
   while offset < count {
-    if lhs.load(fromByteOffset: offset, as: UInt8.self)
-      != rhs.load(fromByteOffset: offset, as: UInt8.self)
-    {
+    if lhs.load(fromByteOffset: offset, as: UInt8.self) != rhs.load(fromByteOffset: offset, as: UInt8.self) {
       return false
     }
     offset += 1
