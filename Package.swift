@@ -21,9 +21,12 @@ let package = Package(
     .executableTarget(name: "tracecli", dependencies: ["TraceAnalyzer", "TraceModel"]),
 
     // MARK: - Tests
-    .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
-    .testTarget(name: "TraceAnalyzerTests", dependencies: ["TraceAnalyzer", "TraceModel"]),
-    .testTarget(name: "TraceCLITests", dependencies: ["tracecli", "TraceAnalyzer", "TraceModel"]),
+    // Fixture lookup, golden files and temporary traces, shared by the test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
+    .testTarget(name: "TraceAnalyzerTests", dependencies: ["TraceAnalyzer", "TraceModel", "TestSupport"]),
+    .testTarget(
+      name: "TraceCLITests", dependencies: ["tracecli", "TraceAnalyzer", "TraceModel", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

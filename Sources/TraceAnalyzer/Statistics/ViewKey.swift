@@ -27,10 +27,10 @@ public struct ViewKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     query == name || (!module.isEmpty && query == qualifiedName)
   }
 
-  /// By name, module and kind; names compare by code point (their UTF-8 bytes).
+  /// By name, module and kind name; strings compare by code point (their UTF-8 bytes).
   public static func < (lhs: Self, rhs: Self) -> Bool {
     if lhs.name != rhs.name { return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8) }
     if lhs.module != rhs.module { return lhs.module.utf8.lexicographicallyPrecedes(rhs.module.utf8) }
-    return lhs.kind < rhs.kind
+    return lhs.kind.description.utf8.lexicographicallyPrecedes(rhs.kind.description.utf8)
   }
 }

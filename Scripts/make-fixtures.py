@@ -1,0 +1,677 @@
+#!/usr/bin/env python3
+"""Writes the story fixtures and their reference summaries.
+
+    python3 Scripts/make-fixtures.py          # (re)write Fixtures/ and check every story
+
+Outputs (deterministic: same bytes on every run):
+  Fixtures/traces/*.jsonl                      story traces (domain.md, stories 1-7)
+  Fixtures/traces/malformed/*.jsonl            one reader error each (truncated-tail: a warning)
+  Fixtures/reference/<name>.summary.json       Scripts/reference/analysis.py summarize output
+  Fixtures/reference/malformed/<name>.error.json  exit code, line, column, message
+  Fixtures/README.md                           one line per fixture
+
+Every story is checked against the reference implementation; the script fails
+(exit 1) when a story does not hold. Python 3.11 standard library only.
+"""
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TRACES = os.path.join("Fixtures", "traces")
+MALFORMED = os.path.join(TRACES, "malformed")
+REFERENCE = os.path.join("Fixtures", "reference")
+ANALYSIS = os.path.join("Scripts", "reference", "analysis.py")
+
+UNFINISHED = 3_600_000_000_000
+
+
+def budget(rate):
+    return round(1e9 / rate)
+
+
+# MARK: - Trace builder
+
+class Trace:
+    """Collects events; writes one compact JSON object per line, `type` first."""
+
+    def __init__(self, **header):
+        self.lines = []
+        self.next_id = 1
+        self.updates = []  # (start, duration, thread, kind, view) for local checks
+        if header:
+            self.event("trace", version=1, **header)
+
+    def id(self):
+        i = self.next_id
+        self.next_id += 1
+        return i
+
+    def event(self, type_, **fields):
+        obj = {"type": type_}
+        obj.update({k: v for k, v in fields.items() if v is not None})
+        self.lines.append(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+        return obj
+
+    def update(self, kind, start, duration, view=None, module=None, label=None, **more):
+        uid = self.id()
+        self.event("update", id=uid, kind=kind, view=view, label=label, module=module,
+                   start=start, duration=duration, **more)
+        self.updates.append((start, duration, more.get("thread"), kind, view or label))
+        return uid
+
+    def source(self, kind, label, **more):
+        sid = self.id()
+        self.event("source", id=sid, kind=kind, label=label, **more)
+        return sid
+
+    def cause(self, from_, to, label=None, **more):
+        self.event("cause", **{"from": from_, "to": to}, label=label, **more)
+
+    def group(self, start, duration, label):
+        gid = self.id()
+        self.event("group", id=gid, start=start, duration=duration, label=label)
+        return gid
+
+    def text(self):
+        return "".join(line + "\n" for line in self.lines)
+
+
+def grid_misses(updates, anchor, b, red=1_000_000):
+    """Missed frames of the implicit grid (analysis.md), for placing hitch events."""
+    frames = {}
+    for start, dur, thread, _, _ in updates:
+        if dur >= UNFINISHED or thread not in (None, "main"):
+            continue
+        k = (start - anchor) // b
+        end = start + dur
+        frames[k] = max(frames.get(k, end), end)
+    return sorted(k for k, end in frames.items() if end > anchor + (k + 1) * b)
+
+
+# MARK: - Stories
+
+def minimal():
+    t = Trace(app="Landmarks", device="iPhone 16 Pro", refreshRate=60, start=1_000_000_000,
+              producer="Scripts/make-fixtures.py")
+    g = t.group(1_000_100_000, 3_000_000, "Transaction for Gesture")
+    tap = t.source("gesture", "Gesture: Tap", user=True, time=1_000_050_000)
+    a = t.update("body", 1_000_100_000, 120_000, view="ContentView", module="Landmarks", group=g)
+    b = t.update("body", 1_000_230_000, 640_000, view="LandmarkList", module="Landmarks", group=g)
+    c = t.update("body", 1_000_900_000, 1_400_000, view="LandmarkListItemView", module="Landmarks", group=g)
+    t.update("other", 1_002_400_000, 90_000, view="ScrollView", label="Layout: ScrollViewChildContainerSize",
+             module="SwiftUI", group=g)
+    t.cause(tap, a, "update")
+    t.cause(a, b, "update")
+    t.cause(b, c, "update")
+    return t
+
+
+def landmarks(fixed):
+    """Story 1: scrolling the Landmarks list; `fixed` caches the distance formatter."""
+    rng = random.Random(1001)  # the same draws before and after: only durations differ
+    rate = 120
+    b = budget(rate)
+    t0 = 2_000_000_000
+    t = Trace(app="Landmarks", device="iPhone 16 Pro", refreshRate=rate, start=t0,
+              producer="Scripts/make-fixtures.py")
+
+    def seq(cursor, kind, dur, **kw):
+        uid = t.update(kind, cursor, dur, **kw)
+        return uid, cursor + dur + rng.randint(4_000, 25_000)
+
+    def item_duration():
+        slow_r = rng.random()
+        slow = (rng.randint(320_000, 499_000) if slow_r < 0.30 else
+                rng.randint(501_000, 990_000) if slow_r < 0.62 else
+                rng.randint(1_010_000, 2_600_000))
+        fast = rng.randint(60_000, 240_000)
+        return fast if fixed else slow
+
+    # Launch: building the first hierarchy (two long updates, normal, not a hitch).
+    g = t.group(t0 + 100_000, 6_000_000, "Initial Transaction")
+    launch = t.source("creation", "View Creation / Reuse", time=t0 + 90_000)
+    cur = t0 + 150_000
+    app, cur = seq(cur, "body", 1_720_000, view="LandmarksApp", module="Landmarks", group=g)
+    root, cur = seq(cur, "body", 1_240_000, view="ContentView", module="Landmarks", group=g)
+    split, cur = seq(cur, "body", rng.randint(90_000, 160_000), view="NavigationSplitView", module="SwiftUI", group=g)
+    lst, cur = seq(cur, "body", 380_000, view="LandmarkList", module="Landmarks", group=g)
+    _, cur = seq(cur, "other", rng.randint(20_000, 60_000), view="ScrollView",
+                 label="Layout: ScrollViewChildContainerSize", module="SwiftUI", group=g)
+    t.cause(launch, app, "creation")
+    t.cause(app, root, "creation")
+    t.cause(root, split, "creation")
+    t.cause(split, lst, "creation")
+    for _ in range(8):
+        item, cur = seq(cur, "body", item_duration(), view="LandmarkListItemView", module="Landmarks", group=g)
+        _, cur = seq(cur, "body", rng.randint(15_000, 45_000), view="Image", module="SwiftUI", group=g)
+        t.cause(lst, item, "creation")
+
+    # Scrolling: 110 steps (about 1 s at 120 Hz), starting 250 ms later. The same steps
+    # before and after; a step starts at the first vsync after the previous step's work.
+    pan = None
+    frame = 30
+    for _ in range(110):
+        fs = t0 + frame * b
+        n_items = rng.choices([0, 1, 2, 3, 4, 6, 8, 10], [10, 26, 24, 14, 9, 8, 5, 4])[0]
+        cur = fs + rng.randint(100_000, 400_000)
+        g = t.group(cur - 20_000, 0, "Transaction for Gesture")
+        group_start = cur - 20_000
+        if pan is None:
+            pan = t.source("gesture", "Gesture: Pan", user=True, time=fs + 50_000)
+        layout, cur = seq(cur, "other", rng.randint(20_000, 60_000), view="ScrollView",
+                          label="Layout: ScrollViewChildContainerSize", module="SwiftUI", group=g)
+        if frame == 30:
+            t.cause(pan, layout, "update")
+        if n_items:
+            reuse = t.source("creation", "View Creation / Reuse", time=cur)
+        for _ in range(n_items):
+            item, cur = seq(cur, "body", item_duration(), view="LandmarkListItemView", module="Landmarks", group=g)
+            _, cur = seq(cur, "body", rng.randint(15_000, 45_000), view="Image", module="SwiftUI", group=g)
+            t.cause(reuse, item, "creation")
+        if rng.random() < 0.08:
+            _, cur = seq(cur, "body", rng.randint(150_000, 300_000), view="LandmarkList", module="Landmarks", group=g)
+        if rng.random() < 0.3:
+            _, cur = seq(cur, "other", rng.randint(10_000, 40_000), label="Preference List", module="SwiftUI", group=g)
+        # patch the group's duration now that the frame's work is known
+        _fix_group_duration(t, g, cur - group_start)
+        frame = max(frame + 1, -(-(cur - t0) // b))  # next vsync after the work ends
+
+    for k in grid_misses(t.updates, t0, b):
+        t.event("hitch", start=t0 + (k + 1) * b, duration=b, narrative="Potentially expensive app update(s)")
+    return t
+
+
+def _fix_group_duration(t, gid, duration):
+    for i in range(len(t.lines) - 1, -1, -1):
+        if t.lines[i].startswith('{"type":"group","id":%d,' % gid):
+            obj = json.loads(t.lines[i])
+            obj["duration"] = duration
+            t.lines[i] = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+            return
+    raise AssertionError(gid)
+
+
+def many_small_updates():
+    """Story 3: a re-sort re-renders every row; no update is long, the frames still overrun."""
+    rng = random.Random(3003)
+    rate = 60
+    b = budget(rate)
+    t0 = 40_000_000_000
+    t = Trace(app="Landmarks", device="iPhone 15", refreshRate=rate, producer="Scripts/make-fixtures.py")
+    heavy = {8, 9, 21, 30}  # frames where a tap on "Sort" updates every row
+    views = [("CategoryRow", "Landmarks"), ("CategoryItem", "Landmarks"), ("LandmarkListItemView", "Landmarks"),
+             ("Image", "SwiftUI"), ("Text", "SwiftUI")]
+    vsync = 0
+    for step in range(40):
+        fs = t0 + vsync * b
+        t.event("frame", start=fs, deadline=fs + b)
+        cur = fs + rng.randint(150_000, 500_000)
+        if step in heavy:
+            tap = t.source("gesture", "Gesture: Tap", user=True, time=cur - 80_000)
+            model = t.source("observable", "@Observable ModelData.landmarks", owner="ModelData",
+                             property="landmarks", user=True, time=cur - 40_000)
+            t.cause(tap, model, "update")
+            g = t.group(cur, 0, "Transaction for Gesture")
+            start = cur
+            for i in range(200):
+                if i % 25 == 24:
+                    d = rng.randint(20_000, 90_000)
+                    t.update("other", cur, d, label="Layout: LazyVStack", module="SwiftUI", group=g)
+                else:
+                    view, module = views[i % len(views)]
+                    d = rng.randint(70_000, 130_000)
+                    uid = t.update("body", cur, d, view=view, module=module, group=g)
+                    if view == "LandmarkListItemView":
+                        t.cause(model, uid, "update", changed="landmarks", valueType="[Landmark]")
+                cur += d + rng.randint(3_000, 10_000)
+            _fix_group_duration(t, g, cur - start)
+        else:
+            for _ in range(rng.choice([0, 0, 3, 6, 8, 10])):
+                view, module = views[rng.randrange(len(views))]
+                d = rng.randint(20_000, 150_000)
+                t.update("body", cur, d, view=view, module=module)
+                cur += d + rng.randint(5_000, 30_000)
+        # the next vsync the app can catch: after its work ends
+        vsync = max(vsync + 1, -(-(cur - t0) // b))
+    return t
+
+
+def favorites(fixed):
+    """Story 2: tapping a heart; the whole list re-runs (before) or only the item (after)."""
+    rng = random.Random(2002)
+    rate = 120
+    t0 = 7_000_000_000
+    t = Trace(app="Landmarks", device="iPhone 16 Pro", refreshRate=rate, start=t0,
+              producer="Scripts/make-fixtures.py")
+    for tap_time in (t0 + 200_000_000, t0 + 1_400_000_000):
+        tap = t.source("gesture", "Gesture: Tap", user=True, time=tap_time)
+        if fixed:
+            prop = t.source("observable", "@Observable LandmarkViewModel.isFavorite", owner="LandmarkViewModel",
+                            property="isFavorite", user=True, time=tap_time + 40_000,
+                            backtrace=["LandmarkViewModel.isFavorite.setter", "FavoriteButton.body.getter closure #1",
+                                       "ButtonAction.callAsFunction()"])
+        else:
+            prop = t.source("observable", "@Observable LandmarkCollection.landmarks", owner="LandmarkCollection",
+                            property="landmarks", user=True, time=tap_time + 40_000,
+                            backtrace=["LandmarkCollection.landmarks.setter", "ModelData.toggleFavorite(_:)",
+                                       "FavoriteButton.body.getter closure #1"])
+        t.cause(tap, prop, "update", time=tap_time + 40_000)
+        cur = tap_time + 300_000
+        g = t.group(cur, 0, "Transaction for Gesture")
+        start = cur
+        for i in range(1 if fixed else 40):
+            d = rng.randint(90_000, 160_000)
+            uid = t.update("body", cur, d, view="LandmarkListItemView", module="Landmarks", group=g)
+            if fixed:
+                t.cause(prop, uid, "update", changed="isFavorite", valueType="Bool", time=cur)
+            else:
+                t.cause(prop, uid, "update", changed="landmarks", valueType="[Landmark]", time=cur)
+            cur += d + rng.randint(5_000, 20_000)
+        _fix_group_duration(t, g, cur - start)
+    return t
+
+
+def environment_churn():
+    """Story 4: a fast-changing environment value; View1 runs, View2 is checked and skipped."""
+    rng = random.Random(4004)
+    rate = 120
+    b = budget(rate)
+    t0 = 3_000_000_000
+    t = Trace(app="EnvironmentDemo", device="iPhone 16 Pro", refreshRate=rate, start=t0,
+              producer="Scripts/make-fixtures.py")
+    for i in range(30):
+        at = t0 + (10 + 4 * i) * b + rng.randint(50_000, 200_000)
+        env = t.source("environment", "External Environment", user=False, time=at)
+        writer = t.source("environmentWriter", "EnvironmentWriter: RootEnvironmentModifier", user=False,
+                          time=at + 15_000)
+        t.cause(env, writer, "update", valueType="EnvironmentValues", changed="colorScheme", time=at + 15_000)
+        g = t.group(at + 30_000, 0, "(RootDisplayList DisplayList)")
+        cur = at + 30_000
+        d1 = rng.randint(45_000, 90_000)
+        v1 = t.update("body", cur, d1, view="View1", module="EnvironmentDemo", group=g)
+        cur += d1 + rng.randint(3_000, 8_000)
+        d2 = rng.randint(4_000, 12_000)
+        v2 = t.update("body", cur, d2, view="View2", module="EnvironmentDemo", skipped=True, group=g)
+        cur += d2
+        t.cause(writer, v1, "update", valueType="EnvironmentValues", changed="colorScheme", time=at + 30_000)
+        t.cause(writer, v2, "update", valueType="EnvironmentValues", changed="colorScheme", time=at + 30_000)
+        _fix_group_duration(t, g, cur - (at + 30_000))
+    return t
+
+
+def update_loop():
+    """Story 7: a toast in an EnvironmentObject; the header's onAppear fetch loops forever."""
+    rng = random.Random(7007)
+    rate = 120
+    b = budget(rate)
+    t0 = 9_000_000_000
+    t = Trace(app="TagNotes", device="iPhone 16 Pro", refreshRate=rate, start=t0,
+              producer="Scripts/make-fixtures.py")
+    tap_time = t0 + 100_000_000
+    gesture = t.source("gesture", "Gesture: Tap", user=True, time=tap_time)
+    previous_header = None
+    for i in range(120):  # 2 s: one round every other frame, no gesture after the first
+        at = tap_time + 200_000 + i * 2 * b + rng.randint(0, 100_000)
+        toast = t.source("observable", "@Published AppState.toast", owner="AppState", property="toast",
+                         user=True, time=at,
+                         backtrace=["AppState.toast.setter", "ToastPresenter.show(_:)", "HomeViewModel.fetchTags()"]
+                         if i < 3 else None)
+        if previous_header is None:
+            t.cause(gesture, toast, "update", time=at)
+        else:
+            t.cause(previous_header, toast, "update", time=at)
+        g = t.group(at + 20_000, 0, "Transaction")
+        cur = at + 20_000
+        start = cur
+
+        def run(view, lo, hi):
+            nonlocal cur
+            d = rng.randint(lo, hi)
+            uid = t.update("body", cur, d, view=view, module="TagNotes", group=g)
+            cur += d + rng.randint(5_000, 20_000)
+            return uid
+
+        content = run("ContentView", 250_000, 450_000)
+        t.cause(toast, content, "update", changed="toast", valueType="AppState")
+        home = run("HomeView", 180_000, 350_000)
+        t.cause(content, home, "update")
+        creation = t.source("creation", "View Creation / Reuse", time=cur)
+        t.cause(home, creation, "update")
+        header = run("HeaderView", 300_000, 700_000)
+        t.cause(creation, header, "creation")
+        tags = t.source("state", "@State HomeViewModel.tags", owner="HomeViewModel", property="tags",
+                        user=True, time=cur,
+                        backtrace=["HomeViewModel.tags.setter", "HomeViewModel.fetchTags()",
+                                   "HeaderView.body.getter closure #1 (onAppear)"] if i < 3 else None)
+        t.cause(header, tags, "update")
+        header2 = run("HeaderView", 200_000, 400_000)
+        t.cause(tags, header2, "update", changed="tags", valueType="[Tag]")
+        chips = run("TagChipList", 80_000, 200_000)
+        t.cause(header2, chips, "update")
+        _fix_group_duration(t, g, cur - start)
+        previous_header = header2
+    return t
+
+
+def dog_inputs():
+    """Story 5: editing the favourite treat re-runs ScalableDogImage.body (it takes the whole dog)."""
+    rng = random.Random(5005)
+    rate = 120
+    b = budget(rate)
+    t0 = 12_000_000_000
+    t = Trace(app="DogApp", device="iPhone 16 Pro", refreshRate=rate, start=t0,
+              producer="Scripts/make-fixtures.py")
+    for i, _ in enumerate("peanut butter"):
+        at = t0 + 50_000_000 + i * 18 * b + rng.randint(0, 300_000)
+        key = t.source("gesture", "Gesture: Key Press", user=True, time=at)
+        dog = t.source("state", "@State DogModel.dog", owner="DogModel", property="dog", user=True,
+                       time=at + 30_000,
+                       backtrace=["DogModel.dog.setter", "Binding<Dog>.wrappedValue.setter",
+                                  "TreatEditor.body.getter closure #1 (TextField)"])
+        t.cause(key, dog, "update")
+        g = t.group(at + 60_000, 0, "Transaction")
+        cur = at + 60_000
+        start = cur
+
+        def run(kind, view, lo, hi):
+            nonlocal cur
+            d = rng.randint(lo, hi)
+            uid = t.update(kind, cur, d, view=view, module="DogApp", group=g)
+            cur += d + rng.randint(5_000, 15_000)
+            return uid
+
+        detail = run("body", "DogDetailView", 90_000, 160_000)
+        t.cause(dog, detail, "update", changed="dog", valueType="Dog")
+        image = run("body", "ScalableDogImage", 650_000, 1_450_000)
+        t.cause(detail, image, "update", changed="@self", valueType="Dog")
+        editor = run("body", "TreatEditor", 40_000, 90_000)
+        t.cause(detail, editor, "update", changed="@self", valueType="Dog")
+        field = run("representable", "TreatTextField", 30_000, 70_000)
+        t.cause(editor, field, "update")
+        _fix_group_duration(t, g, cur - start)
+    return t
+
+
+def slow_init():
+    """Story 6: LandmarkDetail.body creates a HikeStore whose init loads hikes synchronously."""
+    rng = random.Random(6006)
+    rate = 120
+    b = budget(rate)
+    t0 = 15_000_000_000
+    t = Trace(app="Landmarks", device="iPhone 16 Pro", refreshRate=rate, start=t0,
+              producer="Scripts/make-fixtures.py")
+    # a little ordinary work first
+    for i in range(6):
+        at = t0 + (5 + 3 * i) * b + 200_000
+        t.update("body", at, rng.randint(60_000, 200_000), view="LandmarkList", module="Landmarks")
+        t.update("other", at + 300_000, rng.randint(20_000, 60_000), view="ScrollView",
+                 label="Layout: ScrollViewChildContainerSize", module="SwiftUI")
+    tap_time = t0 + 400_000_000
+    tap = t.source("gesture", "Gesture: Tap", user=True, time=tap_time)
+    nav = t.source("state", "@State NavigationModel.selection", owner="NavigationModel", property="selection",
+                   user=True, time=tap_time + 30_000)
+    t.cause(tap, nav, "update")
+    creation = t.source("creation", "View Creation / Reuse", time=tap_time + 90_000)
+    cur = tap_time + 100_000
+    g = t.group(cur, 0, "Transaction for Gesture")
+    start = cur
+    lst = t.update("body", cur, 140_000, view="LandmarkList", module="Landmarks", group=g)
+    t.cause(nav, lst, "update", changed="selection")
+    cur += 160_000
+    detail = t.update("body", cur, 82_400_000, view="LandmarkDetail", module="Landmarks", group=g)
+    t.cause(creation, detail, "creation")
+    cur += 82_400_000 + 12_000
+    for view, kind, lo, hi in [("MapView", "representable", 200_000, 400_000), ("CircleImage", "body", 30_000, 80_000),
+                               ("HikeView", "body", 90_000, 200_000), ("FavoriteButton", "body", 20_000, 50_000)]:
+        d = rng.randint(lo, hi)
+        uid = t.update(kind, cur, d, view=view, module="Landmarks", group=g)
+        t.cause(detail, uid, "creation")
+        cur += d + rng.randint(5_000, 15_000)
+    _fix_group_duration(t, g, cur - start)
+    busy = cur - start
+    t.event("hang", start=start, duration=busy + 21_000_000,
+            kind="Brief Unresponsiveness" if busy + 21_000_000 >= 100_000_000 else "Potential Interaction Delay")
+    deadline = t0 + ((start - t0) // b + 1) * b
+    late = -(-(cur - deadline) // b) * b
+    t.event("hitch", start=deadline, duration=late + b, narrative="Potentially expensive app update(s)")
+    for i in range(4):
+        at = cur + (2 + 3 * i) * b
+        t.update("body", at, rng.randint(40_000, 120_000), view="LandmarkDetail", module="Landmarks")
+    return t
+
+
+STORIES = [
+    ("minimal", minimal, "header and one frame's worth of events: one orange (LandmarkList 640 µs) and one red (LandmarkListItemView 1.4 ms) update"),
+    ("landmarks-before", lambda: landmarks(False), "story 1 before the fix: scrolling Landmarks at 120 Hz, LandmarkListItemView.body builds formatters on every run (many orange/red updates, frames missed by long updates, hitches), plus two long launch updates"),
+    ("landmarks-after", lambda: landmarks(True), "story 1 after the fix: the same scroll, LandmarkListItemView has no orange/red update; only the two launch updates (LandmarksApp, ContentView) are long"),
+    ("many-small-updates", many_small_updates, "story 3: explicit vsync frames; four frames hold 200 small updates each (all < 500 µs) and miss their deadline by accumulation, no long update anywhere"),
+    ("favorites-before", lambda: favorites(False), "story 2 before: Gesture: Tap → @Observable LandmarkCollection.landmarks → 40 LandmarkListItemView.body updates per tap (2 taps, 80 updates)"),
+    ("favorites-after", lambda: favorites(True), "story 2 after: Gesture: Tap → @Observable LandmarkViewModel.isFavorite → LandmarkListItemView.body, exactly 2 updates for 2 taps"),
+    ("environment-churn", environment_churn, "story 4: External Environment → EnvironmentWriter: RootEnvironmentModifier → View1.body (runs) and View2.body (skipped every time: a dimmed node), 30 changes"),
+    ("update-loop", update_loop, "story 7: one Gesture: Tap, then 120 rounds of @Published AppState.toast → ContentView → HomeView → View Creation / Reuse → HeaderView.body → @State HomeViewModel.tags → HeaderView.body → toast … (cycles, update → source edges)"),
+    ("dog-inputs", dog_inputs, "story 5: each treat keystroke writes @State DogModel.dog → DogDetailView.body → ScalableDogImage.body (orange/red, changed @self) though the image did not change"),
+    ("slow-init", slow_init, "story 6: LandmarkDetail.body takes 82.4 ms (HikeStore loads synchronously in init), with a hang and a hitch event"),
+]
+
+
+# MARK: - Malformed traces (one error each)
+
+def _ok_lines():
+    return [
+        b'{"type":"trace","version":1,"app":"Landmarks","refreshRate":120,"start":1000000000}',
+        b'{"type":"update","id":1,"kind":"body","view":"ContentView","module":"Landmarks","start":1000100000,"duration":120000}',
+        b'{"type":"update","id":2,"kind":"body","view":"LandmarkList","module":"Landmarks","start":1000300000,"duration":450000}',
+        b'{"type":"update","id":3,"kind":"body","view":"LandmarkListItemView","module":"Landmarks","start":1000800000,"duration":700000}',
+    ]
+
+
+def _with(line_no, bad, rest=True):
+    """The ok lines with line `line_no` (1-based) replaced by `bad`; newline-terminated."""
+    lines = _ok_lines()
+    lines[line_no - 1] = bad
+    if not rest:
+        lines = lines[:line_no]
+    return b"".join(line + b"\n" for line in lines)
+
+
+MALFORMED_CASES = [
+    ("bad-json", "JSON syntax error mid-line (missing comma)",
+     _with(3, b'{"type":"update","id":2,"kind":"body" "view":"LandmarkList","start":1000300000,"duration":450000}')),
+    ("not-object", "a line that is an array, not an object",
+     _with(2, b'["update",1,"body","ContentView"]')),
+    ("no-type", "an object without \"type\"",
+     _with(2, b'{"id":1,"kind":"body","view":"ContentView","start":1000100000,"duration":120000}')),
+    ("missing-key", "an update without \"duration\"",
+     _with(3, b'{"type":"update","id":2,"kind":"body","view":"LandmarkList","start":1000300000}')),
+    ("wrong-type", "\"duration\" given as a string",
+     _with(2, b'{"type":"update","id":1,"kind":"body","view":"ContentView","start":1000100000,"duration":"120000"}')),
+    ("fraction", "\"start\": 1.5 (an integer field with a fraction)",
+     _with(2, b'{"type":"update","id":1,"kind":"body","view":"ContentView","start":1.5,"duration":120000}')),
+    ("exponent", "\"duration\": 1e6 (an integer field with an exponent)",
+     _with(2, b'{"type":"update","id":1,"kind":"body","view":"ContentView","start":1000100000,"duration":1e6}')),
+    ("int-overflow", "\"start\": 99999999999999999999 (does not fit in Int64)",
+     _with(2, b'{"type":"update","id":1,"kind":"body","view":"ContentView","start":99999999999999999999,"duration":120000}')),
+    ("bad-kind", "update \"kind\": \"bogus\"",
+     _with(2, b'{"type":"update","id":1,"kind":"bogus","view":"ContentView","start":1000100000,"duration":120000}')),
+    ("bad-source-kind", "source \"kind\": \"button\"",
+     _with(2, b'{"type":"source","id":10,"kind":"button","label":"Gesture: Tap","user":true,"time":1000050000}')),
+    ("negative-duration", "\"duration\": -120000",
+     _with(2, b'{"type":"update","id":1,"kind":"body","view":"ContentView","start":1000100000,"duration":-120000}')),
+    ("deadline", "a frame whose deadline equals its start",
+     _with(2, b'{"type":"frame","start":1000000000,"deadline":1000000000}')),
+    ("duplicate-id", "an update and a source sharing id 2 (the source on line 4 is the duplicate)",
+     _with(4, b'{"type":"source","id":2,"kind":"gesture","label":"Gesture: Tap","user":true,"time":1000050000}')),
+    ("header-not-first", "the trace header on line 3, after events",
+     b"".join(line + b"\n" for line in [_ok_lines()[1], _ok_lines()[2], _ok_lines()[0], _ok_lines()[3]])),
+    ("version", "trace header with version 2",
+     _with(1, b'{"type":"trace","version":2,"app":"Landmarks","refreshRate":120,"start":1000000000}')),
+    ("invalid-utf8", "raw bytes 0xC3 0x28 inside a view name",
+     _with(3, b'{"type":"update","id":2,"kind":"body","view":"Landmark\xc3(List","start":1000300000,"duration":450000}')),
+    ("truncated-tail", "valid lines, then a last line cut mid-object without a line end: a WARNING, exit 0",
+     b"".join(line + b"\n" for line in _ok_lines()) + b'{"type":"update","id":4,"kind":"body","view":"Landm'),
+    ("bad-escape", "an invalid escape \\x inside a string",
+     _with(2, b'{"type":"update","id":1,"kind":"body","view":"Content\\xView","start":1000100000,"duration":120000}')),
+    ("control-char", "a raw tab (0x09) inside a string",
+     _with(2, b'{"type":"update","id":1,"kind":"body","view":"Content\tView","start":1000100000,"duration":120000}')),
+]
+
+
+# MARK: - Running the reference and checking the stories
+
+def run_reference(rel_path):
+    p = subprocess.run([sys.executable, ANALYSIS, "summarize", rel_path], cwd=ROOT, capture_output=True)
+    return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
+
+
+def view(summary, name, module=None, kind="body"):
+    for v in summary["views"]:
+        if v["name"] == name and v["kind"] == kind and (module is None or v["module"] == module):
+            return v
+    return None
+
+
+def total(summary, key):
+    return sum(summary["updates"][k][key] for k in ("body", "representable", "other"))
+
+
+def check_stories(s):
+    """Returns a list of (story, check, passed)."""
+    checks = []
+
+    def check(story, what, ok):
+        checks.append((story, what, bool(ok)))
+
+    m = s["minimal"]
+    check("minimal", "1 orange and 1 red update", total(m, "orange") == 1 and total(m, "red") == 1)
+    check("minimal", "one frame with updates, not missed", m["frames"]["withUpdates"] == 1 and m["frames"]["missed"] == 0)
+
+    before, after = s["landmarks-before"], s["landmarks-after"]
+    item_b = view(before, "LandmarkListItemView", "Landmarks")
+    item_a = view(after, "LandmarkListItemView", "Landmarks")
+    check("landmarks-before", "LandmarkListItemView red > 0 and orange > 0", item_b["red"] > 0 and item_b["orange"] > 0)
+    check("landmarks-before", "LandmarkListItemView is the first view", before["views"][0]["name"] == "LandmarkListItemView")
+    check("landmarks-before", "frames missed by long updates > 0", before["frames"]["missedByLongUpdate"] > 0)
+    check("landmarks-before", "budget 8333333 (120 Hz)", before["frames"]["budgetNs"] == 8_333_333)
+    check("landmarks-after", "LandmarkListItemView orange == red == 0", item_a["orange"] == 0 and item_a["red"] == 0)
+    check("landmarks-after", "exactly two orange/red updates overall (LandmarksApp, ContentView)",
+          total(after, "orange") + total(after, "red") == 2
+          and view(after, "LandmarksApp")["red"] == 1 and view(after, "ContentView")["red"] == 1)
+    check("landmarks-after", "no frame missed", after["frames"]["missed"] == 0)
+    check("landmarks", "same update count before and after",
+          total(before, "count") == total(after, "count") and item_a["count"] == item_b["count"])
+
+    ms = s["many-small-updates"]
+    check("many-small-updates", "missed > 0, all by accumulation",
+          ms["frames"]["missed"] > 0 and ms["frames"]["missedByLongUpdate"] == 0
+          and ms["frames"]["missedByAccumulation"] == ms["frames"]["missed"])
+    check("many-small-updates", "no orange or red update", total(ms, "orange") == 0 and total(ms, "red") == 0)
+
+    fb, fa = s["favorites-before"], s["favorites-after"]
+    check("favorites-before", "80 LandmarkListItemView updates (40 per tap)", view(fb, "LandmarkListItemView")["count"] == 80)
+    check("favorites-after", "exactly 2 LandmarkListItemView updates", view(fa, "LandmarkListItemView")["count"] == 2
+          and total(fa, "count") == 2)
+
+    ec = s["environment-churn"]
+    v1, v2 = view(ec, "View1"), view(ec, "View2")
+    check("environment-churn", "View1 ran 30 times, none skipped", v1["count"] == 30 and v1["skipped"] == 0)
+    check("environment-churn", "View2 skipped 30 of 30", v2["count"] == 30 and v2["skipped"] == 30)
+
+    ul = s["update-loop"]
+    check("update-loop", "HeaderView ran twice per round (240)", view(ul, "HeaderView")["count"] == 240)
+
+    dg = s["dog-inputs"]
+    img = view(dg, "ScalableDogImage")
+    check("dog-inputs", "ScalableDogImage ran once per keystroke (13), mostly orange/red",
+          img["count"] == 13 and img["orange"] + img["red"] >= 10)
+    check("dog-inputs", "one representable update per keystroke", dg["updates"]["representable"]["count"] == 13)
+
+    si = s["slow-init"]
+    det = view(si, "LandmarkDetail")
+    check("slow-init", "LandmarkDetail maxNs == 82.4 ms and red == 1", det["maxNs"] == 82_400_000 and det["red"] == 1)
+    check("slow-init", "one frame missed, by a long update, overrun > 70 ms",
+          si["frames"]["missed"] == 1 and si["frames"]["missedByLongUpdate"] == 1
+          and si["frames"]["worstOverrunNs"] > 70_000_000)
+    return checks
+
+
+def write(path, data):
+    full = os.path.join(ROOT, path)
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, "wb") as f:
+        f.write(data)
+
+
+def main():
+    summaries = {}
+    readme = [
+        "# Fixtures",
+        "",
+        "Written by `python3 Scripts/make-fixtures.py` (deterministic; do not edit by hand).",
+        "`reference/<name>.summary.json` is the output of the independent reference",
+        "`Scripts/reference/analysis.py summarize traces/<name>.jsonl` (default thresholds);",
+        "`reference/malformed/<name>.error.json` holds its exit code and error location.",
+        "Locations are `line:column`, both 1-based; the column counts bytes.",
+        "",
+        "## Stories (`traces/`)",
+        "",
+    ]
+    for name, build, what in STORIES:
+        rel = os.path.join(TRACES, name + ".jsonl")
+        write(rel, build().text().encode("utf-8"))
+        rc, out, err = run_reference(rel)
+        if rc != 0 or err:
+            sys.exit(f"{rel}: reference failed ({rc}): {err}")
+        write(os.path.join(REFERENCE, name + ".summary.json"), out.encode("utf-8"))
+        summaries[name] = json.loads(out)
+        size = os.path.getsize(os.path.join(ROOT, rel))
+        readme.append(f"- `{name}.jsonl` ({size // 1024 or 1} KB) — {what}.")
+
+    readme += ["", "## Malformed (`traces/malformed/`): each must exit 65 with `FILE:LINE:COL: message`", ""]
+    failures = []
+    for name, what, data in MALFORMED_CASES:
+        rel = os.path.join(MALFORMED, name + ".jsonl")
+        write(rel, data)
+        rc, out, err = run_reference(rel)
+        first = err.splitlines()[0] if err else ""
+        m = re.match(r"^.*?:(\d+):(\d+): (.*)$", first)
+        if not m:
+            failures.append(f"{rel}: no location in stderr: {err!r}")
+            continue
+        line, col, message = int(m.group(1)), int(m.group(2)), m.group(3)
+        record = {"exit": rc, "line": line, "column": col, "message": message}
+        if name == "truncated-tail":
+            if rc != 0 or not message.startswith("warning:"):
+                failures.append(f"{rel}: expected exit 0 with a warning, got {rc}: {first}")
+            write(os.path.join(REFERENCE, "malformed", name + ".summary.json"), out.encode("utf-8"))
+            readme.append(f"- `{name}.jsonl` — {what}; warning at {line}:{col} (`{message}`), "
+                          f"summary in `reference/malformed/{name}.summary.json`.")
+        else:
+            if rc != 65:
+                failures.append(f"{rel}: expected exit 65, got {rc}: {first}")
+            readme.append(f"- `{name}.jsonl` — {what}: error at {line}:{col} (`{message}`).")
+        write(os.path.join(REFERENCE, "malformed", name + ".error.json"),
+              (json.dumps(record, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
+    if os.path.isdir(os.path.join(ROOT, "Fixtures", "conformance", "JSONTestSuite")):
+        readme += ["", "## Other", "",
+                   "- `conformance/JSONTestSuite/` — nst/JSONTestSuite `test_parsing` cases (MIT, see its LICENSE): "
+                   "`y_*` accepted, `n_*` rejected, `i_*` either way, never a crash."]
+    write(os.path.join("Fixtures", "README.md"), ("\n".join(readme) + "\n").encode("utf-8"))
+
+    checks = check_stories(summaries)
+    for story, what, ok in checks:
+        print(f"{'ok  ' if ok else 'FAIL'} {story}: {what}")
+    for f in failures:
+        print("FAIL " + f)
+    if failures or not all(ok for _, _, ok in checks):
+        return 1
+    print(f"{len(STORIES)} stories, {len(MALFORMED_CASES)} malformed traces written and checked")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

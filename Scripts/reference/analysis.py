@@ -1,0 +1,725 @@
+#!/usr/bin/env python3
+"""Independent reference implementation of the tracecli analysis contract.
+
+A second, deliberately simple reading of /work/shared/spec/trace-format.md and
+/work/shared/spec/analysis.md, used to cross-check the Swift implementation.
+Python 3.11 standard library only; correctness over speed.
+
+    python3 Scripts/reference/analysis.py summarize TRACE.jsonl \
+        [--orange NS] [--red NS] [--from NS] [--to NS] [--format json]
+
+Prints the "Summary JSON" of analysis.md (only the keys it defines: updates,
+views, frames, thresholds), pretty-printed with sorted keys and a 2-space
+indent. Exit codes: 0 ok, 64 usage, 65 malformed trace, 66 unreadable file.
+
+Reader decisions that the spec leaves open (see Fixtures/README.md too):
+  * Columns are 1-based BYTE offsets into the line (the line end excluded).
+    A JSON syntax error points at the first byte that cannot continue a valid
+    JSON text (one past the last byte when the line ends too early). Invalid
+    UTF-8 points at the first byte of the ill-formed sequence. Errors about one
+    key's value point at the first byte of that value; errors about the whole
+    event (not an object, no type, missing key, header not first) at the first
+    byte of the line's value.
+  * Only the first error is reported; lines are read top to bottom.
+  * null is not "absent": a known key whose value is null has the wrong type.
+  * A duplicated key inside one object: the last one wins.
+  * Lone UTF-16 surrogate escapes (\\ud800 without a partner) are accepted and
+    decoded as U+FFFD.
+  * `version` must be exactly 1 (0, negatives and larger versions refused).
+  * `refreshRate` must be a number > 0 whose budget round(1e9 / rate) is >= 1.
+  * Every id-valued integer (`id`, `group`, `from`, `to`) must be >= 0.
+  * Group ids are their own namespace: only update/source ids must be unique.
+  * The last line, when it has no line end and fails at the JSON level (syntax
+    or UTF-8), is a truncated tail: a warning, then ignored. A last line that
+    is valid JSON but breaks an event rule (not an object, missing key, ...) is
+    still an error. A lone "\r" at the very end is not a line end (JSON space).
+  * Unknown event types do not take part in the anchor / trace start.
+
+Analysis decisions:
+  * `views` ties after red/orange/totalNs/name are broken by module, then kind,
+    both compared as strings by code point (so kind "other" < "representable").
+  * --from / --to may be given alone; a missing bound is unbounded.
+  * Explicit frames with equal `start`: the one later in the file is "the
+    latest frame" (stable sort by start, last index with start <= update.start).
+"""
+
+import math
+import sys
+from bisect import bisect_right
+
+EXIT_OK = 0
+EXIT_USAGE = 64
+EXIT_DATA = 65
+EXIT_NOINPUT = 66
+
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+UNFINISHED_NS = 3_600_000_000_000
+DEFAULT_ORANGE = 500_000
+DEFAULT_RED = 1_000_000
+DEFAULT_REFRESH = 60
+
+UPDATE_KINDS = ("body", "representable", "other")
+SOURCE_KINDS = (
+    "gesture", "state", "observable", "environment", "environmentWriter",
+    "preference", "transaction", "creation", "other",
+)
+
+
+# MARK: - JSON scanner (bytes in, Python values out; iterative, any depth)
+
+class JSONSyntaxError(Exception):
+    def __init__(self, offset, message):
+        super().__init__(message)
+        self.offset = offset  # 0-based byte offset into the line
+        self.message = message
+
+
+class Num:
+    """A JSON number kept as its source text; converted only when a field needs it."""
+
+    __slots__ = ("text", "is_integer")
+
+    def __init__(self, text, is_integer):
+        self.text = text
+        self.is_integer = is_integer
+
+    def __repr__(self):
+        return f"Num({self.text})"
+
+
+WHITESPACE = b" \t\n\r"
+DIGITS = b"0123456789"
+HEX = b"0123456789abcdefABCDEF"
+SIMPLE_ESCAPES = {
+    ord('"'): '"', ord("\\"): "\\", ord("/"): "/", ord("b"): "\b",
+    ord("f"): "\f", ord("n"): "\n", ord("r"): "\r", ord("t"): "\t",
+}
+
+
+def _skip_ws(b, i):
+    n = len(b)
+    while i < n and b[i] in WHITESPACE:
+        i += 1
+    return i
+
+
+def _describe(b, i):
+    if i >= len(b):
+        return "end of line"
+    c = b[i]
+    if 0x20 < c < 0x7F:
+        return f"'{chr(c)}'"
+    return f"byte 0x{c:02X}"
+
+
+def _parse_literal(b, i, word, value):
+    for k, expected in enumerate(word):
+        if i + k >= len(b) or b[i + k] != expected:
+            raise JSONSyntaxError(i + k, f"invalid literal, expected '{word.decode()}'")
+    return value, i + len(word)
+
+
+def _parse_number(b, i):
+    n = len(b)
+    start = i
+    is_integer = True
+    if b[i] == ord("-"):
+        i += 1
+    if i >= n or b[i] not in DIGITS:
+        raise JSONSyntaxError(i, "invalid number: expected a digit")
+    if b[i] == ord("0"):
+        i += 1
+    else:
+        while i < n and b[i] in DIGITS:
+            i += 1
+    if i < n and b[i] == ord("."):
+        is_integer = False
+        i += 1
+        if i >= n or b[i] not in DIGITS:
+            raise JSONSyntaxError(i, "invalid number: expected a digit after '.'")
+        while i < n and b[i] in DIGITS:
+            i += 1
+    if i < n and b[i] in b"eE":
+        is_integer = False
+        i += 1
+        if i < n and b[i] in b"+-":
+            i += 1
+        if i >= n or b[i] not in DIGITS:
+            raise JSONSyntaxError(i, "invalid number: expected a digit in the exponent")
+        while i < n and b[i] in DIGITS:
+            i += 1
+    return Num(b[start:i].decode("ascii"), is_integer), i
+
+
+def _parse_string(b, i):
+    """b[i] is the opening quote. Returns (str, index after the closing quote)."""
+    n = len(b)
+    i += 1
+    parts = []
+    pending_high = None  # a high surrogate waiting for its low half
+
+    def flush_high():
+        nonlocal pending_high
+        if pending_high is not None:
+            parts.append("\ufffd")
+            pending_high = None
+
+    while True:
+        run_start = i
+        while i < n and b[i] != 0x22 and b[i] != 0x5C and b[i] >= 0x20:
+            i += 1
+        if i > run_start:
+            flush_high()
+            try:
+                parts.append(b[run_start:i].decode("utf-8"))
+            except UnicodeDecodeError as e:
+                raise JSONSyntaxError(run_start + e.start, "invalid UTF-8") from None
+        if i >= n:
+            raise JSONSyntaxError(i, "unterminated string")
+        c = b[i]
+        if c == 0x22:
+            flush_high()
+            return "".join(parts), i + 1
+        if c < 0x20:
+            raise JSONSyntaxError(i, f"control character 0x{c:02X} in a string must be escaped")
+        # backslash
+        i += 1
+        if i >= n:
+            raise JSONSyntaxError(i, "unterminated escape")
+        e = b[i]
+        if e in SIMPLE_ESCAPES:
+            flush_high()
+            parts.append(SIMPLE_ESCAPES[e])
+            i += 1
+            continue
+        if e != ord("u"):
+            raise JSONSyntaxError(i, f"invalid escape '\\{chr(e) if 0x20 < e < 0x7F else '?'}'")
+        i += 1
+        for k in range(4):
+            if i + k >= n or b[i + k] not in HEX:
+                raise JSONSyntaxError(i + k, "invalid \\u escape: expected 4 hex digits")
+        code = int(b[i:i + 4].decode("ascii"), 16)
+        i += 4
+        if 0xD800 <= code <= 0xDBFF:
+            flush_high()
+            pending_high = code
+        elif 0xDC00 <= code <= 0xDFFF:
+            if pending_high is not None:
+                parts.append(chr(0x10000 + ((pending_high - 0xD800) << 10) + (code - 0xDC00)))
+                pending_high = None
+            else:
+                parts.append("\ufffd")
+        else:
+            flush_high()
+            parts.append(chr(code))
+
+
+def parse_json_value(b):
+    """Parses one complete JSON text from bytes `b` (surrounding whitespace allowed).
+
+    Returns (value, root_offset, member_offsets) where member_offsets maps each
+    key of a top-level object to the byte offset of its (last) value.
+    Raises JSONSyntaxError with a 0-based byte offset.
+    """
+    n = len(b)
+    i = _skip_ws(b, 0)
+    root_offset = i
+    member_offsets = {}
+    stack = []  # entries: [container, pending_key_or_None]
+
+    def parse_key(i):
+        if i >= n or b[i] != 0x22:
+            raise JSONSyntaxError(i, f"expected a string key, found {_describe(b, i)}")
+        key, i = _parse_string(b, i)
+        i = _skip_ws(b, i)
+        if i >= n or b[i] != ord(":"):
+            raise JSONSyntaxError(i, f"expected ':' after a key, found {_describe(b, i)}")
+        return key, _skip_ws(b, i + 1)
+
+    while True:
+        # --- a value starts at i
+        if stack and isinstance(stack[-1][0], dict) and len(stack) == 1:
+            member_offsets[stack[-1][1]] = i
+        if i >= n:
+            raise JSONSyntaxError(i, "unexpected end of line, expected a value")
+        c = b[i]
+        have_value = True
+        if c == ord("{"):
+            j = _skip_ws(b, i + 1)
+            if j < n and b[j] == ord("}"):
+                value, i = {}, j + 1
+            else:
+                key, i = parse_key(j)
+                stack.append([{}, key])
+                have_value = False
+        elif c == ord("["):
+            j = _skip_ws(b, i + 1)
+            if j < n and b[j] == ord("]"):
+                value, i = [], j + 1
+            else:
+                stack.append([[], None])
+                i = j
+                have_value = False
+        elif c == 0x22:
+            value, i = _parse_string(b, i)
+        elif c == ord("-") or c in DIGITS:
+            value, i = _parse_number(b, i)
+        elif c == ord("t"):
+            value, i = _parse_literal(b, i, b"true", True)
+        elif c == ord("f"):
+            value, i = _parse_literal(b, i, b"false", False)
+        elif c == ord("n"):
+            value, i = _parse_literal(b, i, b"null", None)
+        else:
+            raise JSONSyntaxError(i, f"expected a value, found {_describe(b, i)}")
+        if not have_value:
+            continue
+        # --- a complete value ends at i; attach it and close containers
+        while True:
+            if not stack:
+                i = _skip_ws(b, i)
+                if i != n:
+                    raise JSONSyntaxError(i, f"unexpected {_describe(b, i)} after the JSON value")
+                return value, root_offset, member_offsets
+            top = stack[-1]
+            container = top[0]
+            if isinstance(container, dict):
+                container[top[1]] = value
+            else:
+                container.append(value)
+            i = _skip_ws(b, i)
+            closing = ord("}") if isinstance(container, dict) else ord("]")
+            if i < n and b[i] == ord(","):
+                i = _skip_ws(b, i + 1)
+                if isinstance(container, dict):
+                    key, i = parse_key(i)
+                    top[1] = key
+                break  # parse the next value
+            if i < n and b[i] == closing:
+                i += 1
+                stack.pop()
+                value = container
+                continue
+            expected = "',' or '}'" if isinstance(container, dict) else "',' or ']'"
+            raise JSONSyntaxError(i, f"expected {expected}, found {_describe(b, i)}")
+
+
+# MARK: - Trace reader
+
+class TraceError(Exception):
+    def __init__(self, line, column, message):
+        super().__init__(message)
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+class Trace:
+    def __init__(self):
+        self.header = None
+        self.frames = []
+        self.groups = []
+        self.updates = []
+        self.sources = []
+        self.causes = []
+        self.hitches = []
+        self.hangs = []
+        self.unknown_events = 0
+        self.warnings = []  # (line, column, message)
+
+
+# Field types: int (Int64), id (Int64 >= 0), dur (Int64 >= 0), str, bool, num, strs (array of strings)
+SCHEMAS = {
+    "trace": {"version": ("int", True), "app": ("str", False), "device": ("str", False),
+              "refreshRate": ("num", False), "start": ("int", False), "producer": ("str", False)},
+    "frame": {"start": ("int", True), "deadline": ("int", True)},
+    "group": {"id": ("id", False), "start": ("int", True), "duration": ("dur", True),
+              "label": ("str", False)},
+    "update": {"id": ("id", True), "kind": ("str", True), "view": ("str", False),
+               "label": ("str", False), "module": ("str", False), "start": ("int", True),
+               "duration": ("dur", True), "thread": ("str", False), "skipped": ("bool", False),
+               "group": ("id", False)},
+    "source": {"id": ("id", True), "kind": ("str", True), "label": ("str", True),
+               "owner": ("str", False), "property": ("str", False), "user": ("bool", False),
+               "time": ("int", False), "backtrace": ("strs", False)},
+    "cause": {"from": ("id", True), "to": ("id", True), "label": ("str", False),
+              "time": ("int", False), "changed": ("str", False), "valueType": ("str", False)},
+    "hitch": {"start": ("int", True), "duration": ("dur", True), "narrative": ("str", False)},
+    "hang": {"start": ("int", True), "duration": ("dur", True), "kind": ("str", False)},
+}
+
+TYPE_NAMES = {"int": "an integer", "id": "an integer", "dur": "an integer", "str": "a string",
+              "bool": "a boolean", "num": "a number", "strs": "an array of strings"}
+
+
+def _json_type_name(v):
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, Num):
+        return "a number"
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, list):
+        return "an array"
+    return "an object"
+
+
+def _check_field(line, col, key, ftype, v):
+    """Returns the Python value of a known field or raises TraceError."""
+    def wrong():
+        raise TraceError(line, col, f'"{key}" must be {TYPE_NAMES[ftype]}, found {_json_type_name(v)}')
+
+    if ftype in ("int", "id", "dur"):
+        if not isinstance(v, Num):
+            wrong()
+        if not v.is_integer:
+            raise TraceError(line, col, f'"{key}" must be an integer without fraction or exponent, found {v.text}')
+        x = int(v.text)
+        if not (INT64_MIN <= x <= INT64_MAX):
+            raise TraceError(line, col, f'"{key}" does not fit in a 64-bit integer: {v.text}')
+        if ftype == "dur" and x < 0:
+            raise TraceError(line, col, f'"{key}" must not be negative, found {x}')
+        if ftype == "id" and x < 0:
+            raise TraceError(line, col, f'"{key}" must be a non-negative id, found {x}')
+        return x
+    if ftype == "str":
+        if not isinstance(v, str):
+            wrong()
+        return v
+    if ftype == "bool":
+        if not isinstance(v, bool):
+            wrong()
+        return v
+    if ftype == "num":
+        if not isinstance(v, Num):
+            wrong()
+        return float(v.text)  # inf for huge exponents; checked by the caller
+    if ftype == "strs":
+        if not isinstance(v, list) or not all(isinstance(s, str) for s in v):
+            wrong()
+        return list(v)
+    raise AssertionError(ftype)
+
+
+def budget_from_refresh_rate(rate):
+    """round(1e9 / rate) to the nearest ns, halves away from zero (as Swift's .rounded())."""
+    x = 1e9 / rate
+    f = math.floor(x)
+    return int(f) + (1 if x - f >= 0.5 else 0)
+
+
+def read_trace(data):
+    """Parses trace bytes. Raises TraceError on the first error."""
+    trace = Trace()
+    pieces = data.split(b"\n")
+    ends_with_newline = data.endswith(b"\n")
+    if ends_with_newline:
+        pieces.pop()  # the empty piece after the final line end
+    seen_event_line = False
+    ids = {}  # update/source id -> line
+
+    for index, raw in enumerate(pieces):
+        lineno = index + 1
+        unterminated_last = (index == len(pieces) - 1) and not ends_with_newline
+        line = raw
+        if not unterminated_last and line.endswith(b"\r"):
+            line = line[:-1]
+        if all(c in b" \t" for c in line):
+            continue
+        try:
+            obj, root, offsets = parse_json_value(line)
+        except JSONSyntaxError as e:
+            if unterminated_last:
+                trace.warnings.append((lineno, e.offset + 1,
+                                       f"truncated last line ignored ({e.message})"))
+                break
+            raise TraceError(lineno, e.offset + 1, e.message) from None
+        first_line = not seen_event_line
+        seen_event_line = True
+        root_col = root + 1
+        if not isinstance(obj, dict):
+            raise TraceError(lineno, root_col, f"line is not a JSON object (found {_json_type_name(obj)})")
+        if "type" not in obj:
+            raise TraceError(lineno, root_col, 'missing required key "type"')
+        etype = obj["type"]
+        if not isinstance(etype, str):
+            raise TraceError(lineno, offsets["type"] + 1, f'"type" must be a string, found {_json_type_name(etype)}')
+        schema = SCHEMAS.get(etype)
+        if schema is None:
+            trace.unknown_events += 1
+            continue
+
+        def col(key):
+            return offsets[key] + 1
+
+        ev = {"line": lineno}
+        for key, (ftype, required) in schema.items():
+            if key not in obj:
+                if required:
+                    raise TraceError(lineno, root_col, f'{etype}: missing required key "{key}"')
+                continue
+            ev[key] = _check_field(lineno, col(key), key, ftype, obj[key])
+
+        if etype == "trace":
+            if not first_line:
+                raise TraceError(lineno, root_col, "the trace header must be the first line")
+            if ev["version"] != 1:
+                raise TraceError(lineno, col("version"),
+                                 f"unsupported trace format version {ev['version']} (this reader supports version 1)")
+            if "refreshRate" in ev:
+                rate = ev["refreshRate"]
+                ok = rate > 0 and math.isfinite(rate)
+                if ok:
+                    budget = budget_from_refresh_rate(rate)
+                    ok = 1 <= budget <= INT64_MAX
+                if not ok:
+                    raise TraceError(lineno, col("refreshRate"),
+                                     f'"refreshRate" must be a positive number of Hz, found {obj["refreshRate"].text}')
+            trace.header = ev
+        elif etype == "frame":
+            if ev["deadline"] <= ev["start"]:
+                raise TraceError(lineno, col("deadline"),
+                                 f'frame "deadline" ({ev["deadline"]}) must be later than "start" ({ev["start"]})')
+            trace.frames.append(ev)
+        elif etype == "group":
+            trace.groups.append(ev)
+        elif etype == "update":
+            if ev["kind"] not in UPDATE_KINDS:
+                raise TraceError(lineno, col("kind"),
+                                 f'update "kind" must be body, representable or other, found "{ev["kind"]}"')
+            if ev["kind"] != "other" and "view" not in ev:
+                raise TraceError(lineno, root_col, f'update: missing required key "view" (kind {ev["kind"]})')
+            if ev["id"] in ids:
+                raise TraceError(lineno, col("id"), f'duplicate id {ev["id"]} (first used on line {ids[ev["id"]]})')
+            ids[ev["id"]] = lineno
+            trace.updates.append(ev)
+        elif etype == "source":
+            if ev["kind"] not in SOURCE_KINDS:
+                raise TraceError(lineno, col("kind"), f'source "kind" must be one of {", ".join(SOURCE_KINDS)}, found "{ev["kind"]}"')
+            if ev["id"] in ids:
+                raise TraceError(lineno, col("id"), f'duplicate id {ev["id"]} (first used on line {ids[ev["id"]]})')
+            ids[ev["id"]] = lineno
+            trace.sources.append(ev)
+        elif etype == "cause":
+            trace.causes.append(ev)
+        elif etype == "hitch":
+            trace.hitches.append(ev)
+        elif etype == "hang":
+            trace.hangs.append(ev)
+    return trace
+
+
+# MARK: - Analysis
+
+def earliest_time(trace):
+    """Earliest `start`/`time` of any known event (header excluded), or None."""
+    times = []
+    for evs in (trace.frames, trace.groups, trace.updates, trace.hitches, trace.hangs):
+        times.extend(e["start"] for e in evs)
+    for evs in (trace.sources, trace.causes):
+        times.extend(e["time"] for e in evs if "time" in e)
+    return min(times) if times else None
+
+
+def trace_start(trace):
+    if trace.header is not None and "start" in trace.header:
+        return trace.header["start"]
+    return earliest_time(trace)
+
+
+def severity(duration, orange, red):
+    if duration >= UNFINISHED_NS:
+        return None
+    if duration > red:
+        return "red"
+    if duration > orange:
+        return "orange"
+    return None
+
+
+def percentile(sorted_values, p):
+    n = len(sorted_values)
+    if n == 0:
+        return 0
+    rank = (p * n + 99) // 100  # ceil(p * n / 100), exact
+    return sorted_values[rank - 1]
+
+
+def summarize(trace, orange=DEFAULT_ORANGE, red=DEFAULT_RED, range_from=None, range_to=None):
+    updates = trace.updates
+    if range_from is not None or range_to is not None:
+        t0 = trace_start(trace)
+        kept = []
+        for u in updates:
+            rel = u["start"] - t0
+            if range_from is not None and rel < range_from:
+                continue
+            if range_to is not None and rel >= range_to:
+                continue
+            kept.append(u)
+        updates = kept
+
+    # Per kind.
+    per_kind = {k: {"count": 0, "orange": 0, "red": 0, "skipped": 0, "unfinished": 0, "totalNs": 0}
+                for k in UPDATE_KINDS}
+    # Per view.
+    groups = {}
+    for u in updates:
+        d = u["duration"]
+        finished = d < UNFINISHED_NS
+        sev = severity(d, orange, red)
+        skipped = u.get("skipped", False)
+        name = u["view"] if "view" in u else (u["label"] if "label" in u else "(unnamed)")
+        key = (u.get("module", ""), u["kind"], name)
+        g = groups.setdefault(key, {"count": 0, "skipped": 0, "unfinished": 0, "orange": 0,
+                                    "red": 0, "totalNs": 0, "durations": []})
+        for s in (per_kind[u["kind"]], g):
+            s["count"] += 1
+            if skipped:
+                s["skipped"] += 1
+            if not finished:
+                s["unfinished"] += 1
+            else:
+                s["totalNs"] += d
+            if sev == "orange":
+                s["orange"] += 1
+            if sev == "red":
+                s["red"] += 1
+        if finished:
+            g["durations"].append(d)
+
+    views = []
+    for (module, kind, name), g in groups.items():
+        ds = sorted(g["durations"])
+        views.append({
+            "module": module, "kind": kind, "name": name,
+            "count": g["count"], "skipped": g["skipped"], "unfinished": g["unfinished"],
+            "orange": g["orange"], "red": g["red"], "totalNs": g["totalNs"],
+            "maxNs": ds[-1] if ds else 0,
+            "p50Ns": percentile(ds, 50), "p95Ns": percentile(ds, 95),
+        })
+    # Code-point order for the string tie-breakers (same as UTF-8 byte order).
+    views.sort(key=lambda v: (-v["red"], -v["orange"], -v["totalNs"], v["name"], v["module"], v["kind"]))
+
+    # Frames.
+    rate = trace.header.get("refreshRate", DEFAULT_REFRESH) if trace.header else DEFAULT_REFRESH
+    budget = budget_from_refresh_rate(rate)
+    participants = [u for u in updates
+                    if u["duration"] < UNFINISHED_NS and u.get("thread", "main") == "main"]
+    frames = {}  # frame key -> {"deadline", "workEnd", "red"}
+    if trace.frames:
+        ordered = sorted(trace.frames, key=lambda f: f["start"])  # stable: file order on ties
+        starts = [f["start"] for f in ordered]
+        for u in participants:
+            i = bisect_right(starts, u["start"]) - 1
+            if i < 0:
+                continue
+            fr = frames.setdefault(i, {"deadline": ordered[i]["deadline"], "workEnd": None, "red": False})
+            _add_to_frame(fr, u, red)
+    elif participants:
+        anchor = trace_start(trace)
+        for u in participants:
+            k = (u["start"] - anchor) // budget  # floor, also below the anchor
+            fr = frames.setdefault(k, {"deadline": anchor + (k + 1) * budget, "workEnd": None, "red": False})
+            _add_to_frame(fr, u, red)
+
+    missed = by_long = by_acc = worst = 0
+    for fr in frames.values():
+        if fr["workEnd"] > fr["deadline"]:
+            missed += 1
+            worst = max(worst, fr["workEnd"] - fr["deadline"])
+            if fr["red"]:
+                by_long += 1
+            else:
+                by_acc += 1
+
+    return {
+        "updates": per_kind,
+        "views": views,
+        "frames": {"budgetNs": budget, "withUpdates": len(frames), "missed": missed,
+                   "missedByLongUpdate": by_long, "missedByAccumulation": by_acc,
+                   "worstOverrunNs": worst},
+        "thresholds": {"orangeNs": orange, "redNs": red},
+    }
+
+
+def _add_to_frame(fr, u, red):
+    end = u["start"] + u["duration"]
+    if fr["workEnd"] is None or end > fr["workEnd"]:
+        fr["workEnd"] = end
+    if u["duration"] > red:
+        fr["red"] = True
+
+
+# MARK: - Command line
+
+USAGE = """usage: analysis.py summarize TRACE.jsonl [--orange NS] [--red NS] [--from NS] [--to NS] [--format json]
+
+  --orange NS   orange threshold in ns (default 500000): orange when duration > NS
+  --red NS      red threshold in ns (default 1000000): red when duration > NS
+  --from NS     inspection range start, ns relative to the trace start (inclusive)
+  --to NS       inspection range end, ns relative to the trace start (exclusive)
+"""
+
+
+def usage_error(message):
+    sys.stderr.write(f"error: {message}\n{USAGE}")
+    return EXIT_USAGE
+
+
+def main(argv):
+    if len(argv) < 2 or argv[0] != "summarize":
+        return usage_error("expected: summarize TRACE.jsonl")
+    path = None
+    opts = {"--orange": DEFAULT_ORANGE, "--red": DEFAULT_RED, "--from": None, "--to": None}
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        if a in opts or a == "--format":
+            if i + 1 >= len(argv):
+                return usage_error(f"{a} needs a value")
+            value = argv[i + 1]
+            if a == "--format":
+                if value != "json":
+                    return usage_error("only --format json is supported")
+            else:
+                try:
+                    opts[a] = int(value, 10)
+                except ValueError:
+                    return usage_error(f"{a} needs an integer number of ns, found {value!r}")
+                if a in ("--orange", "--red") and opts[a] < 0:
+                    return usage_error(f"{a} must not be negative")
+            i += 2
+        elif a.startswith("-") and a != "-":
+            return usage_error(f"unknown option {a}")
+        elif path is None:
+            path = a
+            i += 1
+        else:
+            return usage_error(f"unexpected argument {a}")
+    if path is None:
+        return usage_error("missing TRACE.jsonl")
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        sys.stderr.write(f"{path}: cannot read: {e.strerror}\n")
+        return EXIT_NOINPUT
+    try:
+        trace = read_trace(data)
+    except TraceError as e:
+        sys.stderr.write(f"{path}:{e.line}:{e.column}: {e.message}\n")
+        return EXIT_DATA
+    for line, column, message in trace.warnings:
+        sys.stderr.write(f"{path}:{line}:{column}: warning: {message}\n")
+    summary = summarize(trace, opts["--orange"], opts["--red"], opts["--from"], opts["--to"])
+    import json
+    sys.stdout.buffer.write((json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

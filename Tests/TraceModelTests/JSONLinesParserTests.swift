@@ -1,0 +1,178 @@
+import Testing
+
+@testable import TraceModel
+
+struct JSONLinesParserTests {
+  /// Parses one line (without its line end) with a fresh or given parser.
+  private func parse(_ line: String, with parser: inout JSONLinesParser) throws(LineError) -> TraceEvent? {
+    var bytes = Array(line.utf8)
+    let count = bytes.count
+    bytes += [UInt8](repeating: 0, count: 16)
+    return try bytes.withUnsafeBufferPointer { buffer throws(LineError) -> TraceEvent? in
+      try parser.parse(buffer.baseAddress!, count: count)
+    }
+  }
+
+  private func parse(_ line: String) throws(LineError) -> (TraceEvent?, JSONLinesParser) {
+    var parser = JSONLinesParser()
+    let event = try parse(line, with: &parser)
+    return (event, parser)
+  }
+
+  private func error(_ line: String, after previous: [String] = []) -> LineError? {
+    var parser = JSONLinesParser()
+    do {
+      for earlier in previous { _ = try parse(earlier, with: &parser) }
+      _ = try parse(line, with: &parser)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func decodesAnUpdateWithEveryField() throws {
+    let (event, parser) = try parse(
+      #"{"type":"update","id":100,"kind":"body","view":"LandmarkListItemView","label":"x","module":"Landmarks","start":1000100000,"duration":1400000,"thread":"com.apple.render","skipped":true,"group":1}"#
+    )
+    guard case .update(let update) = event else {
+      Issue.record("not an update: \(String(describing: event))")
+      return
+    }
+    #expect(update.id == 100)
+    #expect(update.kind == .body)
+    #expect(update.view.map { parser.symbols[$0] } == "LandmarkListItemView")
+    #expect(update.module.map { parser.symbols[$0] } == "Landmarks")
+    #expect(update.label.map { parser.symbols[$0] } == "x")
+    #expect(update.start == 1_000_100_000)
+    #expect(update.duration == 1_400_000)
+    #expect(update.thread.map { parser.symbols[$0] } == "com.apple.render")
+    #expect(!update.isMainThread)
+    #expect(update.skipped)
+    #expect(update.group == 1)
+  }
+
+  @Test func keysInAnyOrderWithWhitespaceAndEscapes() throws {
+    let (event, parser) = try parse(
+      " { \"duration\" : 5 , \"start\":-3,\t\"view\":\"Caf\\u00e9\\\"\\ud83d\\ude00\", \"kind\":\"representable\",\"id\":7,\"typ\\u0065\":\"update\", \"thread\" : \"main\" } \r"
+    )
+    guard case .update(let update) = event else {
+      Issue.record("not an update")
+      return
+    }
+    #expect(update.kind == .representable)
+    #expect(update.view.map { parser.symbols[$0] } == "Café\"😀")
+    #expect(update.start == -3)
+    #expect(update.isMainThread)
+  }
+
+  @Test func decodesEveryOtherEventType() throws {
+    var parser = JSONLinesParser()
+    let header = try parse(
+      #"{"type":"trace","version":1,"app":"Landmarks","device":"iPhone","refreshRate":120,"start":5,"producer":"p"}"#,
+      with: &parser)
+    #expect(header == .header(TraceHeader(app: "Landmarks", device: "iPhone", refreshRate: 120, start: 5, producer: "p")))
+    #expect(try parse(#"{"type":"frame","start":1,"deadline":2}"#, with: &parser) == .frame(Frame(start: 1, deadline: 2)))
+    guard
+      case .source(let source) = try parse(
+        #"{"type":"source","id":10,"kind":"environmentWriter","label":"EnvironmentWriter: X","owner":"O","property":"p","user":true,"time":9,"backtrace":["a","b\n"]}"#,
+        with: &parser)
+    else {
+      Issue.record("not a source")
+      return
+    }
+    #expect(source.kind == .environmentWriter)
+    #expect(parser.symbols[source.label] == "EnvironmentWriter: X")
+    #expect(source.user && source.time == 9)
+    #expect(source.backtrace == ["a", "b\n"])
+    guard case .cause(let cause) = try parse(#"{"type":"cause","from":10,"to":11,"changed":"isOn","valueType":"Bool"}"#, with: &parser)
+    else {
+      Issue.record("not a cause")
+      return
+    }
+    #expect(parser.symbols[cause.label] == "update")
+    #expect(cause.changed.map { parser.symbols[$0] } == "isOn")
+    guard case .hitch(let hitch) = try parse(#"{"type":"hitch","start":1,"duration":2,"narrative":"n"}"#, with: &parser),
+      case .hang(let hang) = try parse(#"{"type":"hang","start":1,"duration":2,"kind":"Hang"}"#, with: &parser),
+      case .group(let group) = try parse(#"{"type":"group","start":1,"duration":2,"label":"T"}"#, with: &parser)
+    else {
+      Issue.record("hitch, hang or group not decoded")
+      return
+    }
+    #expect(hitch.duration == 2 && hang.kind.map { parser.symbols[$0] } == "Hang" && group.id == nil)
+  }
+
+  @Test func unknownTypesAndKeysAreSkippedAndCounted() throws {
+    var parser = JSONLinesParser()
+    #expect(try parse(#"{"type":"futureThing","value":[1,{"deep":[[[]]]},1e999]}"#, with: &parser) == nil)
+    _ = try parse(#"{"type":"frame","start":1,"deadline":2,"extra":{"a":1},"id":3}"#, with: &parser)
+    #expect(parser.unknownTypes == ["futureThing": 1])
+    #expect(parser.unknownKeys == 2)
+  }
+
+  @Test func blankLinesAreNotEvents() throws {
+    #expect(try parse(" \t ").0 == nil)
+    #expect(try parse("").0 == nil)
+  }
+
+  @Test(arguments: [
+    (#"{"type":"update","id":1,"kind":"body","view":"V","start":1 "duration":2}"#, 60, "expected ',' or '}'"),
+    (#"[1,2]"#, 1, "expected a JSON object"),
+    (#"{"id":1}"#, 1, "missing required key \"type\""),
+    (#"{"type":7}"#, 9, "\"type\" must be a string"),
+    (#"{"type":"update","id":1,"kind":"body","view":"V","start":1}"#, 1, "missing required key \"duration\""),
+    (#"{"type":"update","id":1,"kind":"body","view":"V","start":1,"duration":"2"}"#, 71, "must be an integer"),
+    (#"{"type":"update","id":1,"kind":"body","view":"V","start":1.5,"duration":2}"#, 58, "no fraction or exponent"),
+    (#"{"type":"update","id":1,"kind":"body","view":"V","start":1,"duration":1e6}"#, 71, "no fraction or exponent"),
+    (#"{"type":"update","id":1,"kind":"body","view":"V","start":99999999999999999999,"duration":1}"#, 58, "64-bit"),
+    (#"{"type":"update","id":1,"kind":"bogus","view":"V","start":1,"duration":1}"#, 32, "body, representable or other"),
+    (#"{"type":"update","id":1,"kind":"body","start":1,"duration":1}"#, 1, "\"view\""),
+    (#"{"type":"update","id":-1,"kind":"other","start":1,"duration":1}"#, 23, "must not be negative"),
+    (#"{"type":"update","id":1,"kind":"other","start":1,"duration":-5}"#, 61, "must not be negative"),
+    (#"{"type":"update","id":1,"kind":"other","start":1,"duration":5,"skipped":"yes"}"#, 73, "true or false"),
+    (#"{"type":"update","id":1,"kind":"other","start":1,"duration":5,"module":null}"#, 72, "must be a string"),
+    (#"{"type":"source","id":1,"kind":"button","label":"x"}"#, 32, "source \"kind\""),
+    (#"{"type":"source","id":1,"kind":"state"}"#, 1, "\"label\""),
+    (#"{"type":"source","id":1,"kind":"state","label":"x","backtrace":[1]}"#, 65, "array of strings"),
+    (#"{"type":"frame","start":5,"deadline":5}"#, 38, "later than"),
+    (#"{"type":"trace","version":2}"#, 27, "unsupported trace format version 2"),
+    (#"{"type":"trace","version":1,"refreshRate":0}"#, 43, "positive"),
+    (#"{"type":"cause","from":1}"#, 1, "\"to\""),
+    (#"{"type":"update","id":1,"kind":"other","label":"a\x","start":1,"duration":1}"#, 50, "invalid escape"),
+  ])
+  func reportsEachErrorWithItsColumn(_ line: String, column: Int, message: String) {
+    let error = error(line)
+    #expect(error?.column == column, "\(line): \(String(describing: error))")
+    #expect(error?.message.contains(message) == true, "\(String(describing: error?.message))")
+  }
+
+  @Test func invalidUTF8IsAnError() {
+    var bytes = Array(#"{"type":"update","id":1,"kind":"body","view":"A"#.utf8) + [0xC3, 0x28]
+    bytes += Array(#"","start":1,"duration":1}"#.utf8)
+    let count = bytes.count
+    bytes += [UInt8](repeating: 0, count: 16)
+    var parser = JSONLinesParser()
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(LineError) -> TraceEvent? in try parser.parse(buffer.baseAddress!, count: count) }
+    }
+    guard case .failure(let error) = result else {
+      Issue.record("accepted invalid UTF-8")
+      return
+    }
+    #expect(error.message == "invalid UTF-8")
+    #expect(error.column == 48)
+  }
+
+  @Test func duplicateIDsAcrossUpdatesAndSourcesAreErrors() {
+    let first = #"{"type":"update","id":2,"kind":"other","start":1,"duration":1}"#
+    let error = error(#"{"type":"source","id":2,"kind":"state","label":"x"}"#, after: [first])
+    #expect(error?.message.contains("duplicate id 2") == true)
+    #expect(error?.column == 23)
+  }
+
+  @Test func theHeaderMustComeFirst() {
+    let header = #"{"type":"trace","version":1}"#
+    #expect(error(header, after: ["", "   "]) == nil)
+    #expect(error(header, after: [#"{"type":"other-type"}"#])?.message.contains("first line") == true)
+    #expect(error(header, after: [header])?.message.contains("first line") == true)
+  }
+}
