@@ -95,14 +95,15 @@ struct Arguments {
     }
   }
 
-  /// Exactly one positional argument: the trace.
-  func trace() throws(UsageError) -> String {
-    guard positionals.count == 1 else {
-      throw UsageError(
-        positionals.isEmpty ? "missing the trace file (use - for standard input)" : "expected one trace file, got \(positionals.count)",
-        command: command)
+  /// The trace: one JSON Lines file (or `-`), or xctrace exports and folders of them.
+  func traces() throws(UsageError) -> [String] {
+    guard !positionals.isEmpty else {
+      throw UsageError("missing the trace file (use - for standard input)", command: command)
     }
-    return positionals[0]
+    if positionals.count > 1 && positionals.contains("-") {
+      throw UsageError("standard input (-) cannot be combined with other files", command: command)
+    }
+    return positionals
   }
 
   /// The analysis options every command shares: `--orange`, `--red`, `--from`, `--to`, `--threads`.

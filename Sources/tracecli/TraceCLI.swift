@@ -51,6 +51,11 @@ enum TraceCLI {
       switch command {
       case "summarize": return try SummarizeCommand.run(rest, output: &output, errors: &errors, style: style)
       case "updates": return try UpdatesCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "cause-graph": return try CauseGraphCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "why": return try WhyCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "check": return try CheckCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "diff": return try DiffCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "import": return try ImportCommand.run(rest, output: &output, errors: &errors, style: style)
       default:
         throw UsageError("unknown command '\(command)'")
       }

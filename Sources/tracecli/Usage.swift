@@ -14,6 +14,11 @@ enum Usage {
     COMMANDS:
       summarize     per-kind and per-view statistics, frames and deadlines
       updates       one view's updates in time order ("Show Updates")
+      cause-graph   the cause-and-effect graph (DOT, JSON, Mermaid)
+      why           the chains of causes behind one update
+      check         fail a CI job when a trace is over budget
+      diff          what changed between two traces (or sets of runs)
+      import        convert xctrace XML exports to JSON Lines
 
     OPTIONS:
       -h, --help    show help (also: tracecli help <command>)
@@ -24,57 +29,16 @@ enum Usage {
 
     """
 
-  static let summarize = """
-    USAGE: tracecli summarize <trace> [options]
-
-    Summarizes a trace: updates per kind (count, orange, red, skipped, unfinished,
-    total time), frames that missed their deadline and why (a long update or
-    accumulation of small ones), and every view worst first (red, orange, total time).
-
-    OPTIONS:
-      --format text|json   output format (default text)
-      --orange <duration>  orange threshold (default 500us)
-      --red <duration>     red threshold (default 1ms)
-      --from <time>        inspection range start, relative to the trace start (e.g. 2.5s)
-      --to <time>          inspection range end (exclusive); keeps updates starting in range
-      --limit <n>          views listed in text output (default 20, 0 for all)
-      --threads <n>        reader threads (default 2)
-      -h, --help           show this help
-
-    Durations and times take ns, us (or µs), ms or s; a bare number is ns.
-    <trace> may be - for standard input.
-
-    EXAMPLES:
-      tracecli summarize Fixtures/traces/landmarks-before.jsonl
-      tracecli summarize trace.jsonl --format json | jq '.views[0]'
-      tracecli summarize trace.jsonl --from 2.5s --to 4s --orange 0.3ms --red 0.8ms
-
-    """
-
-  static let updates = """
-    USAGE: tracecli updates <trace> --view <View | Module.View> [options]
-
-    Lists one view's updates in time order, like "Show Updates" in Instruments: start
-    (relative to the trace start), duration, severity, frame number, whether that frame
-    missed its deadline, whether the body was skipped, and the thread.
-
-    OPTIONS:
-      --view <name>        the view: View or Module.View (required)
-      --long               only orange and red updates
-      --format text|json   output format (default text)
-      --orange, --red, --from, --to, --threads   as for summarize
-      -h, --help           show this help
-
-    EXAMPLE:
-      tracecli updates trace.jsonl --view LandmarkListItemView --long
-
-    """
-
   /// The help of `command`, if it exists.
   static func help(for command: String) -> String? {
     switch command {
-    case "summarize": summarize
-    case "updates": updates
+    case "summarize": SummarizeCommand.help
+    case "updates": UpdatesCommand.help
+    case "cause-graph": CauseGraphCommand.help
+    case "why": WhyCommand.help
+    case "check": CheckCommand.help
+    case "diff": DiffCommand.help
+    case "import": ImportCommand.help
     default: nil
     }
   }

@@ -3,35 +3,42 @@ import TraceModel
 /// The library's entry points: read a trace and analyse it in one call.
 public enum TraceAnalysis {
   /// Summarizes the trace at `path` (`-` for standard input) per the analysis contract.
+  public static func summarize(path: String, name: String? = nil, options: AnalysisOptions = AnalysisOptions())
+    throws(TraceReadError) -> TraceSummary
+  {
+    try summarize(paths: [path], name: name, options: options)
+  }
+
+  /// Summarizes the trace made of `paths` (one JSON Lines file or `-`, or xctrace exports).
   ///
   /// Two phases: a streaming read (one part per thread) that counts per view and spills each
   /// finished update's start and duration (16 bytes) to a temporary file, then one scan of the
   /// spill for frame deadlines and exact nearest-rank percentiles. Memory stays flat in the
   /// trace's length; it grows with the number of distinct views and frames.
-  public static func summarize(path: String, name: String? = nil, options: AnalysisOptions = AnalysisOptions())
+  public static func summarize(paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions())
     throws(TraceReadError) -> TraceSummary
   {
-    try analyze(path: path, name: name, options: options, wrap: { $0 }) { _ in }.summary
+    try analyze(paths: paths, name: name, options: options, wrap: { $0 }) { _ in }.summary
   }
 
   /// Reads and summarizes, handing the timeline and per-frame work to `inspect` before they
   /// are dropped (the `updates` command uses them).
   static func analyze<Sink: SummaryWrapping>(
-    path: String, name: String?, options: AnalysisOptions,
+    paths: [String], name: String?, options: AnalysisOptions,
     wrap: @escaping @Sendable (SummaryAccumulator) -> Sink,
     inspect: (FrameInspection) -> Void
   ) throws(TraceReadError) -> (summary: TraceSummary, header: TraceHeader?) {
-    let (file, displayName, spooled) = try input(path: path, name: name)
-    defer { if spooled { JSONLinesReader.removeSpool(file) } }
-    let header = JSONLinesReader.header(path: file)
+    let (files, displayName, spooled) = try input(paths: paths, name: name)
+    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    let header = TraceInput.header(paths: files)
     var traceStart = header?.start
     if !options.range.isUnbounded && traceStart == nil {
-      traceStart = try earliestTime(file: file, name: displayName, threads: options.threads)
+      traceStart = try earliestTime(files: files, name: displayName, threads: options.threads)
     }
     let thresholds = options.thresholds
     let keepFrom = traceStart.flatMap { start in options.range.from.map { start &+ $0 } } ?? .min
     let keepTo = traceStart.flatMap { start in options.range.to.map { start &+ $0 } } ?? .max
-    let reading = try JSONLinesReader.read(path: file, name: displayName, threads: options.threads) {
+    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.threads) {
       wrap(SummaryAccumulator(thresholds: thresholds, keepFrom: keepFrom, keepTo: keepTo))
     }
     for part in reading.parts { part.sink.finish() }
@@ -64,18 +71,18 @@ public enum TraceAnalysis {
     return (summary, reading.header)
   }
 
-  /// Resolves `-` to a spooled copy of standard input; returns the file, its display name and
-  /// whether it must be removed.
-  static func input(path: String, name: String?) throws(TraceReadError) -> (String, String, Bool) {
-    if path == "-" {
-      return (try JSONLinesReader.spoolStandardInput(), name ?? "<stdin>", true)
+  /// Resolves `-` to a spooled copy of standard input; returns the files, the display name and
+  /// whether the first file must be removed.
+  static func input(paths: [String], name: String?) throws(TraceReadError) -> ([String], String, Bool) {
+    if paths == ["-"] {
+      return ([try JSONLinesReader.spoolStandardInput()], name ?? "<stdin>", true)
     }
-    return (path, name ?? path, false)
+    return (paths, name ?? paths.joined(separator: " "), false)
   }
 
   /// The earliest `start`/`time` in the trace (a full read; only for ranges without a header start).
-  private static func earliestTime(file: String, name: String, threads: Int) throws(TraceReadError) -> Int64? {
-    let reading = try JSONLinesReader.read(path: file, name: name, threads: threads) { EarliestTime() }
+  private static func earliestTime(files: [String], name: String, threads: Int) throws(TraceReadError) -> Int64? {
+    let reading = try TraceInput.read(paths: files, name: name, threads: threads) { EarliestTime() }
     let earliest = reading.parts.map(\.sink.earliest).min() ?? .max
     return earliest == .max ? nil : earliest
   }

@@ -33,12 +33,12 @@ extension TraceAnalysis {
   /// Lists the updates of `view` (`View` or `Module.View`) in time order; `longOnly` keeps
   /// orange and red ones.
   public static func updates(
-    path: String, name: String? = nil, view: String, longOnly: Bool = false,
+    paths: [String], name: String? = nil, view: String, longOnly: Bool = false,
     options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> UpdateListing {
     let collected = CollectedUpdates()
     var inspection: FrameInspection?
-    let result = try analyze(path: path, name: name, options: options, wrap: { accumulator in
+    let result = try analyze(paths: paths, name: name, options: options, wrap: { accumulator in
       UpdateCollector(summary: accumulator, query: view, store: collected)
     }) { inspection = $0 }
     let start = result.summary.traceStart ?? 0

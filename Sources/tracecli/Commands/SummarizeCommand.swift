@@ -2,6 +2,33 @@ import TraceAnalyzer
 
 /// `tracecli summarize <trace>`: the per-kind, per-frame and per-view summary.
 enum SummarizeCommand {
+  static let help = """
+    USAGE: tracecli summarize <trace> [options]
+
+    Summarizes a trace: updates per kind (count, orange, red, skipped, unfinished,
+    total time), frames that missed their deadline and why (a long update or
+    accumulation of small ones), and every view worst first (red, orange, total time).
+
+    OPTIONS:
+      --format text|json   output format (default text)
+      --orange <duration>  orange threshold (default 500us)
+      --red <duration>     red threshold (default 1ms)
+      --from <time>        inspection range start, relative to the trace start (e.g. 2.5s)
+      --to <time>          inspection range end (exclusive); keeps updates starting in range
+      --limit <n>          views listed in text output (default 20, 0 for all)
+      --threads <n>        reader threads (default 2)
+      -h, --help           show this help
+
+    Durations and times take ns, us (or µs), ms or s; a bare number is ns.
+    <trace> may be - for standard input.
+
+    EXAMPLES:
+      tracecli summarize Fixtures/traces/landmarks-before.jsonl
+      tracecli summarize trace.jsonl --format json | jq '.views[0]'
+      tracecli summarize trace.jsonl --from 2.5s --to 4s --orange 0.3ms --red 0.8ms
+
+    """
+
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
@@ -11,8 +38,8 @@ enum SummarizeCommand {
     let options = try arguments.analysisOptions()
     let limit = try arguments.count("--limit") ?? 20
     try arguments.finish()
-    let path = try arguments.trace()
-    let summary = try TraceAnalysis.summarize(path: path, options: options)
+    let paths = try arguments.traces()
+    let summary = try TraceAnalysis.summarize(paths: paths, options: options)
     TraceCLI.warn(summary.warnings, to: &errors)
     switch format {
     case "json": output.write(SummaryJSONRenderer.render(summary))

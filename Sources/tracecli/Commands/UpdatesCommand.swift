@@ -2,6 +2,25 @@ import TraceAnalyzer
 
 /// `tracecli updates <trace> --view V`: one view's updates in time order.
 enum UpdatesCommand {
+  static let help = """
+    USAGE: tracecli updates <trace> --view <View | Module.View> [options]
+
+    Lists one view's updates in time order, like "Show Updates" in Instruments: start
+    (relative to the trace start), duration, severity, frame number, whether that frame
+    missed its deadline, whether the body was skipped, and the thread.
+
+    OPTIONS:
+      --view <name>        the view: View or Module.View (required)
+      --long               only orange and red updates
+      --format text|json   output format (default text)
+      --orange, --red, --from, --to, --threads   as for summarize
+      -h, --help           show this help
+
+    EXAMPLE:
+      tracecli updates trace.jsonl --view LandmarkListItemView --long
+
+    """
+
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
@@ -14,8 +33,8 @@ enum UpdatesCommand {
     let longOnly = arguments.flag("--long")
     let options = try arguments.analysisOptions()
     try arguments.finish()
-    let path = try arguments.trace()
-    let listing = try TraceAnalysis.updates(path: path, view: view, longOnly: longOnly, options: options)
+    let paths = try arguments.traces()
+    let listing = try TraceAnalysis.updates(paths: paths, view: view, longOnly: longOnly, options: options)
     TraceCLI.warn(listing.summary.warnings, to: &errors)
     guard !listing.matched.isEmpty else {
       let names = ViewSuggestions.closest(to: view, in: listing.summary.views.map(\.key))
