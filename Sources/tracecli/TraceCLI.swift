@@ -5,13 +5,16 @@ import TraceModel
 @main
 enum TraceCLI {
   static func main() {
+    exitAfterRunning(Array(CommandLine.arguments.dropFirst()))
+  }
+
+  /// Runs `arguments` on the real standard streams and exits with the command's status.
+  nonisolated static func exitAfterRunning(_ arguments: [String]) -> Never {
     var output = FileDescriptorStream(descriptor: 1)
     var errors = FileDescriptorStream(descriptor: 2)
-    let color = output.isTerminal && environment("NO_COLOR").map(\.isEmpty) ?? true
-      && environment("TERM") != "dumb"
-    let status = run(
-      arguments: Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors,
-      style: TextStyle(color: color))
+    let noColor = environment("NO_COLOR").map { !$0.isEmpty } ?? false
+    let color = output.isTerminal && !noColor && environment("TERM") != "dumb"
+    let status = run(arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color))
     exit(status.rawValue)
   }
 

@@ -12,14 +12,13 @@ public struct MissedFrame: Hashable, Sendable {
   public var index: Int64
   public var start: Int64
   public var deadline: Int64
-  /// The latest end of its updates.
+  /// The latest end of its updates (clamped into Int64).
   public var workEnd: Int64
+  /// How far the work ran past the deadline, in ns.
+  public var overrunNs: Int64
   /// Updates that took part (finished, main thread).
   public var updates: Int
   public var blame: MissBlame
-
-  /// How far the work ran past the deadline, in ns.
-  public var overrunNs: Int64 { workEnd - deadline }
 }
 
 /// Frames and deadlines over the whole trace (or range).

@@ -12,9 +12,15 @@ public enum FrameTimeline: Hashable, Sendable {
   func index(of start: Int64) -> Int64? {
     switch self {
     case .grid(let anchor, let budget):
-      let offset = start &- anchor
-      let quotient = offset / budget
-      return offset % budget < 0 ? quotient - 1 : quotient
+      let (offset, overflow) = start.subtractingReportingOverflow(anchor)
+      if !overflow {
+        let quotient = offset / budget
+        return offset % budget < 0 ? quotient - 1 : quotient
+      }
+      // Times at opposite ends of Int64: floor division in 128 bits.
+      let wide = Int128(start) - Int128(anchor)
+      let quotient = wide / Int128(budget)
+      return Int64(clamping: wide % Int128(budget) < 0 ? quotient - 1 : quotient)
     case .explicit(let frames):
       var low = 0
       var high = frames.count
@@ -26,13 +32,23 @@ public enum FrameTimeline: Hashable, Sendable {
     }
   }
 
-  /// The frame at `index`.
+  /// The frame at `index` (times clamped into Int64 at the far ends of the grid).
   public func frame(at index: Int64) -> TraceModelFrame {
     switch self {
     case .grid(let anchor, let budget):
-      TraceModelFrame(start: anchor + index * budget, deadline: anchor + (index + 1) * budget)
+      TraceModelFrame(
+        start: Int64(clamping: Int128(anchor) + Int128(index) * Int128(budget)),
+        deadline: Int64(clamping: deadline(at: index)))
     case .explicit(let frames):
       frames[Int(index)]
+    }
+  }
+
+  /// The exact deadline of the frame at `index`, which on the grid may lie past Int64.
+  func deadline(at index: Int64) -> Int128 {
+    switch self {
+    case .grid(let anchor, let budget): Int128(anchor) + (Int128(index) + 1) * Int128(budget)
+    case .explicit(let frames): Int128(frames[Int(index)].deadline)
     }
   }
 }

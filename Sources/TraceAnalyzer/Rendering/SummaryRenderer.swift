@@ -37,7 +37,8 @@ public enum SummaryRenderer {
   }
 
   private static func kinds(_ summary: TraceSummary, style: TextStyle) -> String {
-    var table = TextTable(header: ["updates", "count", "orange", "red", "skipped", "unfinished", "total"])
+    var table = TextTable(
+      header: ["kind", "count", "orange", "red", "skipped", "unfinished", "total"], leftAligned: [0])
     let names: [UpdateKind: String] = [.body: "View body", .representable: "Representable", .other: "Other"]
     for kind in UpdateKind.allCases {
       let statistics = summary[kind]
@@ -75,7 +76,7 @@ public enum SummaryRenderer {
     output += style.red(missed)
     output += " (\(frames.missedByLongUpdate) by a long update, \(frames.missedByAccumulation) by accumulation)"
     output += " · worst overrun \(DurationText.format(frames.worstOverrunNs))\n"
-    var table = TextTable(header: ["frame", "start", "overrun", "updates", "blame"])
+    var table = TextTable(header: ["frame", "start", "overrun", "updates", "blame"], leftAligned: [0])
     for frame in frames.worst {
       table.add([
         TextTable.Cell("#\(frame.index)"), TextTable.Cell(DurationText.seconds(frame.start - traceStart)),

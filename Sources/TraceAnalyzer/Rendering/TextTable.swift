@@ -2,6 +2,8 @@
 struct TextTable {
   var header: [String]
   var rows: [[Cell]] = []
+  /// Columns aligned left (besides the last); the rest are right-aligned.
+  var leftAligned: Set<Int> = []
 
   /// A cell: its plain text (for width) and how it is shown (maybe coloured).
   struct Cell {
@@ -14,7 +16,10 @@ struct TextTable {
     }
   }
 
-  init(header: [String]) { self.header = header }
+  init(header: [String], leftAligned: Set<Int> = []) {
+    self.header = header
+    self.leftAligned = leftAligned
+  }
 
   mutating func add(_ cells: [Cell]) { rows.append(cells) }
 
@@ -24,13 +29,13 @@ struct TextTable {
       for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.text.count) }
     }
     let last = header.count - 1
-    func line(_ cells: [Cell], headerLine: Bool) -> String {
+    func line(_ cells: [Cell]) -> String {
       var parts: [String] = []
       for (column, cell) in cells.enumerated() {
         let padding = String(repeating: " ", count: widths[column] - cell.text.count)
         if column == last {
           parts.append(cell.shown)
-        } else if column == 0 && last > 0 && !(Double(cell.text) != nil) && !headerLine {
+        } else if leftAligned.contains(column) {
           parts.append(cell.shown + padding)
         } else {
           parts.append(padding + cell.shown)
@@ -38,8 +43,8 @@ struct TextTable {
       }
       return indent + parts.joined(separator: "  ")
     }
-    var output = style.dim(line(header.map { Cell($0) }, headerLine: true)) + "\n"
-    for row in rows { output += line(row, headerLine: false) + "\n" }
+    var output = style.dim(line(header.map { Cell($0) })) + "\n"
+    for row in rows { output += line(row) + "\n" }
     return output
   }
 }

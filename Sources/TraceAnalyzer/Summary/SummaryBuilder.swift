@@ -106,7 +106,7 @@ struct SummaryBuilder {
                 lastIndex = index
                 last = work[index] ?? FrameWork()
               }
-              last.add(end: record.start &+ record.duration, isRed: record.duration > thresholds.red)
+              last.add(end: Int128(record.start) + Int128(record.duration), isRed: record.duration > thresholds.red)
             }
             let range = slotRanges[group]
             guard range.lowerBound < range.upperBound else { continue }

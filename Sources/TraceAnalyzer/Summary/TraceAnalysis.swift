@@ -119,8 +119,7 @@ public struct FrameInspection: Sendable {
   /// deadline; nil before the first explicit frame.
   public func frame(of start: Int64) -> (index: Int64, missed: Bool)? {
     guard let index = timeline.index(of: start) else { return nil }
-    let deadline = timeline.frame(at: index).deadline
-    return (index, (work[index]?.workEnd ?? .min) > deadline)
+    return (index, (work[index]?.workEnd ?? Int128(Int64.min)) > timeline.deadline(at: index))
   }
 
   func summary(budget: Int64) -> FrameSummary {
@@ -130,16 +129,19 @@ public struct FrameInspection: Sendable {
     var missed: [MissedFrame] = []
     for (index, frameWork) in work {
       summary.withUpdates += 1
+      let deadline = timeline.deadline(at: index)
+      guard frameWork.workEnd > deadline else { continue }
       let frame = timeline.frame(at: index)
-      guard frameWork.workEnd > frame.deadline else { continue }
       let blame: MissBlame = frameWork.hasRed ? .longUpdate : .accumulation
+      let overrun = Int64(clamping: frameWork.workEnd - deadline)
       summary.missed += 1
       if blame == .longUpdate { summary.missedByLongUpdate += 1 } else { summary.missedByAccumulation += 1 }
-      summary.worstOverrunNs = max(summary.worstOverrunNs, frameWork.workEnd - frame.deadline)
+      summary.worstOverrunNs = max(summary.worstOverrunNs, overrun)
       missed.append(
         MissedFrame(
-          index: index, start: frame.start, deadline: frame.deadline, workEnd: frameWork.workEnd,
-          updates: frameWork.updates, blame: blame))
+          index: index, start: frame.start, deadline: frame.deadline,
+          workEnd: Int64(clamping: frameWork.workEnd), overrunNs: overrun, updates: frameWork.updates,
+          blame: blame))
     }
     missed.sort { ($0.overrunNs, $1.index) > ($1.overrunNs, $0.index) }
     summary.worst = Array(missed.prefix(FrameSummary.worstLimit))

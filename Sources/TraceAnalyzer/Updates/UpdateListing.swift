@@ -50,7 +50,7 @@ extension TraceAnalysis {
       let frame = update.isMain && !unfinished ? inspection?.frame(of: update.start) : nil
       entries.append(
         UpdateListing.Entry(
-          id: update.id, key: update.key, offset: update.start - start, duration: update.duration,
+          id: update.id, key: update.key, offset: update.start.saturatingSubtract(start), duration: update.duration,
           isUnfinished: unfinished, severity: severity, frame: frame?.index,
           frameMissed: frame?.missed ?? false, skipped: update.skipped, thread: update.thread))
     }

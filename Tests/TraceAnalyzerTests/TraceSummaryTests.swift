@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TraceAnalyzer
+
+struct TraceSummaryTests {
+  /// The spec's keys of a summary JSON object, for comparing with the independent reference.
+  private func project(_ object: Any?) -> [String: AnyHashable] {
+    guard let summary = object as? [String: Any] else { return [:] }
+    let updateKeys = ["count", "orange", "red", "skipped", "unfinished", "totalNs"]
+    let viewKeys = updateKeys + ["module", "kind", "name", "maxNs", "p50Ns", "p95Ns"]
+    let frameKeys = ["budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation", "worstOverrunNs"]
+    func pick(_ value: Any?, _ keys: [String]) -> [String: AnyHashable] {
+      let dictionary = value as? [String: Any] ?? [:]
+      return Dictionary(uniqueKeysWithValues: keys.map { ($0, dictionary[$0] as? AnyHashable ?? AnyHashable("missing")) })
+    }
+    let updates = summary["updates"] as? [String: Any] ?? [:]
+    return [
+      "updates": ["body", "representable", "other"].map { pick(updates[$0], updateKeys) } as [AnyHashable],
+      "views": (summary["views"] as? [Any] ?? []).map { pick($0, viewKeys) } as [AnyHashable],
+      "frames": pick(summary["frames"], frameKeys),
+      "thresholds": pick(summary["thresholds"], ["orangeNs", "redNs"]),
+    ]
+  }
+
+  @Test(arguments: Fixture.storyNames)
+  func agreesWithTheIndependentReference(_ name: String) throws {
+    let summary = try TraceAnalysis.summarize(path: Fixture.path("traces/\(name).jsonl"))
+    let ours = try JSONSerialization.jsonObject(with: Data(SummaryJSONRenderer.render(summary).utf8))
+    let reference = try JSONSerialization.jsonObject(with: Fixture.data("reference/\(name).summary.json"))
+    #expect(project(ours) == project(reference))
+  }
+
+  @Test func storyOneBeforeHasRedItemUpdatesAndAfterHasNone() throws {
+    let before = try TraceAnalysis.summarize(path: Fixture.path("traces/landmarks-before.jsonl"))
+    let after = try TraceAnalysis.summarize(path: Fixture.path("traces/landmarks-after.jsonl"))
+    let item = { (summary: TraceSummary) in summary.views.first { $0.key.name == "LandmarkListItemView" }?.statistics }
+    #expect(before.views.first?.key.name == "LandmarkListItemView")
+    #expect((item(before)?.red ?? 0) > 0)
+    #expect(item(after)?.red == 0 && item(after)?.orange == 0)
+    #expect(after.total.red + after.total.orange == 2)
+    #expect(after.frames.missed == 0)
+  }
+
+  @Test func storyThreeMissesByAccumulationOnly() throws {
+    let summary = try TraceAnalysis.summarize(path: Fixture.path("traces/many-small-updates.jsonl"))
+    #expect(summary.frames.isExplicit)
+    #expect(summary.frames.missed > 0)
+    #expect(summary.frames.missedByAccumulation == summary.frames.missed)
+    #expect(summary.total.red == 0 && summary.total.orange == 0)
+  }
+
+  @Test func percentilesAreExactOverWideRanges() throws {
+    // Durations spread over nine orders of magnitude, so histogram buckets are wide and the
+    // spill must be scanned to pin the exact value.
+    var generator = SplitMix(seed: 7)
+    var lines = [#"{"type":"trace","version":1,"start":0}"#]
+    var durations: [String: [Int64]] = [:]
+    for id in 0..<20_000 {
+      let view = "V\(id % 3)"
+      let duration = Int64(generator.next() % 3_000_000_000_000) >> (generator.next() % 30)
+      durations[view, default: []].append(duration)
+      lines.append(#"{"type":"update","id":\#(id),"kind":"body","view":"\#(view)","start":\#(id * 1000),"duration":\#(duration)}"#)
+    }
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    let summary = try TraceAnalysis.summarize(path: file.path)
+    for view in summary.views {
+      let sorted = (durations[view.key.name] ?? []).sorted()
+      let rank = { (p: Int) in sorted[(p * sorted.count + 99) / 100 - 1] }
+      #expect(view.statistics.p50Ns == rank(50), "\(view.key.name)")
+      #expect(view.statistics.p95Ns == rank(95), "\(view.key.name)")
+      #expect(view.statistics.maxNs == sorted.last)
+    }
+  }
+
+  @Test func theInspectionRangeKeepsUpdatesStartingInIt() throws {
+    let lines = [
+      #"{"type":"source","id":1,"kind":"gesture","label":"Tap","time":1000}"#,
+      #"{"type":"update","id":2,"kind":"body","view":"A","start":1500,"duration":600000}"#,
+      #"{"type":"update","id":3,"kind":"body","view":"A","start":2000,"duration":600000}"#,
+      #"{"type":"update","id":4,"kind":"body","view":"A","start":3000,"duration":2000000}"#,
+    ]
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    let options = AnalysisOptions(range: TimeRange(from: 1000, to: 2000))
+    let summary = try TraceAnalysis.summarize(path: file.path, options: options)
+    #expect(summary.total.count == 1)
+    #expect(summary.total.orange == 1)
+    #expect(summary.traceStart == 1000)
+  }
+
+  @Test func anUpdateAtTheLastNanosecondIsCounted() throws {
+    let line = #"{"type":"update","id":1,"kind":"other","start":9223372036854775807,"duration":0}"#
+    let file = try TemporaryFile(line + "\n")
+    defer { file.remove() }
+    #expect(try TraceAnalysis.summarize(path: file.path).total.count == 1)
+  }
+
+  @Test func unfinishedUpdatesAreCountedNeverTimed() throws {
+    let lines = [
+      #"{"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":6148782250705247539}"#,
+      #"{"type":"update","id":2,"kind":"body","view":"A","start":0,"duration":700000,"skipped":true}"#,
+    ]
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    let summary = try TraceAnalysis.summarize(path: file.path)
+    let view = try #require(summary.views.first?.statistics)
+    #expect(view.count == 2 && view.unfinished == 1 && view.skipped == 1)
+    #expect(view.totalNs == 700_000 && view.maxNs == 700_000 && view.p95Ns == 700_000)
+    #expect(view.orange == 1 && view.red == 0)
+  }
+}
+
+/// A small deterministic generator for test data.
+struct SplitMix {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import tracecli
+
+struct SummarizeCommandTests {
+  @Test(arguments: Fixture.storyNames)
+  func textOutputMatchesItsGoldenFile(_ name: String) {
+    let run = CLIRun(["summarize", "Fixtures/traces/\(name).jsonl", "--limit", "0"].relativeToRoot)
+    #expect(run.status == .success)
+    Fixture.assertSnapshot(run.output.withoutRoot, named: "\(name).summary.txt")
+  }
+
+  @Test(arguments: Fixture.storyNames)
+  func jsonOutputMatchesItsGoldenFile(_ name: String) {
+    let run = CLIRun(["summarize", "Fixtures/traces/\(name).jsonl", "--format", "json"].relativeToRoot)
+    #expect(run.status == .success)
+    Fixture.assertSnapshot(run.output.withoutRoot, named: "\(name).summary.json")
+  }
+
+  @Test func optionsChangeThresholdsAndRange() throws {
+    let path = Fixture.path("traces/landmarks-before.jsonl")
+    let all = CLIRun(["summarize", path, "--format", "json"])
+    let strict = CLIRun(["summarize", path, "--format", "json", "--orange", "0.3ms", "--red", "0.8ms"])
+    let ranged = CLIRun(["summarize", path, "--format", "json", "--from", "1s", "--to", "2s"])
+    let count = { (run: CLIRun, key: String) -> Int in
+      let object = try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+      let totals = object?["totals"] as? [String: Any]
+      return totals?[key] as? Int ?? -1
+    }
+    #expect(count(strict, "red") > count(all, "red"))
+    #expect(strict.output.contains(#""orangeNs": 300000"#))
+    #expect(count(ranged, "count") < count(all, "count"))
+    #expect(count(ranged, "count") > 0)
+  }
+
+  @Test func readsStandardInputAsADash() throws {
+    let path = Fixture.path("traces/minimal.jsonl")
+    let process = Process()
+    process.executableURL = Fixture.root.appendingPathComponent(".build/debug/tracecli")
+    guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else { return }
+    process.arguments = ["summarize", "-", "--format", "json"]
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let expected = CLIRun(["summarize", path, "--format", "json"]).output
+      .replacingOccurrences(of: path, with: "<stdin>")
+    #expect(String(decoding: data, as: UTF8.self) == expected)
+  }
+}
+
+extension String {
+  /// The text with the repository root removed from paths, so golden files do not depend on
+  /// where the repository is checked out.
+  var withoutRoot: String { replacingOccurrences(of: Fixture.root.path + "/", with: "") }
+}
+
+extension [String] {
+  /// Arguments whose `Fixtures/…` paths are made absolute (tests run from any directory).
+  var relativeToRoot: [String] {
+    map { $0.hasPrefix("Fixtures/") ? Fixture.root.appendingPathComponent($0).path : $0 }
+  }
+}
