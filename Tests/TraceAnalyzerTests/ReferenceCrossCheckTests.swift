@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TraceAnalyzer
+
+/// Random traces (CRLF, escapes, shuffled and unknown keys, unfinished sentinels, threads,
+/// explicit frames and grids) summarized by tracecli and by the independent Python reference
+/// in Scripts/reference; the spec's keys must agree exactly.
+struct ReferenceCrossCheckTests {
+  private static let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  private func run(_ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.python ?? "/usr/bin/python3")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(arguments)")
+    return data
+  }
+
+  private func projected(_ data: Data) throws -> NSDictionary {
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    let updateKeys = ["count", "orange", "red", "skipped", "unfinished", "totalNs"]
+    let viewKeys = updateKeys + ["module", "kind", "name", "maxNs", "p50Ns", "p95Ns"]
+    let frameKeys = ["budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation", "worstOverrunNs"]
+    func pick(_ value: Any?, _ keys: [String]) -> [String: Any] {
+      let dictionary = value as? [String: Any] ?? [:]
+      return Dictionary(uniqueKeysWithValues: keys.map { ($0, dictionary[$0] ?? NSNull()) })
+    }
+    let updates = object["updates"] as? [String: Any] ?? [:]
+    return [
+      "updates": ["body", "representable", "other"].map { pick(updates[$0], updateKeys) },
+      "views": (object["views"] as? [Any] ?? []).map { pick($0, viewKeys) },
+      "frames": pick(object["frames"], frameKeys),
+    ] as NSDictionary
+  }
+
+  @Test(arguments: [
+    (1, 400, TimeRange()), (2, 2_000, TimeRange()), (3, 2_000, TimeRange()), (4, 1_000, TimeRange()),
+    (5, 1_000, TimeRange(from: 2_000_000, to: 90_000_000)), (6, 3_000, TimeRange(from: 10_000_000)),
+    (7, 3_000, TimeRange()), (8, 500, TimeRange(to: 40_000_000)),
+  ])
+  func summariesAgreeWithTheReference(seed: Int, size: Int, range: TimeRange) throws {
+    guard Self.python != nil else {
+      withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
+      return
+    }
+    let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
+    let trace = try TemporaryFile(bytes: [UInt8](run(["\(scripts)/random_trace.py", String(seed), String(size)])))
+    defer { trace.remove() }
+    var referenceArguments = ["\(scripts)/analysis.py", "summarize", trace.path]
+    if let from = range.from { referenceArguments += ["--from", String(from)] }
+    if let to = range.to { referenceArguments += ["--to", String(to)] }
+    let reference = try projected(run(referenceArguments))
+    let summary = try TraceAnalysis.summarize(path: trace.path, options: AnalysisOptions(range: range))
+    let ours = try projected(Data(SummaryJSONRenderer.render(summary).utf8))
+    #expect(ours == reference, "seed \(seed)")
+  }
+}
