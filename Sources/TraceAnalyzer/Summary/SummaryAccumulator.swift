@@ -11,14 +11,16 @@ struct SummaryAccumulator: TraceSink {
   }
 
   let thresholds: Thresholds
-  /// Absolute start bounds of kept updates (`from ..< to`), from the inspection range.
+  /// Absolute start bounds of kept updates (`from ..< to`), from the inspection range; `to` is
+  /// `Int64.max` for a range without an end (which then keeps an update at `Int64.max` too).
   let keepFrom: Int64
   let keepTo: Int64
 
   private(set) var keys: [LocalKey] = []
   private(set) var statistics: [ViewStatistics] = []
-  /// ``DurationHistogram`` buckets of finished durations, ``DurationHistogram/bucketCount`` a group.
-  private(set) var histograms: [UInt32] = []
+  /// ``DurationHistogram`` buckets of finished durations, ``DurationHistogram/bucketCount`` a group
+  /// (kept by the spill, from its records).
+  var histograms: [UInt32] { spill.histograms }
   private(set) var spill = UpdateSpill()
   private(set) var frames: [TraceModelFrame] = []
   /// The earliest `start`/`time` of any event (the grid's anchor without a header start).
@@ -82,44 +84,60 @@ struct SummaryAccumulator: TraceSink {
   /// Whether `update` lies in the inspection range.
   @inline(__always)
   func keeps(_ update: Update) -> Bool {
-    update.start >= keepFrom && update.start < keepTo
+    keeps(start: update.start)
+  }
+
+  @inline(__always)
+  private func keeps(start: Int64) -> Bool {
+    start >= keepFrom && (start < keepTo || keepTo == .max)
   }
 
   @inline(__always)
   private mutating func add(_ update: Update) {
-    let finished = !update.isUnfinished
-    see(update.start, end: finished ? update.start &+ update.duration : update.start)
-    guard update.start >= keepFrom && update.start < keepTo else { return }
+    let start = update.start
+    let duration = update.duration
+    let finished = duration < Update.unfinishedDuration
+    see(start, end: finished ? start &+ duration : start)
+    guard keeps(start: start) else { return }
     let group = groupIndex(LocalKey(module: update.module, kind: update.kind, name: update.name))
     guard group < SpillRecord.groupLimit else {
       tooManyGroups = true
       return
     }
-    statistics[group].count += 1
-    if update.skipped { statistics[group].skipped += 1 }
-    guard finished else {
-      statistics[group].unfinished += 1
-      return
+    // The group's figures, updated in place (one uniqueness check; `group` is in bounds).
+    let red = thresholds.red
+    let orange = thresholds.orange
+    statistics.withUnsafeMutableBufferPointer { statistics in
+      let figures = statistics.baseAddress.unsafelyUnwrapped + group
+      figures.pointee.count += 1
+      if update.skipped { figures.pointee.skipped += 1 }
+      if finished {
+        figures.pointee.totalNs += duration
+        if duration > figures.pointee.maxNs { figures.pointee.maxNs = duration }
+        if duration > red {
+          figures.pointee.red += 1
+        } else if duration > orange {
+          figures.pointee.orange += 1
+        }
+      } else {
+        figures.pointee.unfinished += 1
+      }
     }
-    let duration = update.duration
-    statistics[group].totalNs += duration
-    if duration > statistics[group].maxNs { statistics[group].maxNs = duration }
-    if duration > thresholds.red {
-      statistics[group].red += 1
-    } else if duration > thresholds.orange {
-      statistics[group].orange += 1
-    }
-    histograms[group * DurationHistogram.bucketCount + DurationHistogram.bucket(of: duration)] += 1
+    guard finished else { return }
     spill.append(
-      SpillRecord(start: update.start, group: group, isMainThread: update.isMainThread, duration: duration))
+      SpillRecord(start: start, group: group, isMainThread: update.isMainThread, duration: duration))
   }
 
   @inline(__always)
   private mutating func groupIndex(_ key: LocalKey) -> Int {
-    let slot = key.name.map { $0.index + 1 } ?? 0
+    let slot = key.name.map { $0.index &+ 1 } ?? 0
     if slot < byName.count {
-      let candidate = Int(byName[slot]) - 1
-      if candidate >= 0 && keys[candidate] == key { return candidate }
+      // The last group of this name: the same key unless the module or kind differs.
+      let candidate = Int(byName[slot]) &- 1
+      if candidate >= 0 {
+        let found = keys[candidate]
+        if found.module == key.module && found.kind == key.kind { return candidate }
+      }
     }
     return slowGroupIndex(key, slot: slot)
   }
@@ -132,7 +150,7 @@ struct SummaryAccumulator: TraceSink {
       index = keys.count
       keys.append(key)
       statistics.append(ViewStatistics())
-      histograms.append(contentsOf: repeatElement(0, count: DurationHistogram.bucketCount))
+      spill.addGroup()
       byKey[key] = Int32(index)
     }
     if slot >= byName.count { byName.append(contentsOf: repeatElement(0, count: slot + 1 - byName.count)) }

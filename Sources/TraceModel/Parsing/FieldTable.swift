@@ -26,24 +26,118 @@ struct FieldTable {
 
     @usableFromInline init() {}
 
+    /// A whole value at once (one store instead of one per property).
+    @inlinable @inline(__always)
+    init(tag: Tag, offset: Int, integer: Int64 = 0, lower: Int = 0, upper: Int = 0) {
+      self.integer = integer
+      self.offset = Int32(truncatingIfNeeded: offset)
+      self.lower = Int32(truncatingIfNeeded: lower)
+      self.upper = Int32(truncatingIfNeeded: upper)
+      self.tag = tag
+    }
+
     @inlinable var range: Range<Int> { Int(lower)..<Int(upper) }
+  }
+
+  /// The known keys by ``Field/slot(ofHead:)``: a perfect hash table of 64 slots.
+  @usableFromInline
+  struct KeySlot {
+    /// The key's first eight bytes and the next eight, zero-padded (little-endian).
+    @usableFromInline var head: UInt64 = 0
+    @usableFromInline var tail: UInt64 = 0
+    /// The key's length in bytes; `Int.max` in an empty slot.
+    @usableFromInline var length = Int.max
+    @usableFromInline var field = Field.type
+  }
+
+  /// The key expected after a given one (recorders write keys in a fixed order), with the
+  /// bytes around it: `{"key":` or `,"key":`, at most 16 bytes as two masked little-endian words.
+  @usableFromInline
+  struct KeyPrediction {
+    @usableFromInline var head: UInt64 = 1
+    @usableFromInline var headMask: UInt64 = 0
+    @usableFromInline var tail: UInt64 = 0
+    @usableFromInline var tailMask: UInt64 = 0
+    /// The number of bytes matched.
+    @usableFromInline var length = 0
+    @usableFromInline var field = Field.type
+
+    @usableFromInline init() {}
+
+    /// Whether the 16 bytes at `start` begin with the predicted bytes (never, until learned).
+    @inlinable @inline(__always)
+    func matches(_ start: UnsafePointer<UInt8>) -> Bool {
+      PlainBytes.load(start) & headMask == head && PlainBytes.load(start + 8) & tailMask == tail
+    }
+
+    /// Predicts `field` with the `length` (at most 16) bytes at `start`.
+    @inlinable
+    init(_ field: Field, bytes start: UnsafePointer<UInt8>, length: Int) {
+      headMask = length >= 8 ? ~0 : PlainBytes.lowBytes(length)
+      tailMask = length <= 8 ? 0 : length >= 16 ? ~0 : PlainBytes.lowBytes(length - 8)
+      head = PlainBytes.load(start) & headMask
+      tail = PlainBytes.load(start + 8) & tailMask
+      self.length = length
+      self.field = field
+    }
+  }
+
+  /// The prediction slot of an object's first key.
+  @inlinable static var firstKeySlot: Int { 0 }
+
+  /// The prediction slot of the key after `field` (nil: after a key that is no field).
+  @inlinable @inline(__always)
+  static func keySlot(after field: Field?) -> Int {
+    if let field { return field.index &+ 1 }
+    return Field.allCases.count &+ 1
   }
 
   /// Frees the storage when the last copy of the table goes.
   @usableFromInline
   final class Storage: @unchecked Sendable {
     @usableFromInline let values: UnsafeMutablePointer<Value>
+    @usableFromInline let keySlots: UnsafeMutablePointer<KeySlot>
+    /// Indexed by ``FieldTable/keySlot(after:)``.
+    @usableFromInline let predictions: UnsafeMutablePointer<KeyPrediction>
 
     init() {
+      predictions = .allocate(capacity: Field.allCases.count + 2)
+      predictions.initialize(repeating: KeyPrediction(), count: Field.allCases.count + 2)
       values = .allocate(capacity: Field.allCases.count)
       values.initialize(repeating: Value(), count: Field.allCases.count)
+      keySlots = .allocate(capacity: 64)
+      keySlots.initialize(repeating: KeySlot(), count: 64)
+      for field in Field.allCases {
+        var name = Array(field.name.utf8)
+        let length = name.count
+        name.append(contentsOf: repeatElement(0, count: 16))
+        var slot = KeySlot()
+        for index in 0..<min(length, 16) {
+          if index < 8 {
+            slot.head |= UInt64(name[index]) << UInt64(index * 8)
+          } else {
+            slot.tail |= UInt64(name[index]) << UInt64((index - 8) * 8)
+          }
+        }
+        slot.length = length
+        slot.field = field
+        let position = Field.slot(ofHead: slot.head)
+        precondition(length <= 16 && keySlots[position].length == .max, "Field.hashMultiplier collides")
+        keySlots[position] = slot
+      }
     }
 
-    deinit { values.deallocate() }
+    deinit {
+      values.deallocate()
+      keySlots.deallocate()
+      predictions.deallocate()
+    }
   }
 
   @usableFromInline let storage = Storage()
   @usableFromInline let values: UnsafeMutablePointer<Value>
+  @usableFromInline let keySlots: UnsafeMutablePointer<KeySlot>
+  @usableFromInline let predictions: UnsafeMutablePointer<KeyPrediction>
   /// One bit per ``Field`` present on this line.
   @usableFromInline var present: UInt32 = 0
   /// Keys that matched no field.
@@ -51,6 +145,8 @@ struct FieldTable {
 
   @usableFromInline init() {
     values = storage.values
+    keySlots = storage.keySlots
+    predictions = storage.predictions
   }
 
   @inlinable func has(_ field: Field) -> Bool { present & field.bit != 0 }
@@ -58,5 +154,18 @@ struct FieldTable {
   @inlinable subscript(field: Field) -> Value {
     get { values[field.index] }
     nonmutating set { values[field.index] = newValue }
+  }
+
+  /// The field named by the `length` bytes at `key` (the padded line: loads may run past it).
+  @inlinable @inline(__always)
+  func field(_ key: UnsafePointer<UInt8>, length: Int) -> Field? {
+    guard length <= 16 else { return nil }
+    let headMask = length >= 8 ? ~0 : PlainBytes.lowBytes(length)
+    let tailMask = length <= 8 ? 0 : length == 16 ? ~0 : PlainBytes.lowBytes(length &- 8)
+    let head = PlainBytes.load(key) & headMask
+    let slot = keySlots[Field.slot(ofHead: head)]
+    guard slot.head == head && slot.length == length && slot.tail == PlainBytes.load(key + 8) & tailMask
+    else { return nil }
+    return slot.field
   }
 }

@@ -1,49 +1,80 @@
 /// A set of non-negative ids as a paged bitmap: 512 bytes per 4096-id page.
 ///
-/// Dense id ranges (what recorders write) cost an eighth of a byte per id.
+/// Dense id ranges (what recorders write) cost an eighth of a byte per id, and an insert on the
+/// page of the previous one is a bit test on a cached pointer (the pages are copied on write).
 struct IDSet {
-  private var pageIndex: [Int64: Int] = [:]
-  private var words: [UInt64] = []
-  private var lastPage: Int64 = -1
-  private var lastBase = 0
+  /// Owns the pages.
+  private final class Pages {
+    var byNumber: [Int64: UnsafeMutablePointer<UInt64>] = [:]
+
+    deinit {
+      for page in byNumber.values { page.deallocate() }
+    }
+
+    func copy() -> Pages {
+      let copy = Pages()
+      for (number, page) in byNumber {
+        let copied = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+        copied.initialize(from: page, count: 64)
+        copy.byNumber[number] = copied
+      }
+      return copy
+    }
+
+    func page(_ number: Int64) -> UnsafeMutablePointer<UInt64> {
+      if let page = byNumber[number] { return page }
+      let page = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+      page.initialize(repeating: 0, count: 64)
+      byNumber[number] = page
+      return page
+    }
+  }
+
+  private var pages = Pages()
+  /// The page of the last insert, in `pages`.
+  private var lastNumber: Int64 = -1
+  private var lastPage: UnsafeMutablePointer<UInt64>?
 
   /// Inserts `id`; returns false when it was present already.
+  @inline(__always)
   mutating func insert(_ id: Int64) -> Bool {
-    let page = id >> 12
-    if page != lastPage {
-      if let base = pageIndex[page] {
-        lastBase = base
-      } else {
-        lastBase = words.count
-        words.append(contentsOf: repeatElement(0, count: 64))
-        pageIndex[page] = lastBase
-      }
+    if !isKnownUniquelyReferenced(&pages) {
+      pages = pages.copy()
+      lastNumber = -1
+    }
+    let number = id >> 12
+    let page: UnsafeMutablePointer<UInt64>
+    if number == lastNumber, let last = lastPage {
+      page = last
+    } else {
+      page = pages.page(number)
+      lastNumber = number
       lastPage = page
     }
-    let bit = Int(id & 4095)
-    let index = lastBase + bit >> 6
-    let mask: UInt64 = 1 << UInt64(bit & 63)
-    if words[index] & mask != 0 { return false }
-    words[index] |= mask
+    let bit = Int(truncatingIfNeeded: id & 4095)
+    let word = page + (bit >> 6)
+    let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: bit & 63)
+    if word.pointee & mask != 0 { return false }
+    word.pointee |= mask
     return true
   }
 
   /// Whether `id` is in the set.
   func contains(_ id: Int64) -> Bool {
-    guard let base = pageIndex[id >> 12] else { return false }
+    guard let page = pages.byNumber[id >> 12] else { return false }
     let bit = Int(id & 4095)
-    return words[base + bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    return page[bit >> 6] & (1 << UInt64(bit & 63)) != 0
   }
 
   /// The first id of `other` also in `self`, if any.
   func firstCommon(with other: IDSet) -> Int64? {
     var found: Int64?
-    for (page, otherBase) in other.pageIndex {
-      guard let base = pageIndex[page] else { continue }
+    for (number, otherPage) in other.pages.byNumber {
+      guard let page = pages.byNumber[number] else { continue }
       for word in 0..<64 {
-        let common = words[base + word] & other.words[otherBase + word]
+        let common = page[word] & otherPage[word]
         if common != 0 {
-          let id = page << 12 + Int64(word * 64 + common.trailingZeroBitCount)
+          let id = number << 12 + Int64(word * 64 + common.trailingZeroBitCount)
           found = min(found ?? id, id)
         }
       }

@@ -17,7 +17,7 @@ public struct JSONLinesParser {
   /// Keys a known event type does not define.
   public private(set) var unknownKeys = 0
   /// Whether a non-blank line was seen (the header must come before any).
-  public private(set) var seenEvent: Bool
+  public internal(set) var seenEvent: Bool
 
   @usableFromInline var fields = FieldTable()
   var scratch: [UInt8] = []
@@ -30,22 +30,59 @@ public struct JSONLinesParser {
     updateLabel = symbols.intern("update")
   }
 
-  /// Parses one line without its line end, whose byte `line[count]` is readable padding (see
-  /// ``JSONScanner``). Returns nil for a blank line or an unknown event type.
+  /// Parses one line without its line end; returns nil for a blank line or an unknown event type.
+  ///
+  /// The 16 bytes after the line must be readable, and `line[count]` must be its `\n` or a `0`
+  /// (readers pad their buffers; see ``JSONScanner`` and JSONLinesParser+PlainLine.swift).
   public mutating func parse(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
-    var scanner = JSONScanner(base: line, count: count)
-    scanner.skipWhitespace()
-    if scanner.isAtEnd { return nil }
-    guard count < Int(Int32.max) else {
-      throw LineError(column: 1, message: "line longer than 2 GiB")
+    var update = Update(id: 0, kind: .body, start: 0, duration: 0)
+    switch try parse(line, count: count, update: &update) {
+    case .nothing: return nil
+    case .update: return .update(update)
+    case .event(let event): return event
     }
-    do {
-      try scanObject(&scanner)
-    } catch {
-      throw LineError(error)
+  }
+
+  /// What a line held, for ``parse(_:count:update:)``.
+  @usableFromInline
+  enum ParsedLine {
+    /// A blank line or an unknown event type.
+    case nothing
+    /// An update, written to the `update` argument.
+    case update
+    case event(TraceEvent)
+  }
+
+  /// Parses one line like ``parse(_:count:)``, except that most updates are written to `update`
+  /// instead of being returned: the reader's hot path, where the update then goes to the sink
+  /// from that same memory (a copy through ``TraceEvent`` costs a store-forwarding stall).
+  @usableFromInline
+  mutating func parse(_ line: UnsafePointer<UInt8>, count: Int, update: inout Update) throws(LineError)
+    -> ParsedLine
+  {
+    // Most lines take a fast path (JSONLinesParser+PlainLine.swift): plain updates straight to
+    // an ``Update``, other plain lines into ``fields``. The rest, and every malformed line, are
+    // scanned again by the strict scanner, which reports errors with their columns.
+    if count < Int(Int32.max) && plainUpdate(line, count: count, into: &update) {
+      seenEvent = true
+      return .update
+    }
+    if count >= Int(Int32.max) || !scanPlainFields(line, count: count) {
+      var scanner = JSONScanner(base: line, count: count)
+      scanner.skipWhitespace()
+      if scanner.isAtEnd { return .nothing }
+      guard count < Int(Int32.max) else {
+        throw LineError(column: 1, message: "line longer than 2 GiB")
+      }
+      do {
+        try scanObject(&scanner)
+      } catch {
+        throw LineError(error)
+      }
     }
     defer { seenEvent = true }
-    return try decodeEvent(line)
+    guard let event = try decodeEvent(line) else { return .nothing }
+    return .event(event)
   }
 
   /// Whether `ids` from another parser of the same trace overlap this parser's: the first shared one.
@@ -55,7 +92,8 @@ public struct JSONLinesParser {
 
   // MARK: - Scanning
 
-  /// Scans one object line into ``fields``: the hot loop.
+  /// Scans one object line into ``fields``, strictly: the general path, for the lines the
+  /// plain-line fast path (JSONLinesParser+PlainLine.swift) does not take, and for every error.
   ///
   /// Plain keys and strings are found eight bytes at a time; anything unusual (escapes,
   /// non-ASCII, nested values, literals, whitespace) falls back to the general ``JSONScanner``.
@@ -207,18 +245,33 @@ public struct JSONLinesParser {
 
   // MARK: - Decoding events
 
-  private static let frameKeys = Field.mask(.type, .start, .deadline)
-  private static let headerKeys = Field.mask(
-    .type, .version, .app, .device, .refreshRate, .start, .producer)
-  private static let groupKeys = Field.mask(.type, .id, .start, .duration, .label)
-  private static let updateKeys = Field.mask(
-    .type, .id, .kind, .view, .label, .module, .start, .duration, .thread, .skipped, .group)
-  private static let sourceKeys = Field.mask(
-    .type, .id, .kind, .label, .owner, .property, .user, .time, .backtrace)
-  private static let causeKeys = Field.mask(
-    .type, .from, .to, .label, .time, .changed, .valueType)
-  private static let hitchKeys = Field.mask(.type, .start, .duration, .narrative)
-  private static let hangKeys = Field.mask(.type, .start, .duration, .kind)
+  // The keys of each event type (computed, so they fold to constants).
+  private static var frameKeys: UInt32 { Field.type.bit | Field.start.bit | Field.deadline.bit }
+  private static var headerKeys: UInt32 {
+    Field.type.bit | Field.version.bit | Field.app.bit | Field.device.bit | Field.refreshRate.bit
+      | Field.start.bit | Field.producer.bit
+  }
+  private static var groupKeys: UInt32 {
+    Field.type.bit | Field.id.bit | Field.start.bit | Field.duration.bit | Field.label.bit
+  }
+  static var updateKeys: UInt32 {
+    Field.type.bit | Field.id.bit | Field.kind.bit | Field.view.bit | Field.label.bit | Field.module.bit
+      | Field.start.bit | Field.duration.bit | Field.thread.bit | Field.skipped.bit | Field.group.bit
+  }
+  private static var sourceKeys: UInt32 {
+    Field.type.bit | Field.id.bit | Field.kind.bit | Field.label.bit | Field.owner.bit | Field.property.bit
+      | Field.user.bit | Field.time.bit | Field.backtrace.bit
+  }
+  private static var causeKeys: UInt32 {
+    Field.type.bit | Field.from.bit | Field.to.bit | Field.label.bit | Field.time.bit | Field.changed.bit
+      | Field.valueType.bit
+  }
+  private static var hitchKeys: UInt32 {
+    Field.type.bit | Field.start.bit | Field.duration.bit | Field.narrative.bit
+  }
+  private static var hangKeys: UInt32 {
+    Field.type.bit | Field.start.bit | Field.duration.bit | Field.kind.bit
+  }
 
   private mutating func decodeEvent(_ base: UnsafePointer<UInt8>) throws(LineError) -> TraceEvent? {
     guard fields.has(.type) else {
@@ -226,6 +279,46 @@ public struct JSONLinesParser {
     }
     let type = fields[.type]
     guard type.tag == .string else { throw wrongType(.type, "a string") }
+    switch eventType(base, type) {
+    case .update:
+      countUnknownKeys(allowed: Self.updateKeys)
+      return .update(try decodeUpdate(base))
+    case .cause:
+      countUnknownKeys(allowed: Self.causeKeys)
+      return .cause(try decodeCause(base))
+    case .source:
+      countUnknownKeys(allowed: Self.sourceKeys)
+      return .source(try decodeSource(base))
+    default:
+      return try decodeRareEvent(base, type)
+    }
+  }
+
+  /// The common event types, for dispatching on a line's `type`.
+  private enum EventType {
+    case update, cause, source
+  }
+
+  /// The common event type `type` names, if any.
+  @inline(__always)
+  private func eventType(_ base: UnsafePointer<UInt8>, _ type: FieldTable.Value) -> EventType? {
+    // Escaped names are decoded by ``decodeRareEvent(_:_:)``.
+    guard !type.escaped else { return nil }
+    // The names as little-endian words (the line is padded: the load may run past the string).
+    let word = PlainBytes.load(base + Int(type.lower))
+    switch type.upper &- type.lower {
+    case 6 where word & 0xFFFF_FFFF_FFFF == 0x6574_6164_7075: return .update
+    case 5 where word & 0xFF_FFFF_FFFF == 0x65_7375_6163: return .cause
+    case 6 where word & 0xFFFF_FFFF_FFFF == 0x6563_7275_6F73: return .source
+    default: return nil
+    }
+  }
+
+  /// The other event types (and any type with escapes), and unknown ones.
+  private mutating func decodeRareEvent(_ base: UnsafePointer<UInt8>, _ type: FieldTable.Value)
+    throws(LineError)
+    -> TraceEvent?
+  {
     if equals(base, type, "update") {
       countUnknownKeys(allowed: Self.updateKeys)
       return .update(try decodeUpdate(base))
@@ -247,7 +340,8 @@ public struct JSONLinesParser {
     }
     if equals(base, type, "frame") {
       countUnknownKeys(allowed: Self.frameKeys)
-      let frame = Frame(start: try integer(.start, of: "frame"), deadline: try integer(.deadline, of: "frame"))
+      let frame = Frame(
+        start: try integer(.start, of: "frame"), deadline: try integer(.deadline, of: "frame"))
       guard frame.deadline > frame.start else {
         throw LineError(
           column: Int(fields[.deadline].offset) + 1, message: "\"deadline\" must be later than \"start\"")
@@ -277,76 +371,11 @@ public struct JSONLinesParser {
     return nil
   }
 
-  private static let updateRequired = Field.mask(.id, .kind, .start, .duration)
+  static var updateRequired: UInt32 { Field.id.bit | Field.kind.bit | Field.start.bit | Field.duration.bit }
 
-  /// The hot path: an update whose fields have the right types; anything else goes to
-  /// ``decodeUpdateSlowly(_:)`` for a precise error.
-  @inline(__always)
+  /// Every rule checked in turn, for precise errors (and escaped strings); the common updates
+  /// take ``plainUpdate(_:count:into:)`` instead.
   private mutating func decodeUpdate(_ base: UnsafePointer<UInt8>) throws(LineError) -> Update {
-    let values = fields.values
-    guard fields.present & Self.updateRequired == Self.updateRequired else { return try decodeUpdateSlowly(base) }
-    let id = values[Field.id.index]
-    let start = values[Field.start.index]
-    let duration = values[Field.duration.index]
-    let kindValue = values[Field.kind.index]
-    guard id.tag == .integer && id.fits && id.integer >= 0 && start.tag == .integer && start.fits
-      && duration.tag == .integer && duration.fits && duration.integer >= 0 && kindValue.tag == .string
-      && !kindValue.escaped
-    else { return try decodeUpdateSlowly(base) }
-    let kind: UpdateKind
-    switch kindValue.upper &- kindValue.lower {
-    case 4 where memoryEquals(base + Int(kindValue.lower), "body", 4): kind = .body
-    case 5 where memoryEquals(base + Int(kindValue.lower), "other", 5): kind = .other
-    case 13 where memoryEquals(base + Int(kindValue.lower), "representable", 13): kind = .representable
-    default: return try decodeUpdateSlowly(base)
-    }
-    var update = Update(id: id.integer, kind: kind, start: start.integer, duration: duration.integer)
-    let optional = fields.present & ~(Self.updateRequired | Field.type.bit)
-    if optional != 0 {
-      if optional & Field.view.bit != 0 {
-        guard let view = plainSymbol(base, values[Field.view.index]) else { return try decodeUpdateSlowly(base) }
-        update.view = view
-      }
-      if optional & Field.module.bit != 0 {
-        guard let module = plainSymbol(base, values[Field.module.index]) else { return try decodeUpdateSlowly(base) }
-        update.module = module
-      }
-      if optional & Field.label.bit != 0 {
-        guard let label = plainSymbol(base, values[Field.label.index]) else { return try decodeUpdateSlowly(base) }
-        update.label = label
-      }
-      if optional & Field.group.bit != 0 {
-        let group = values[Field.group.index]
-        guard group.tag == .integer && group.fits else { return try decodeUpdateSlowly(base) }
-        update.group = group.integer
-      }
-      if optional & Field.skipped.bit != 0 {
-        let skipped = values[Field.skipped.index]
-        guard skipped.tag == .bool else { return try decodeUpdateSlowly(base) }
-        update.skipped = skipped.integer != 0
-      }
-      if optional & Field.thread.bit != 0 {
-        let thread = values[Field.thread.index]
-        guard let symbol = plainSymbol(base, thread) else { return try decodeUpdateSlowly(base) }
-        update.thread = symbol
-        update.isMainThread = thread.upper &- thread.lower == 4 && memoryEquals(base + Int(thread.lower), "main", 4)
-      }
-    }
-    if update.view == nil && kind != .other { return try decodeUpdateSlowly(base) }
-    guard ids.insert(update.id) else { return try decodeUpdateSlowly(base) }
-    return update
-  }
-
-  /// The symbol of an unescaped string value; nil for anything else.
-  @inline(__always)
-  private func plainSymbol(_ base: UnsafePointer<UInt8>, _ value: FieldTable.Value) -> Symbol? {
-    guard value.tag == .string && !value.escaped else { return nil }
-    return symbols.intern(
-      UnsafeRawBufferPointer(start: base + Int(value.lower), count: Int(value.upper &- value.lower)))
-  }
-
-  /// Every rule checked in turn, for precise errors (and escaped strings).
-  private mutating func decodeUpdateSlowly(_ base: UnsafePointer<UInt8>) throws(LineError) -> Update {
     let id = try identifier(of: "update")
     let kindValue = try requireString(.kind, of: "update")
     let kind: UpdateKind
@@ -359,7 +388,8 @@ public struct JSONLinesParser {
     } else {
       throw LineError(
         column: Int(kindValue.offset) + 1,
-        message: "update \"kind\" must be body, representable or other, not \"\(decodedString(base, kindValue))\"")
+        message:
+          "update \"kind\" must be body, representable or other, not \"\(decodedString(base, kindValue))\"")
     }
     let view = try optionalString(base, .view)
     if view == nil && kind != .other {
@@ -389,7 +419,8 @@ public struct JSONLinesParser {
     guard let kind = SourceKind(name: kindName) else {
       let names = SourceKind.allCases.map(\.description).joined(separator: ", ")
       throw LineError(
-        column: Int(kindValue.offset) + 1, message: "source \"kind\" must be one of \(names), not \"\(kindName)\"")
+        column: Int(kindValue.offset) + 1,
+        message: "source \"kind\" must be one of \(names), not \"\(kindName)\"")
     }
     let labelValue = try requireString(.label, of: "source")
     let source = Source(
@@ -416,14 +447,20 @@ public struct JSONLinesParser {
     guard version == TraceHeader.supportedVersion else {
       throw LineError(
         column: Int(fields[.version].offset) + 1,
-        message: "unsupported trace format version \(version); this tracecli reads version \(TraceHeader.supportedVersion)")
+        message:
+          "unsupported trace format version \(version); this tracecli reads version \(TraceHeader.supportedVersion)"
+      )
     }
     var refreshRate: Double?
     if fields.has(.refreshRate) {
       let value = fields[.refreshRate]
-      let text = String(decoding: UnsafeBufferPointer(start: base + Int(value.offset), count: numberLength(base, Int(value.offset))), as: UTF8.self)
-      guard value.tag == .integer || value.tag == .number, let rate = Double(text), rate > 0, rate.isFinite else {
-        throw LineError(column: Int(value.offset) + 1, message: "\"refreshRate\" must be a positive number of Hz")
+      let text = String(
+        decoding: UnsafeBufferPointer(
+          start: base + Int(value.offset), count: numberLength(base, Int(value.offset))), as: UTF8.self)
+      guard value.tag == .integer || value.tag == .number, let rate = Double(text), rate > 0, rate.isFinite
+      else {
+        throw LineError(
+          column: Int(value.offset) + 1, message: "\"refreshRate\" must be a positive number of Hz")
       }
       refreshRate = rate
     }
@@ -446,10 +483,19 @@ public struct JSONLinesParser {
     unknownKeys += fields.unmatchedKeys + (fields.present & ~allowed).nonzeroBitCount
   }
 
+  /// Counts the keys of a plain update line that updates do not define.
+  @inline(__always)
+  mutating func countUnknownUpdateKeys(present: UInt32, unmatched: Int) {
+    let foreign = present & ~Self.updateKeys
+    if unmatched | Int(foreign) != 0 { unknownKeys += unmatched + foreign.nonzeroBitCount }
+  }
+
+  @inline(never)
   private func missing(_ field: Field, of type: String) -> LineError {
     LineError(column: 1, message: "missing required key \"\(field.name)\" in a \"\(type)\" event")
   }
 
+  @inline(never)
   private func wrongType(_ field: Field, _ expected: String) -> LineError {
     let value = fields[field]
     let actual: String =
@@ -461,36 +507,46 @@ public struct JSONLinesParser {
       case .array: "an array"
       case .object: "an object"
       }
-    return LineError(column: Int(value.offset) + 1, message: "\"\(field.name)\" must be \(expected), not \(actual)")
+    return LineError(
+      column: Int(value.offset) + 1, message: "\"\(field.name)\" must be \(expected), not \(actual)")
   }
 
+  @inline(__always)
   private func integer(_ field: Field, of type: String) throws(LineError) -> Int64 {
     guard fields.has(field) else { throw missing(field, of: type) }
     return try integerValue(field)
   }
 
+  @inline(__always)
   private func optionalInteger(_ field: Field) throws(LineError) -> Int64? {
     guard fields.has(field) else { return nil }
     return try integerValue(field)
   }
 
+  @inline(__always)
   private func integerValue(_ field: Field) throws(LineError) -> Int64 {
+    let value = fields[field]
+    guard value.tag == .integer && value.fits else { throw integerError(field) }
+    return value.integer
+  }
+
+  @inline(never)
+  private func integerError(_ field: Field) -> LineError {
     let value = fields[field]
     switch value.tag {
     case .integer:
-      guard value.fits else {
-        throw LineError(column: Int(value.offset) + 1, message: "\"\(field.name)\" does not fit in a 64-bit integer")
-      }
-      return value.integer
+      return LineError(
+        column: Int(value.offset) + 1, message: "\"\(field.name)\" does not fit in a 64-bit integer")
     case .number:
-      throw LineError(
+      return LineError(
         column: Int(value.offset) + 1,
         message: "\"\(field.name)\" must be an integer (no fraction or exponent)")
     default:
-      throw wrongType(field, "an integer")
+      return wrongType(field, "an integer")
     }
   }
 
+  @inline(__always)
   private func duration(of type: String) throws(LineError) -> Int64 {
     let duration = try integer(.duration, of: type)
     guard duration >= 0 else {
@@ -499,6 +555,7 @@ public struct JSONLinesParser {
     return duration
   }
 
+  @inline(__always)
   private func identifier(of type: String) throws(LineError) -> Int64 {
     let id = try integer(.id, of: type)
     guard id >= 0 else {
@@ -507,6 +564,7 @@ public struct JSONLinesParser {
     return id
   }
 
+  @inline(__always)
   private mutating func register(_ id: Int64) throws(LineError) {
     guard ids.insert(id) else {
       throw LineError(
@@ -515,6 +573,7 @@ public struct JSONLinesParser {
     }
   }
 
+  @inline(__always)
   private func optionalBool(_ field: Field) throws(LineError) -> Bool? {
     guard fields.has(field) else { return nil }
     let value = fields[field]
@@ -522,6 +581,7 @@ public struct JSONLinesParser {
     return value.integer != 0
   }
 
+  @inline(__always)
   private func requireString(_ field: Field, of type: String) throws(LineError) -> FieldTable.Value {
     guard fields.has(field) else { throw missing(field, of: type) }
     let value = fields[field]
@@ -529,6 +589,7 @@ public struct JSONLinesParser {
     return value
   }
 
+  @inline(__always)
   private mutating func optionalString(_ base: UnsafePointer<UInt8>, _ field: Field) throws(LineError)
     -> Symbol?
   {
@@ -576,9 +637,11 @@ public struct JSONLinesParser {
     return memoryEquals(base + value.range.lowerBound, literal.utf8Start, value.range.count)
   }
 
-  private mutating func internString(_ base: UnsafePointer<UInt8>, _ value: FieldTable.Value) -> Symbol {
+  /// The symbol of a string value, decoded when it has escapes.
+  mutating func internString(_ base: UnsafePointer<UInt8>, _ value: FieldTable.Value) -> Symbol {
     if !value.escaped {
-      return symbols.intern(UnsafeRawBufferPointer(start: base + value.range.lowerBound, count: value.range.count))
+      // The line is padded, so the symbol table may read past the string.
+      return symbols.intern(padded: base + value.range.lowerBound, count: value.range.count)
     }
     decode(base, value.range)
     return scratch.withUnsafeBytes { symbols.intern($0) }
@@ -595,7 +658,8 @@ public struct JSONLinesParser {
   /// Decodes the escapes of the raw string contents at `range` into `scratch`.
   mutating func decode(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) {
     scratch.removeAll(keepingCapacity: true)
-    JSONLinesParser.unescape(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &scratch)
+    JSONLinesParser.unescape(
+      UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &scratch)
   }
 
   /// Appends the UTF-8 of validated, still-escaped string contents to `output`.

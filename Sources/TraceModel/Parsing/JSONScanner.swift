@@ -81,7 +81,9 @@ public struct JSONScanner {
 
   /// Makes an error at the current position.
   public func error(_ message: String) -> JSONScanError {
-    if position >= count { return JSONScanError(offset: count, message: "unexpected end of line, \(message)") }
+    if position >= count {
+      return JSONScanError(offset: count, message: "unexpected end of line, \(message)")
+    }
     return JSONScanError(offset: position, message: message)
   }
 

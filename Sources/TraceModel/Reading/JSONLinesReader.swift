@@ -14,10 +14,6 @@ import Dispatch
 /// with its size. With several threads the file is split at line boundaries and each part gets
 /// its own parser and sink; the parts come back in file order for the caller to merge.
 public enum JSONLinesReader {
-  /// Files smaller than this are read on one thread.
-  static let parallelThreshold: Int64 = 16 << 20
-  static let chunkSize = 4 << 20
-
   /// Reads the trace at `path` (`-` for standard input).
   ///
   /// - Parameters:
@@ -26,31 +22,17 @@ public enum JSONLinesReader {
   ///   - makeSink: makes the sink of one part.
   /// - Throws: ``TraceReadError/noInput(path:reason:)`` when the file cannot be opened,
   ///   ``TraceReadError/badData(_:)`` at the first malformed line.
+  @inlinable
   public static func read<Sink: TraceSink>(
     path: String, name: String? = nil, threads: Int = 2, makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
-    var filePath = path
-    var displayName = name ?? path
-    if path == "-" {
-      filePath = try SystemFile.spoolStandardInput()
-      displayName = name ?? "<stdin>"
-    }
-    defer { if path == "-" { unlink(filePath) } }
-    let file = try SystemFile(path: filePath)
-    let size = file.size
-    var bounds: [Int64] = [0]
-    if threads > 1 && size >= parallelThreshold {
-      for index in 1..<threads {
-        let split = lineStart(after: size * Int64(index) / Int64(threads), in: file, size: size)
-        if split > bounds[bounds.count - 1] && split < size { bounds.append(split) }
-      }
-    }
-    bounds.append(size)
-    return try readParts(file: file, name: displayName, bounds: bounds, makeSink: makeSink)
+    let input = try Input(path: path, name: name, threads: threads)
+    return try readParts(input: input, bounds: input.bounds, makeSink: makeSink)
   }
 
-  /// Copies standard input to an unlinked-on-exit temporary file so it can be read twice;
-  /// returns its path. The caller removes it with ``removeSpool(_:)``.
+  /// Copies standard input to a temporary file so it can be read twice; returns its path.
+  ///
+  /// The caller removes it with ``removeSpool(_:)``.
   public static func spoolStandardInput() throws(TraceReadError) -> String {
     try SystemFile.spoolStandardInput()
   }
@@ -74,9 +56,10 @@ public enum JSONLinesReader {
     var parser = JSONLinesParser()
     var start = 0
     while start < count {
-      let end = memchr(buffer + start, 0x0A, count - start).map {
-        buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-      } ?? count
+      let end =
+        memchr(buffer + start, 0x0A, count - start).map {
+          buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+        } ?? count
       if case .some(let event) = try? parser.parse(buffer + start, count: end - start) {
         if case .header(let header) = event { return header }
         return nil
@@ -88,17 +71,28 @@ public enum JSONLinesReader {
   }
 
   // MARK: - Parts
+  //
+  // The generic code below is inlinable so that the analyzer's modules specialize it for their
+  // sinks: the per-line call to the sink is then direct (and inlined), not a protocol witness.
+  // Everything that touches the file stays behind the non-generic ``ChunkReader``.
 
-  private struct PartResult<Sink: TraceSink>: @unchecked Sendable {
-    var sink: Sink
-    var parser: JSONLinesParser
-    var report = TraceReadReport()
-    var header: TraceHeader?
-    var error: (line: Int, error: LineError)?
+  @usableFromInline
+  struct PartResult<Sink: TraceSink>: @unchecked Sendable {
+    @usableFromInline var sink: Sink
+    @usableFromInline var parser: JSONLinesParser
+    @usableFromInline var report = TraceReadReport()
+    @usableFromInline var header: TraceHeader?
+    @usableFromInline var error: (line: Int, error: LineError)?
+
+    @inlinable init(sink: Sink, parser: JSONLinesParser) {
+      self.sink = sink
+      self.parser = parser
+    }
   }
 
-  private static func readParts<Sink: TraceSink>(
-    file: SystemFile, name: String, bounds: [Int64], makeSink: @escaping @Sendable () -> Sink
+  @inlinable
+  static func readParts<Sink: TraceSink>(
+    input: Input, bounds: [Int64], makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     let count = bounds.count - 1
     let results = UnsafeMutableBufferPointer<PartResult<Sink>?>.allocate(capacity: count)
@@ -108,24 +102,20 @@ public enum JSONLinesReader {
       results.deallocate()
     }
     let box = UnsafeSendable(results)
-    let work: @Sendable (Int) -> Void = { index in
+    performParts(count: count) { index in
       var result = PartResult(sink: makeSink(), parser: JSONLinesParser(startsFile: index == 0))
       readPart(
-        file: file, name: name, range: bounds[index]..<bounds[index + 1], isLast: index == count - 1,
-        into: &result)
+        input: input, range: bounds[index]..<bounds[index + 1], isLast: index == count - 1, into: &result)
       box.value[index] = result
-    }
-    if count == 1 {
-      work(0)
-    } else {
-      DispatchQueue.concurrentPerform(iterations: count, execute: work)
     }
     for later in 1..<max(count, 1) {
       for earlier in 0..<later {
-        guard let a = results[later], let b = results[earlier], a.error == nil, b.error == nil else { continue }
+        guard let a = results[later], let b = results[earlier], a.error == nil, b.error == nil else {
+          continue
+        }
         if a.parser.firstDuplicateID(with: b.parser) != nil {
           // Rare: an id repeats across parts; read again on one thread to report it at its line.
-          return try readParts(file: file, name: name, bounds: [bounds[0], bounds[count]], makeSink: makeSink)
+          return try readParts(input: input, bounds: [bounds[0], bounds[count]], makeSink: makeSink)
         }
       }
     }
@@ -138,7 +128,7 @@ public enum JSONLinesReader {
       if let failure = result.error {
         throw .badData(
           TraceParseError(
-            file: name, line: lineOffset + failure.line, column: failure.error.column,
+            file: input.name, line: lineOffset + failure.line, column: failure.error.column,
             message: failure.error.message))
       }
       for index in result.report.warnings.indices { result.report.warnings[index].line += lineOffset }
@@ -152,106 +142,162 @@ public enum JSONLinesReader {
     return TraceReading(parts: parts, header: header, report: report)
   }
 
+  /// Runs `work` for every part index, on as many threads as there are parts.
+  @usableFromInline
+  static func performParts(count: Int, _ work: @Sendable (Int) -> Void) {
+    if count == 1 {
+      work(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: count, execute: work)
+    }
+  }
+
   /// Reads the lines of `range` (which starts at a line start) into `result`.
-  private static func readPart<Sink: TraceSink>(
-    file: SystemFile, name: String, range: Range<Int64>, isLast: Bool, into result: inout PartResult<Sink>
+  @inlinable
+  static func readPart<Sink: TraceSink>(
+    input: Input, range: Range<Int64>, isLast: Bool, into result: inout PartResult<Sink>
   ) {
-    let padding = 16
-    var capacity = chunkSize
-    var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + padding)
-    defer { buffer.deallocate() }
-    var filled = 0
-    var offset = range.lowerBound
+    var chunks = ChunkReader(input: input, range: range)
+    var updates = DelayedUpdate()
+    defer {
+      updates.release(to: &result)
+      updates.deallocate()
+      chunks.deallocate()
+    }
     var line = 0
-    var atEnd = false
     while true {
-      while !atEnd && filled < capacity {
-        let wanted = Int(min(Int64(capacity - filled), range.upperBound - offset))
-        let count = wanted > 0 ? file.read(into: buffer + filled, count: wanted, at: offset) : 0
-        if count <= 0 {
-          atEnd = true
-          break
-        }
-        filled += count
-        offset += Int64(count)
-      }
-      result.report.bytes = offset - range.lowerBound
+      chunks.fill()
+      result.report.bytes = chunks.bytesRead
+      let buffer = chunks.buffer
+      let filled = chunks.filled
       var start = 0
       while start < filled {
-        guard let newline = memchr(buffer + start, 0x0A, filled - start) else { break }
-        let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+        // Most lines are plain updates whose end the parser finds itself; others need their
+        // end first.
+        let count = result.parser.parseUpdate(buffer + start, into: &updates.next.pointee)
+        if count >= 0 {
+          line += 1
+          updates.release(to: &result)
+          updates.hold(line: line)
+          start += count + 1
+          continue
+        }
+        guard let end = ChunkReader.lineEnd(buffer, from: start, filled: filled) else { break }
         line += 1
-        if !parseLine(buffer + start, count: end - start, line: line, into: &result) {
+        if !parseLine(buffer + start, count: end - start, line: line, updates: &updates, into: &result) {
           result.report.lines = line
           return
         }
         start = end + 1
       }
-      if atEnd {
+      if chunks.atEnd {
         if start < filled {
+          // The bytes after the last line are zero (see `fill()`).
           line += 1
-          (buffer + filled).initialize(repeating: 0, count: padding)
-          parseLastLine(buffer + start, count: filled - start, line: line, name: name, isLast: isLast, into: &result)
+          parseLastLine(
+            buffer + start, count: filled - start, line: line, name: input.name, isLast: isLast,
+            updates: &updates, into: &result)
         }
         result.report.lines = line
         return
       }
-      let remaining = filled - start
-      if start > 0 {
-        (buffer).update(from: buffer + start, count: remaining)
-      } else if remaining == capacity {
-        // One line longer than the buffer: grow it.
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + padding)
-        larger.update(from: buffer, count: remaining)
-        buffer.deallocate()
-        buffer = larger
-        capacity *= 2
-      }
-      filled = remaining
+      chunks.keep(from: start)
     }
   }
 
   /// Parses one line and feeds its event to the sink; false (with the error stored) on failure.
-  @inline(__always)
-  private static func parseLine<Sink: TraceSink>(
-    _ start: UnsafePointer<UInt8>, count: Int, line: Int, into result: inout PartResult<Sink>
+  @inlinable @inline(__always)
+  static func parseLine<Sink: TraceSink>(
+    _ start: UnsafePointer<UInt8>, count: Int, line: Int, updates: inout DelayedUpdate,
+    into result: inout PartResult<Sink>
   ) -> Bool {
     do {
-      guard let event = try result.parser.parse(start, count: count) else { return true }
-      switch event {
-      case .update(let update):
-        result.sink.consumeUpdate(update, line: line, symbols: result.parser.symbols)
-      case .header(let header):
-        result.header = header
-        result.sink.consume(event, line: line, symbols: result.parser.symbols)
-      default:
-        result.sink.consume(event, line: line, symbols: result.parser.symbols)
+      switch try result.parser.parse(start, count: count, update: &updates.next.pointee) {
+      case .nothing:
+        break
+      case .update:
+        updates.release(to: &result)
+        updates.hold(line: line)
+      case .event(let event):
+        updates.release(to: &result)
+        switch event {
+        case .update(let update):
+          result.sink.consumeUpdate(update, line: line, symbols: result.parser.symbols)
+        case .header(let header):
+          result.header = header
+          result.sink.consume(event, line: line, symbols: result.parser.symbols)
+        default:
+          result.sink.consume(event, line: line, symbols: result.parser.symbols)
+        }
       }
       return true
     } catch {
+      updates.release(to: &result)
       result.error = (line, error)
       return false
     }
   }
 
+  /// Holds the update of a line until the sink gets it, after the next line is parsed (or at
+  /// the end, or before any other event).
+  ///
+  /// The parser writes each update into ``next`` field by field; copying it for the sink right
+  /// away would load memory whose stores are still in flight, and loads that straddle stores
+  /// stall (store-to-load forwarding fails). A line later, it is plain memory.
+  @usableFromInline
+  struct DelayedUpdate {
+    /// Two updates: the one being parsed (``next``) and the one held.
+    @usableFromInline let slots = UnsafeMutablePointer<Update>.allocate(capacity: 2)
+    @usableFromInline var current = 0
+    /// The line of the held update; 0 when none is held.
+    @usableFromInline var heldLine = 0
+
+    @inlinable init() {
+      slots.initialize(repeating: Update(id: 0, kind: .body, start: 0, duration: 0), count: 2)
+    }
+
+    @inlinable func deallocate() { slots.deallocate() }
+
+    /// Where the parser writes the next update.
+    @inlinable var next: UnsafeMutablePointer<Update> { slots + current }
+
+    /// Holds the update just written to ``next``, from `line`.
+    @inlinable @inline(__always)
+    mutating func hold(line: Int) {
+      heldLine = line
+      current ^= 1
+    }
+
+    /// Gives the held update, if any, to the sink.
+    @inlinable @inline(__always)
+    mutating func release<Sink: TraceSink>(to result: inout PartResult<Sink>) {
+      guard heldLine != 0 else { return }
+      result.sink.consumeUpdate(slots[current ^ 1], line: heldLine, symbols: result.parser.symbols)
+      heldLine = 0
+    }
+  }
+
   /// The last line has no line end: a syntax error there is a truncated tail, not an error.
-  private static func parseLastLine<Sink: TraceSink>(
+  @inlinable
+  static func parseLastLine<Sink: TraceSink>(
     _ start: UnsafePointer<UInt8>, count: Int, line: Int, name: String, isLast: Bool,
-    into result: inout PartResult<Sink>
+    updates: inout DelayedUpdate, into result: inout PartResult<Sink>
   ) {
-    if parseLine(start, count: count, line: line, into: &result) { return }
+    if parseLine(start, count: count, line: line, updates: &updates, into: &result) { return }
     guard isLast, let failure = result.error, failure.error.isSyntax else { return }
     result.error = nil
     result.report.warnings.append(
       TraceWarning(
         file: name, line: line,
-        message: "ignored a truncated last line (no line end and \(failure.error.message) at column \(failure.error.column)); the recorder may have stopped mid-write"))
+        message:
+          "ignored a truncated last line (no line end and \(failure.error.message) at column \(failure.error.column)); the recorder may have stopped mid-write"
+      ))
   }
 
   // MARK: - Splitting
 
   /// The offset of the first line start at or after `offset` (just past a newline), or `size`.
-  private static func lineStart(after offset: Int64, in file: SystemFile, size: Int64) -> Int64 {
+  fileprivate static func lineStart(after offset: Int64, in file: SystemFile, size: Int64) -> Int64 {
     let capacity = 64 << 10
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     defer { buffer.deallocate() }
@@ -270,7 +316,138 @@ public enum JSONLinesReader {
 }
 
 /// Moves a value across a concurrency boundary the caller has made safe by other means.
+@usableFromInline
 struct UnsafeSendable<Value>: @unchecked Sendable {
-  var value: Value
-  init(_ value: Value) { self.value = value }
+  @usableFromInline var value: Value
+  @inlinable init(_ value: Value) { self.value = value }
+}
+
+extension JSONLinesReader {
+  /// An open trace and the byte ranges of its parts (one per reader thread).
+  @usableFromInline
+  final class Input: @unchecked Sendable {
+    /// Files smaller than this are read on one thread.
+    static let parallelThreshold: Int64 = 16 << 20
+
+    let file: SystemFile
+    /// The file name errors show.
+    @usableFromInline let name: String
+    /// Part boundaries: part `i` is `bounds[i] ..< bounds[i + 1]`, each starting at a line start.
+    @usableFromInline let bounds: [Int64]
+    /// The spooled copy of standard input, removed with the input.
+    let spool: String?
+
+    /// Opens `path` (`-` for standard input, spooled to a temporary file) and splits it for up to
+    /// `threads` threads.
+    @usableFromInline
+    init(path: String, name: String?, threads: Int) throws(TraceReadError) {
+      var filePath = path
+      var displayName = name ?? path
+      var spool: String?
+      if path == "-" {
+        filePath = try SystemFile.spoolStandardInput()
+        displayName = name ?? "<stdin>"
+        spool = filePath
+      }
+      let file: SystemFile
+      do {
+        file = try SystemFile(path: filePath)
+      } catch {
+        if let spool { unlink(spool) }
+        throw error
+      }
+      let size = file.size
+      var bounds: [Int64] = [0]
+      if threads > 1 && size >= Input.parallelThreshold {
+        for index in 1..<threads {
+          let split = JSONLinesReader.lineStart(
+            after: size * Int64(index) / Int64(threads), in: file, size: size)
+          if split > bounds[bounds.count - 1] && split < size { bounds.append(split) }
+        }
+      }
+      bounds.append(size)
+      self.file = file
+      self.name = displayName
+      self.bounds = bounds
+      self.spool = spool
+    }
+
+    deinit {
+      if let spool { unlink(spool) }
+    }
+  }
+
+  /// Reads one part of a trace in chunks into a buffer whose lines the caller parses in place.
+  ///
+  /// The buffer always has 16 zero bytes after `filled`: the padding the parser's eight-byte
+  /// loads rely on, and a stop for its scans (see ``JSONLinesParser/parseUpdate(_:into:)``).
+  @usableFromInline
+  struct ChunkReader {
+    static let chunkSize = 4 << 20
+    static let padding = 16
+
+    /// The bytes read and not yet consumed, from offset 0.
+    @usableFromInline private(set) var buffer: UnsafeMutablePointer<UInt8>
+    /// The number of bytes in `buffer`.
+    @usableFromInline private(set) var filled = 0
+    /// Whether the part has been read to its end.
+    @usableFromInline private(set) var atEnd = false
+    private var capacity = ChunkReader.chunkSize
+    private var offset: Int64
+    private let range: Range<Int64>
+    private let file: SystemFile
+
+    @usableFromInline
+    init(input: Input, range: Range<Int64>) {
+      buffer = .allocate(capacity: capacity + ChunkReader.padding)
+      offset = range.lowerBound
+      self.range = range
+      file = input.file
+    }
+
+    @usableFromInline
+    func deallocate() { buffer.deallocate() }
+
+    /// Bytes of the part read so far.
+    @usableFromInline var bytesRead: Int64 { offset - range.lowerBound }
+
+    /// Reads until the buffer is full or the part ends.
+    @usableFromInline
+    mutating func fill() {
+      while !atEnd && filled < capacity {
+        let wanted = Int(min(Int64(capacity - filled), range.upperBound - offset))
+        let count = wanted > 0 ? file.read(into: buffer + filled, count: wanted, at: offset) : 0
+        if count <= 0 {
+          atEnd = true
+          break
+        }
+        filled += count
+        offset += Int64(count)
+      }
+      (buffer + filled).initialize(repeating: 0, count: ChunkReader.padding)
+    }
+
+    /// Drops the bytes before `start` (consumed lines); grows the buffer when one line fills it.
+    @usableFromInline
+    mutating func keep(from start: Int) {
+      let remaining = filled - start
+      if start > 0 {
+        buffer.update(from: buffer + start, count: remaining)
+      } else if remaining == capacity {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + ChunkReader.padding)
+        larger.update(from: buffer, count: remaining)
+        buffer.deallocate()
+        buffer = larger
+        capacity *= 2
+      }
+      filled = remaining
+    }
+
+    /// The offset of the first `\n` in `buffer[start ..< filled]`, if any.
+    @inlinable @inline(__always)
+    static func lineEnd(_ buffer: UnsafeMutablePointer<UInt8>, from start: Int, filled: Int) -> Int? {
+      guard let newline = memchr(buffer + start, 0x0A, filled - start) else { return nil }
+      return buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+    }
+  }
 }

@@ -17,21 +17,27 @@ public final class SymbolTable: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var entries: UnsafeMutablePointer<Entry>
   @exclusivity(unchecked) @usableFromInline var entryCount = 0
   @exclusivity(unchecked) @usableFromInline var entryCapacity = 64
-  /// Symbol index + 1 per slot; 0 is empty. `mask + 1` slots, a power of two.
+  /// Symbol index + 1 per slot, 0 when empty: `mask + 1` slots, a power of two.
   @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Int32>
   @exclusivity(unchecked) @usableFromInline var mask = 127
+  /// A direct-mapped cache of recent strings in front of the table (see ``intern(padded:count:)``).
+  let recent: UnsafeMutablePointer<Recent>
 
   public init() {
-    bytes = .allocate(capacity: byteCapacity)
+    // Eight bytes of padding after the capacity, for ``paddedEquals(_:_:_:)``.
+    bytes = .allocate(capacity: byteCapacity + 8)
     entries = .allocate(capacity: entryCapacity)
     slots = .allocate(capacity: mask + 1)
     slots.initialize(repeating: 0, count: mask + 1)
+    recent = .allocate(capacity: SymbolTable.recentCount)
+    recent.initialize(repeating: Recent(), count: SymbolTable.recentCount)
   }
 
   deinit {
     bytes.deallocate()
     entries.deallocate()
     slots.deallocate()
+    recent.deallocate()
   }
 
   /// The number of distinct strings interned.
@@ -63,6 +69,69 @@ public final class SymbolTable: @unchecked Sendable {
     }
   }
 
+  /// Interns the `count` UTF-8 bytes at `start`, reading up to eight bytes past them (the
+  /// reader's padding): the parser's hot path.
+  ///
+  /// Strings are first looked up in ``recent``, by their first and last eight bytes and their
+  /// length: that identifies strings of at most 16 bytes (most view, module and label names);
+  /// longer ones are then compared in the middle.
+  @inline(__always)
+  func intern(padded start: UnsafePointer<UInt8>, count: Int) -> Symbol {
+    var first = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+    var last: UInt64 = 0
+    if count >= 8 {
+      last = UnsafeRawPointer(start + count - 8).loadUnaligned(as: UInt64.self)
+    } else {
+      first &= (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+    }
+    let recent = self.recent + SymbolTable.recentSlot(first: first, last: last)
+    if recent.pointee.first == first && recent.pointee.last == last && recent.pointee.length == count
+      && (count <= 16
+        || paddedEquals(bytes + entries[recent.pointee.symbol.index].offset + 8, start + 8, count &- 16))
+    {
+      return recent.pointee.symbol
+    }
+    let symbol = intern(padded: start, count: count, first: first, last: last)
+    recent.pointee = Recent(first: first, last: last, length: count, symbol: symbol)
+    return symbol
+  }
+
+  /// Interns the `count` bytes at `start` (padded), whose first and last eight bytes are given.
+  @inline(never)
+  func intern(padded start: UnsafePointer<UInt8>, count: Int, first: UInt64, last: UInt64) -> Symbol {
+    let hash = SymbolTable.hash(first: first, last: last, count: count)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 {
+        return insert(UnsafeRawBufferPointer(start: start, count: count), hash: hash, slot: slot)
+      }
+      let stored = entries[Int(entry &- 1)]
+      if stored.hash == hash && stored.length == count && paddedEquals(bytes + stored.offset, start, count) {
+        return Symbol(rawValue: entry &- 1)
+      }
+      slot = (slot &+ 1) & mask
+    }
+  }
+
+  /// A recently interned string: its first and last eight bytes (zero-padded below eight bytes),
+  /// its length and its symbol.
+  struct Recent {
+    var first: UInt64 = 0
+    var last: UInt64 = 0
+    /// `Int.max` in an empty slot.
+    var length = Int.max
+    var symbol = Symbol(rawValue: 0)
+  }
+
+  /// The number of ``recent`` slots (a power of two).
+  static var recentCount: Int { 1024 }
+
+  @inline(__always)
+  static func recentSlot(first: UInt64, last: UInt64) -> Int {
+    Int(truncatingIfNeeded: ((first &+ last &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD) >> 54)
+  }
+
   /// Returns the symbol of `string` if it was interned, without interning it.
   public func lookup(_ string: String) -> Symbol? {
     var string = string
@@ -88,7 +157,8 @@ public final class SymbolTable: @unchecked Sendable {
   public subscript(symbol: Symbol) -> String {
     precondition(symbol.index >= 0 && symbol.index < entryCount, "symbol of another table")
     let entry = entries[symbol.index]
-    return String(decoding: UnsafeBufferPointer(start: bytes + entry.offset, count: entry.length), as: UTF8.self)
+    return String(
+      decoding: UnsafeBufferPointer(start: bytes + entry.offset, count: entry.length), as: UTF8.self)
   }
 
   /// Calls `body` with the UTF-8 bytes of `symbol`.
@@ -104,7 +174,7 @@ public final class SymbolTable: @unchecked Sendable {
   func insert(_ buffer: UnsafeRawBufferPointer, hash: UInt64, slot: Int) -> Symbol {
     if byteCount + buffer.count > byteCapacity {
       let capacity = max(byteCapacity * 2, byteCount + buffer.count)
-      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 8)
       grown.update(from: bytes, count: byteCount)
       bytes.deallocate()
       bytes = grown
@@ -156,10 +226,36 @@ public final class SymbolTable: @unchecked Sendable {
     } else {
       for offset in 0..<count { first |= UInt64(buffer[offset]) << UInt64(offset * 8) }
     }
-    var hash = (first ^ UInt64(count) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD
+    return hash(first: first, last: last, count: count)
+  }
+
+  /// Mixes the first and last eight bytes (zero-padded when shorter) and the length.
+  @inlinable @inline(__always)
+  static func hash(first: UInt64, last: UInt64, count: Int) -> UInt64 {
+    var hash = (first ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD
     hash ^= (last ^ (hash >> 29)) &* 0xC4CE_B9FE_1A85_EC53
     return hash ^ (hash >> 32)
   }
+}
+
+/// Compares `count` bytes at two addresses, reading up to eight bytes past each.
+@inlinable @inline(__always)
+func paddedEquals(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
+  var offset = 0
+  while offset &+ 8 < count {
+    if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset &+= 8
+  }
+  // The last one to eight bytes.
+  let difference =
+    lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    ^ rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+  let rest = UInt64(truncatingIfNeeded: count &- offset)
+  return rest == 0 || difference & (~0 &>> (64 &- rest &* 8)) == 0
 }
 
 /// Compares `count` bytes at two addresses.
