@@ -1,12 +1,125 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads `xctrace export` XML tables (files or folders of them) as one trace.
+///
+/// What maps to what:
+///
+/// | table | events |
+/// |---|---|
+/// | `swiftui-updates` | one `update` per row |
+/// | `swiftui-causes`, `swiftui-full-causes` | one `cause` per row; its nodes that are not updates become `source`s |
+/// | `swiftui-update-groups` | `group` |
+/// | `hitches`, `potential-hangs` | `hitch`, `hang` |
+/// | `device-display-info` | the header's `refreshRate` (the main display's `max-refresh-rate`) |
+/// | `display-vsyncs-interval` | `frame`s (one vsync to the next) |
+///
+/// Other tables are skipped with a warning; a table missing a column its mapping needs is an
+/// error naming the table and the column. Events go to one sink, as one ``TracePart``, in a
+/// deterministic order: documents in the order given (a folder's files by name), except that
+/// documents whose first table holds causes come last; rows in document order; the sources
+/// after everything else.
 public enum XCTraceReader {
-  /// Reads the exports at `paths` (files, or folders whose files are read in name order).
+  /// Reads the exports at `paths` (files, or folders whose XML files are read in name order).
+  ///
+  /// - Throws: ``TraceReadError/noInput(path:reason:)`` for a path that cannot be read (or a
+  ///   folder without exports), ``TraceReadError/badData(_:)`` with file, line and column for
+  ///   malformed XML, a truncated document or a table that cannot be mapped.
   public static func read<Sink: TraceSink>(paths: [String], makeSink: @escaping @Sendable () -> Sink)
     throws(TraceReadError) -> TraceReading<Sink>
   {
-    throw .badData(
-      TraceParseError(
-        file: paths.first ?? "", line: 0,
-        message: "reading xctrace XML exports is not supported yet; convert with a newer tracecli"))
+    try read(paths: paths, chunkSize: XCTraceParser.defaultChunkSize, makeSink: makeSink)
+  }
+
+  /// ``read(paths:makeSink:)`` with a chosen read-buffer size (tests use tiny ones).
+  static func read<Sink: TraceSink>(
+    paths: [String], names: [String]? = nil, chunkSize: Int, makeSink: @escaping @Sendable () -> Sink
+  ) throws(TraceReadError) -> TraceReading<Sink> {
+    guard !paths.isEmpty else { throw .noInput(path: "", reason: "no trace given") }
+    var documents: [(path: String, name: String)] = []
+    for (index, path) in paths.enumerated() {
+      let name = names?[index] ?? path
+      if try TraceInput.format(of: path) == .folder {
+        documents += try folderDocuments(path)
+      } else {
+        documents.append((path, name))
+      }
+    }
+    // Causes tables go last, so their nodes are usually known as updates when read.
+    let causesFirst = documents.map { startsWithCauses($0.path) }
+    documents =
+      zip(documents, causesFirst).filter { !$0.1 }.map(\.0) + zip(documents, causesFirst).filter(\.1).map(\.0)
+    let symbols = SymbolTable()
+    var mapper = XCTraceEventMapper(sink: makeSink(), symbols: symbols)
+    var report = TraceReadReport()
+    for document in documents {
+      mapper.file = document.name
+      var parser = try XCTraceParser(
+        path: document.path, name: document.name, symbols: symbols, chunkSize: chunkSize)
+      try parser.parse(into: &mapper)
+      report.lines += parser.lines
+      report.bytes += parser.bytesRead
+    }
+    mapper.finish()
+    report.warnings = mapper.warnings
+    return TraceReading(
+      parts: [TracePart(sink: mapper.sink, symbols: symbols, lineOffset: 0)], header: mapper.header,
+      report: report)
+  }
+
+  /// The XML documents directly in folder `path`, by name (hidden files and others skipped).
+  static func folderDocuments(_ path: String) throws(TraceReadError) -> [(path: String, name: String)] {
+    guard let directory = opendir(path) else {
+      throw .noInput(path: path, reason: SystemFile.describe(errno))
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasPrefix(".") { continue }
+      names.append(name)
+    }
+    var documents: [(path: String, name: String)] = []
+    let base = path.hasSuffix("/") ? path : path + "/"
+    for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+      let file = base + name
+      if (try? TraceInput.format(of: file)) == .xctraceXML { documents.append((file, file)) }
+    }
+    guard !documents.isEmpty else {
+      throw .noInput(path: path, reason: "is a folder without xctrace XML exports")
+    }
+    return documents
+  }
+
+  /// Whether the first `<schema>` of the document at `path` (in its first 64 KiB) is a causes table.
+  static func startsWithCauses(_ path: String) -> Bool {
+    guard let file = try? SystemFile(path: path) else { return false }
+    var bytes = [UInt8](repeating: 0, count: 64 << 10)
+    let count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: $0.count, at: 0) }
+    guard count > 0 else { return false }
+    let head = bytes.prefix(count)
+    guard let schema = firstIndex(of: Array("<schema".utf8), in: head) else { return false }
+    let tag = head[schema...].prefix { $0 != UInt8(ascii: ">") }
+    return ["\"swiftui-causes\"", "\"swiftui-full-causes\"", "'swiftui-causes'", "'swiftui-full-causes'"]
+      .contains { firstIndex(of: Array($0.utf8), in: tag) != nil }
+  }
+
+  private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+    guard needle.count <= haystack.count else { return nil }
+    var index = haystack.startIndex
+    while index + needle.count <= haystack.endIndex {
+      if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+        return index
+      }
+      index += 1
+    }
+    return nil
   }
 }

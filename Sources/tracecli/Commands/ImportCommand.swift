@@ -1,11 +1,44 @@
 import TraceAnalyzer
+import TraceModel
 
-/// `tracecli import`: not built yet.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tracecli import xctrace <export>…`: xctrace XML exports to a trace-format JSON Lines file.
 enum ImportCommand {
   static let help = """
-    USAGE: tracecli import ...
+    USAGE: tracecli import xctrace <export.xml | folder>... [-o <out.jsonl>]
 
-    Not available in this version of tracecli yet.
+    Converts tables exported from an Instruments recording with `xcrun xctrace export`
+    into one tracecli trace (JSON Lines, written to standard output or -o). Give every
+    table of the recording you exported, or a folder of them:
+
+      swiftui-updates             updates (kind, view, module, thread, skipped)
+      swiftui-causes              the cause graph: causes, and sources for its nodes
+      swiftui-full-causes           that are not updates
+      swiftui-update-groups       update groups
+      hitches, potential-hangs    hitches and hangs
+      device-display-info         the refresh rate (frame budget)
+      display-vsyncs-interval     frames (one vsync to the next)
+
+    Other tables are skipped with a warning. Every command that takes a trace reads
+    the XML directly too; importing once makes later reads faster and the file smaller.
+
+    OPTIONS:
+      -o, --output <file>  write the trace to <file> instead of standard output
+      -h, --help           show this help
+
+    EXAMPLES:
+      xcrun xctrace export --input App.trace --toc
+      xcrun xctrace export --input App.trace \\
+        --xpath '/trace-toc/run[@number="1"]/data/table[@schema="swiftui-updates"]' > updates.xml
+      tracecli import xctrace updates.xml causes.xml display.xml -o app.jsonl
+      tracecli import xctrace exports/ > app.jsonl
 
     """
 
@@ -13,6 +46,61 @@ enum ImportCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    throw UsageError("'import' is not available in this version of tracecli yet")
+    var arguments = try Arguments(arguments, command: "import", flags: [])
+    let destination = arguments.value("-o") ?? arguments.value("--output")
+    try arguments.finish()
+    guard let format = arguments.positionals.first else {
+      throw UsageError(
+        "missing the format to import: tracecli import xctrace <export.xml>...", command: "import")
+    }
+    guard format == "xctrace" else {
+      throw UsageError("cannot import '\(format)'; the format tracecli imports is xctrace", command: "import")
+    }
+    var paths = Array(arguments.positionals.dropFirst())
+    guard !paths.isEmpty else {
+      throw UsageError("missing the xctrace export (an XML file or a folder of them)", command: "import")
+    }
+    var names = paths
+    if paths.contains("-") {
+      guard paths.count == 1 else {
+        throw UsageError("standard input (-) cannot be combined with other files", command: "import")
+      }
+      paths = [try JSONLinesReader.spoolStandardInput()]
+      names = ["<stdin>"]
+    }
+    defer { if names == ["<stdin>"] { JSONLinesReader.removeSpool(paths[0]) } }
+    for (path, name) in zip(paths, names) {
+      if try TraceInput.format(of: path) == .jsonLines {
+        throw TraceReadError.noInput(
+          path: name, reason: "is not an xctrace XML export (it does not start with '<')")
+      }
+    }
+    let result: XCTraceImporter.Result
+    if let destination {
+      var descriptor: Int32 = -1
+      result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in
+        if descriptor < 0 {
+          descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+          guard descriptor >= 0 else { return false }
+        }
+        return JSONLinesFileSink.write(chunk, to: descriptor)
+      }
+      if descriptor >= 0 { close(descriptor) }
+      if descriptor < 0 || result.writeFailed {
+        errors.write(
+          "tracecli: cannot write \(destination): \(String(cString: strerror(errno)).lowercased())\n")
+        return .failure
+      }
+    } else {
+      result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in
+        output.write(String(decoding: chunk, as: UTF8.self))
+        return true
+      }
+    }
+    TraceCLI.warn(result.report.warnings, to: &errors)
+    if let destination {
+      errors.write("tracecli: wrote \(result.events) events to \(destination)\n")
+    }
+    return .success
   }
 }

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A sink that writes every event it receives as a JSON line to a file descriptor.
+///
+/// Lines collect in a buffer written out about every MiB; call ``flush()`` after the last
+/// event. The descriptor stays the caller's to close.
+public struct JSONLinesFileSink: TraceSink {
+  static let flushSize = 1 << 20
+
+  public let descriptor: Int32
+  private var writer = JSONLinesWriter()
+  /// Events written.
+  public private(set) var events = 0
+  /// Whether a write failed, for example on a full disk; later writes are dropped.
+  public private(set) var failed = false
+
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  public mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    writer.append(event, symbols: symbols)
+    events += 1
+    if writer.count >= Self.flushSize { flush() }
+  }
+
+  public mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+    writer.append(update, symbols: symbols)
+    events += 1
+    if writer.count >= Self.flushSize { flush() }
+  }
+
+  /// Writes out the buffered lines.
+  public mutating func flush() {
+    if !failed {
+      failed = !writer.withBytes { JSONLinesFileSink.write($0, to: descriptor) }
+    }
+    writer.removeAll()
+  }
+
+  /// Writes all of `bytes` to `descriptor`; false on failure.
+  public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let result = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else { return false }
+      offset += result
+    }
+    return true
+  }
+}
+
+/// `write(2)`, named apart from the method above.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}

@@ -1,0 +1,301 @@
+/// Writes trace events as trace-format JSON Lines (version 1), one object per line.
+///
+/// The lines it writes, by example:
+///
+///     {"type":"trace","version":1,"app":"MyApp","refreshRate":120,"producer":"tracecli import xctrace"}
+///     {"type":"update","id":1001,"kind":"body","view":"ContentView","module":"MyApp","start":1234567000,"duration":2430000}
+///     {"type":"source","id":100,"kind":"environmentWriter","label":"EnvironmentWriter: ForegroundStyle"}
+///     {"type":"cause","from":100,"to":1001,"label":"update","time":1234567000}
+///
+/// Keys come in a fixed order, `type` first; optional keys are left out when absent (and
+/// `skipped`/`user` when false, `thread` on the main thread). Strings are escaped as JSON
+/// requires (`"`, `\`, control characters); other characters are written as UTF-8.
+public struct JSONLinesWriter: Sendable {
+  /// Zero-filled storage; the first ``count`` bytes are written lines.
+  private var storage: [UInt8] = []
+  /// Bytes written so far.
+  public private(set) var count = 0
+
+  public init() {}
+
+  /// The bytes written so far (whole lines).
+  public var bytes: [UInt8] { Array(storage[0..<count]) }
+
+  /// Calls `body` with the bytes written so far.
+  public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+  }
+
+  /// Forgets the bytes written (after the caller has stored them).
+  public mutating func removeAll() {
+    count = 0
+  }
+
+  /// The line of one event, without its line end.
+  public static func line(for event: TraceEvent, symbols: SymbolTable) -> String {
+    var writer = JSONLinesWriter()
+    writer.append(event, symbols: symbols)
+    return writer.withBytes { String(decoding: $0.dropLast(), as: UTF8.self) }
+  }
+
+  // MARK: - Events
+
+  /// Appends the header line.
+  public mutating func append(_ header: TraceHeader) {
+    let strings = [header.app, header.device, header.producer].compactMap { $0 }
+    write(reserving: strings.reduce(0) { $0 + $1.utf8.count }) { out in
+      out.open("trace")
+      out.integer("version", header.version)
+      if let app = header.app { out.string("app", app) }
+      if let device = header.device { out.string("device", device) }
+      if let rate = header.refreshRate { out.number("refreshRate", rate) }
+      if let start = header.start { out.integer("start", start) }
+      if let producer = header.producer { out.string("producer", producer) }
+      out.close()
+    }
+  }
+
+  /// Appends the line of `event`, whose symbols belong to `symbols`.
+  public mutating func append(_ event: TraceEvent, symbols: SymbolTable) {
+    switch event {
+    case .header(let header):
+      append(header)
+    case .frame(let frame):
+      write(reserving: 0) { out in
+        out.open("frame")
+        out.integer("start", frame.start)
+        out.integer("deadline", frame.deadline)
+        out.close()
+      }
+    case .group(let group):
+      write(reserving: length(group.label, symbols)) { out in
+        out.open("group")
+        if let id = group.id { out.integer("id", id) }
+        out.integer("start", group.start)
+        out.integer("duration", group.duration)
+        out.symbol("label", group.label, symbols)
+        out.close()
+      }
+    case .update(let update):
+      append(update, symbols: symbols)
+    case .source(let source):
+      let backtrace = source.backtrace.reduce(0) { $0 + $1.utf8.count + 3 }
+      let strings =
+        length(source.label, symbols) + length(source.owner, symbols) + length(source.property, symbols)
+      write(reserving: strings + backtrace) { out in
+        out.open("source")
+        out.integer("id", source.id)
+        out.literal("kind", source.kind.description)
+        out.symbol("label", source.label, symbols)
+        out.symbol("owner", source.owner, symbols)
+        out.symbol("property", source.property, symbols)
+        if source.user { out.literal("user", "true", quoted: false) }
+        if let time = source.time { out.integer("time", time) }
+        if !source.backtrace.isEmpty {
+          out.key("backtrace")
+          out.byte(UInt8(ascii: "["))
+          for (index, frame) in source.backtrace.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            var frame = frame
+            frame.withUTF8 { out.quoted(UnsafeRawBufferPointer($0)) }
+          }
+          out.byte(UInt8(ascii: "]"))
+        }
+        out.close()
+      }
+    case .cause(let cause):
+      let strings =
+        length(cause.label, symbols) + length(cause.changed, symbols) + length(cause.valueType, symbols)
+      write(reserving: strings) { out in
+        out.open("cause")
+        out.integer("from", cause.from)
+        out.integer("to", cause.to)
+        out.symbol("label", cause.label, symbols)
+        if let time = cause.time { out.integer("time", time) }
+        out.symbol("changed", cause.changed, symbols)
+        out.symbol("valueType", cause.valueType, symbols)
+        out.close()
+      }
+    case .hitch(let hitch):
+      write(reserving: length(hitch.narrative, symbols)) { out in
+        out.open("hitch")
+        out.integer("start", hitch.start)
+        out.integer("duration", hitch.duration)
+        out.symbol("narrative", hitch.narrative, symbols)
+        out.close()
+      }
+    case .hang(let hang):
+      write(reserving: length(hang.kind, symbols)) { out in
+        out.open("hang")
+        out.integer("start", hang.start)
+        out.integer("duration", hang.duration)
+        out.symbol("kind", hang.kind, symbols)
+        out.close()
+      }
+    }
+  }
+
+  /// Appends the line of an update (the common case, without going through ``TraceEvent``).
+  public mutating func append(_ update: Update, symbols: SymbolTable) {
+    let thread = update.isMainThread ? nil : update.thread
+    let strings =
+      length(update.view, symbols) + length(update.label, symbols) + length(update.module, symbols)
+      + length(thread, symbols)
+    write(reserving: strings) { out in
+      out.open("update")
+      out.integer("id", update.id)
+      out.literal("kind", update.kind.description)
+      out.symbol("view", update.view, symbols)
+      out.symbol("label", update.label, symbols)
+      out.symbol("module", update.module, symbols)
+      out.integer("start", update.start)
+      out.integer("duration", update.duration)
+      out.symbol("thread", thread, symbols)
+      if update.skipped { out.literal("skipped", "true", quoted: false) }
+      if let group = update.group { out.integer("group", group) }
+      out.close()
+    }
+  }
+
+  // MARK: - Storage
+
+  @inline(__always)
+  private func length(_ symbol: Symbol?, _ symbols: SymbolTable) -> Int {
+    guard let symbol else { return 0 }
+    return symbols.withBytes(of: symbol) { $0.count }
+  }
+
+  /// Makes room for one line with `stringBytes` bytes of strings (escaped, at most six bytes
+  /// each) and writes it through `body`.
+  @inline(__always)
+  private mutating func write(reserving stringBytes: Int, _ body: (inout Output) -> Void) {
+    let needed = count + 320 + 6 * stringBytes
+    if storage.count < needed {
+      storage += [UInt8](repeating: 0, count: max(needed, storage.count * 2, 1024) - storage.count)
+    }
+    let start = count
+    count = storage.withUnsafeMutableBufferPointer { buffer in
+      var out = Output(cursor: buffer.baseAddress! + start)
+      body(&out)
+      return buffer.baseAddress!.distance(to: out.cursor)
+    }
+  }
+
+  /// A write position in storage known to have room.
+  private struct Output {
+    var cursor: UnsafeMutablePointer<UInt8>
+
+    @inline(__always) mutating func byte(_ value: UInt8) {
+      cursor.pointee = value
+      cursor += 1
+    }
+
+    @inline(__always) mutating func raw(_ text: StaticString) {
+      cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+      cursor += text.utf8CodeUnitCount
+    }
+
+    @inline(__always) mutating func raw(_ text: UnsafeRawBufferPointer) {
+      guard let base = text.baseAddress, text.count > 0 else { return }
+      UnsafeMutableRawPointer(cursor).copyMemory(from: base, byteCount: text.count)
+      cursor += text.count
+    }
+
+    @inline(__always) mutating func open(_ type: StaticString) {
+      raw(#"{"type":""#)
+      raw(type)
+      byte(UInt8(ascii: "\""))
+    }
+
+    @inline(__always) mutating func close() {
+      raw("}\n")
+    }
+
+    @inline(__always) mutating func key(_ name: StaticString) {
+      raw(#",""#)
+      raw(name)
+      raw(#"":"#)
+    }
+
+    @inline(__always) mutating func integer(_ name: StaticString, _ value: Int64) {
+      key(name)
+      decimal(value)
+    }
+
+    mutating func decimal(_ value: Int64) {
+      if value < 0 { byte(UInt8(ascii: "-")) }
+      var magnitude = value.magnitude
+      var digits = 1
+      var scale: UInt64 = 10
+      while digits < 20 && magnitude >= scale {
+        digits += 1
+        if digits < 20 { scale = scale &* 10 }
+      }
+      var index = digits
+      repeat {
+        index -= 1
+        cursor[index] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+        magnitude /= 10
+      } while index > 0
+      cursor += digits
+    }
+
+    mutating func number(_ name: StaticString, _ value: Double) {
+      key(name)
+      if value == value.rounded() && abs(value) < 1e15 {
+        decimal(Int64(value))
+      } else {
+        var text = value.description
+        text.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
+      }
+    }
+
+    @inline(__always) mutating func literal(_ name: StaticString, _ value: String, quoted: Bool = true) {
+      key(name)
+      if quoted { byte(UInt8(ascii: "\"")) }
+      var value = value
+      value.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
+      if quoted { byte(UInt8(ascii: "\"")) }
+    }
+
+    mutating func string(_ name: StaticString, _ value: String) {
+      key(name)
+      var value = value
+      value.withUTF8 { quoted(UnsafeRawBufferPointer($0)) }
+    }
+
+    @inline(__always) mutating func symbol(_ name: StaticString, _ value: Symbol?, _ symbols: SymbolTable) {
+      guard let value else { return }
+      key(name)
+      symbols.withBytes(of: value) { quoted($0) }
+    }
+
+    /// `text` (UTF-8) as a JSON string literal.
+    mutating func quoted(_ text: UnsafeRawBufferPointer) {
+      byte(UInt8(ascii: "\""))
+      var plainStart = 0
+      for index in 0..<text.count {
+        let value = text[index]
+        guard value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") else { continue }
+        raw(UnsafeRawBufferPointer(rebasing: text[plainStart..<index]))
+        plainStart = index + 1
+        switch value {
+        case UInt8(ascii: "\""): raw(#"\""#)
+        case UInt8(ascii: "\\"): raw(#"\\"#)
+        case 0x0A: raw(#"\n"#)
+        case 0x0D: raw(#"\r"#)
+        case 0x09: raw(#"\t"#)
+        case 0x08: raw(#"\b"#)
+        case 0x0C: raw(#"\f"#)
+        default:
+          let hex: StaticString = "0123456789abcdef"
+          raw(#"\u00"#)
+          byte(hex.utf8Start[Int(value >> 4)])
+          byte(hex.utf8Start[Int(value & 0xF)])
+        }
+      }
+      raw(UnsafeRawBufferPointer(rebasing: text[plainStart...]))
+      byte(UInt8(ascii: "\""))
+    }
+  }
+}

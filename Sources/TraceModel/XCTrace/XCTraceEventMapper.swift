@@ -1,0 +1,565 @@
+/// Turns the rows of exported tables into trace events for a ``TraceSink``.
+///
+/// Columns are found by mnemonic when a table begins; each row then becomes at most one event
+/// (a vsync row becomes a frame when the next vsync of the display arrives). Cause-graph
+/// nodes that are not updates become ``Source`` events once every table has been read (a
+/// node is an update when an updates table has a row with its id), so ids stay unique.
+struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
+  /// Column positions of the current table (-1: absent).
+  private struct Table {
+    var kind: XCTraceTableKind
+    var displayName: String
+    var start = -1, duration = -1, id = -1, updateType = -1, description = -1, module = -1
+    var viewName = -1, thread = -1, process = -1, node = -1
+    var timestamp = -1, sourceID = -1, sourceNode = -1, destinationID = -1, destinationNode = -1
+    var label = -1, valueType = -1, changed = -1
+    var narrative = -1, hangType = -1, refreshRate = -1, isMain = -1, display = -1
+    /// Rows left out and why, for one warning at the end of the table.
+    var incompleteRows = 0
+    var duplicateIDs = 0
+    var firstDuplicate: (id: Int64, line: Int)?
+    var unknownUpdateTypes: [String: Int] = [:]
+    var otherDisplayRows = 0
+  }
+
+  /// A node seen in a cause row whose id is not (yet) known as an update.
+  private struct PendingNode {
+    var label: Symbol
+    var user: Bool
+    var time: Int64?
+    var line: Int
+  }
+
+  /// A parsed `description` (or node label): without ` [skipped]`, and without `.body`.
+  private struct Description {
+    var text: Symbol?
+    var view: Symbol?
+    var skipped: Bool
+  }
+
+  var sink: Sink
+  let symbols: SymbolTable
+  /// The display name of the document being read.
+  var file = "" {
+    didSet { nodeLabels = Self.emptyNodeLabels }
+  }
+  private(set) var warnings: [TraceWarning] = []
+  /// The refresh rate of the main display (else the first one listed), Hz.
+  private(set) var refreshRate: Double?
+  private var refreshRateIsMain = false
+  /// The app of the first updates row.
+  private(set) var app: String?
+
+  private var table = Table(kind: .unknown, displayName: "")
+  private var updateIDs = IDSet()
+  private var sourceIDs = IDSet()
+  private var pending: [Int64: PendingNode] = [:]
+  private var pendingOrder: [Int64] = []
+  private let empty: Symbol
+  private let updateLabel: Symbol
+  private let creationLabel: Symbol
+  // Per-symbol caches, indexed by symbol (symbols are dense): 0 means not cached yet.
+  /// 1 + kind, or 4 + kind for a spelling tracecli does not know.
+  private var kindCache: [UInt8] = []
+  /// 1 for the main thread, else 2 + the thread-name symbol.
+  private var threadCache: [Int32] = []
+  private var descriptionCache: [Description?] = []
+  /// 1 + the trace-format label symbol.
+  private var causeLabelCache: [Int32] = []
+  /// Node-cell labels of the current document by composite offset, direct-mapped.
+  private var nodeLabels = Self.emptyNodeLabels
+  private static var emptyNodeLabels: [(offset: Int64, label: Int32)] {
+    Array(repeating: (-1, -1), count: 4096)
+  }
+  // Vsyncs of the chosen display, one row behind.
+  private var frameDisplay: Symbol??
+  private var lastVsync: Int64?
+  private var lastVsyncLine = 0
+  private var lastInterval: Int64?
+
+  init(sink: Sink, symbols: SymbolTable) {
+    self.sink = sink
+    self.symbols = symbols
+    empty = symbols.intern("")
+    updateLabel = symbols.intern("update")
+    creationLabel = symbols.intern("creation")
+  }
+
+  /// The header facts the tables gave (refresh rate, app), if any.
+  var header: TraceHeader? {
+    guard refreshRate != nil || app != nil else { return nil }
+    return TraceHeader(app: app, refreshRate: refreshRate)
+  }
+
+  // MARK: - Tables
+
+  mutating func beginTable(_ schema: XCTraceSchema, line: Int, values: inout XCTraceValueTable)
+    throws(XCTraceMappingError)
+  {
+    let (kind, inferred) = XCTraceTableKind.of(schema)
+    var name = schema.displayName
+    if inferred {
+      name =
+        schema.name.map { "\"\($0)\" (read as \(kind) by its columns)" }
+        ?? "(unnamed; read as \(kind) by its columns)"
+    }
+    table = Table(kind: kind, displayName: name)
+    let need = { (mnemonics: [String], what: String) throws(XCTraceMappingError) -> Int in
+      guard let index = schema.index(ofAny: mnemonics) else {
+        throw XCTraceMappingError(
+          "table \(name) has no column \"\(mnemonics[0])\", which tracecli needs to read \(what)")
+      }
+      return index
+    }
+    let optional = { (mnemonics: [String]) -> Int in schema.index(ofAny: mnemonics) ?? -1 }
+    switch kind {
+    case .updates:
+      table.start = try need(["start", "timestamp"], "updates")
+      table.duration = try need(["duration"], "updates")
+      table.id = try need(["id"], "updates (their ids link them to causes)")
+      table.updateType = try need(["update-type"], "update kinds")
+      table.description = optional(["description"])
+      table.viewName = optional(["view-name"])
+      if table.description < 0 && table.viewName < 0 { _ = try need(["description"], "view names") }
+      table.module = optional(["module"])
+      table.thread = optional(["thread"])
+      table.process = optional(["process"])
+      table.node = optional(["cause-graph-node", "full-cause-graph-node"])
+    case .causes:
+      table.sourceID = try need(["source-node-event-id"], "causes (the ids of their nodes)")
+      table.destinationID = try need(["destination-node-event-id"], "causes (the ids of their nodes)")
+      table.sourceNode = optional(["source-node"])
+      table.destinationNode = optional(["destination-node"])
+      table.timestamp = optional(["timestamp", "start"])
+      table.label = optional(["label"])
+      table.valueType = optional(["value-type"])
+      table.changed = optional(["changed-properties"])
+    case .groups:
+      table.start = try need(["start", "timestamp"], "update groups")
+      table.duration = try need(["duration"], "update groups")
+      table.label = optional(["label"])
+    case .hitches:
+      table.start = try need(["start", "timestamp"], "hitches")
+      table.duration = try need(["duration"], "hitches")
+      table.narrative = optional(["narrative-description", "narrative", "label"])
+    case .hangs:
+      table.start = try need(["start", "timestamp"], "hangs")
+      table.duration = try need(["duration"], "hangs")
+      table.hangType = optional(["hang-type"])
+    case .displays:
+      table.refreshRate = try need(["max-refresh-rate"], "the refresh rate")
+      table.isMain = optional(["is-main-display"])
+    case .vsyncs:
+      table.start = try need(["timestamp", "start"], "frames")
+      table.duration = optional(["duration"])
+      table.display = optional(["display-name", "display"])
+      frameDisplay = nil
+      lastVsync = nil
+      lastInterval = nil
+    case .unused, .unknown:
+      break
+    }
+  }
+
+  mutating func row(_ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable)
+    throws(XCTraceMappingError)
+  {
+    switch table.kind {
+    case .updates: try update(cells, line: line, values: &values)
+    case .causes: cause(cells, line: line, values: &values)
+    case .groups: try group(cells, line: line, values: &values)
+    case .hitches: try hitch(cells, line: line, values: &values)
+    case .hangs: try hang(cells, line: line, values: &values)
+    case .displays: display(cells, values: &values)
+    case .vsyncs: try vsync(cells, line: line, values: &values)
+    case .unused, .unknown: break
+    }
+  }
+
+  mutating func endTable(rows: Int, line: Int, values: inout XCTraceValueTable) {
+    switch table.kind {
+    case .unused:
+      warn(line, "table \(table.displayName) (\(rows) rows) is not used by tracecli; skipped")
+    case .unknown:
+      warn(line, "table \(table.displayName) (\(rows) rows) is not one tracecli reads; skipped")
+    case .vsyncs:
+      if let start = lastVsync, let interval = lastInterval {
+        frame(start, start &+ interval, line: lastVsyncLine)
+      }
+      lastVsync = nil
+    default:
+      break
+    }
+    if table.incompleteRows > 0 {
+      warn(
+        line,
+        "table \(table.displayName): skipped \(table.incompleteRows) rows without the start, duration or id tracecli needs"
+      )
+    }
+    if let first = table.firstDuplicate {
+      warn(
+        line,
+        "table \(table.displayName): skipped \(table.duplicateIDs) updates whose id was already used (first: id \(first.id) on line \(first.line))"
+      )
+    }
+    for (type, count) in table.unknownUpdateTypes.sorted(by: { $0.key < $1.key }) {
+      warn(
+        line,
+        "table \(table.displayName): update type \"\(type)\" is not one tracecli knows; read \(count) rows by its words (body, representable, else other)"
+      )
+    }
+    if table.otherDisplayRows > 0 {
+      let chosen = frameDisplay.flatMap { $0 }.map { symbols[$0] } ?? "the first display"
+      warn(
+        line,
+        "table \(table.displayName): frames come from \(chosen); ignored \(table.otherDisplayRows) vsyncs of other displays"
+      )
+    }
+    table = Table(kind: .unknown, displayName: "")
+  }
+
+  /// Emits the sources: the nodes of causes that no updates table listed, in first-seen order.
+  mutating func finish() {
+    for id in pendingOrder {
+      guard let node = pending[id], !updateIDs.contains(id), sourceIDs.insert(id) else { continue }
+      let source = Source(
+        id: id, kind: SourceKind(nodeLabel: symbols[node.label]), label: node.label, user: node.user,
+        time: node.time)
+      sink.consume(.source(source), line: node.line, symbols: symbols)
+    }
+    pending = [:]
+    pendingOrder = []
+  }
+
+  private mutating func warn(_ line: Int, _ message: String) {
+    warnings.append(TraceWarning(file: file, line: line, message: message))
+  }
+
+  // MARK: - Cells
+
+  @inline(__always)
+  private func cell(_ cells: UnsafeBufferPointer<XCTraceValue>, _ index: Int) -> XCTraceValue {
+    index >= 0 && index < cells.count ? cells[index] : .empty
+  }
+
+  /// The non-empty text of a cell.
+  @inline(__always)
+  private func text(_ value: XCTraceValue, _ values: inout XCTraceValueTable) -> Symbol? {
+    guard let symbol = value.symbol ?? values.text(value), symbol != empty else { return nil }
+    return symbol
+  }
+
+  /// A duration cell: nil when empty; negative ones are an error.
+  @inline(__always)
+  private func duration(_ value: XCTraceValue, _ values: borrowing XCTraceValueTable)
+    throws(XCTraceMappingError)
+    -> Int64?
+  {
+    guard let duration = values.integer(value) else { return nil }
+    if duration < 0 { throw negativeDuration(duration) }
+    return duration
+  }
+
+  private func negativeDuration(_ duration: Int64) -> XCTraceMappingError {
+    XCTraceMappingError("table \(table.displayName): negative duration \(duration)")
+  }
+
+  // MARK: - Updates
+
+  @inline(__always)
+  private mutating func update(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  ) throws(XCTraceMappingError) {
+    guard let start = values.integer(cell(cells, table.start)),
+      let id = values.integer(cell(cells, table.id)),
+      id >= 0
+    else {
+      table.incompleteRows += 1
+      return
+    }
+    let duration = try duration(cell(cells, table.duration), values) ?? Update.unfinishedDuration
+    let kind = updateKind(cell(cells, table.updateType), &values)
+    let description = parsedDescription(text(cell(cells, table.description), &values))
+    let viewName = text(cell(cells, table.viewName), &values)
+    var update = Update(id: id, kind: kind, start: start, duration: duration)
+    update.skipped = description.skipped
+    switch kind {
+    case .body:
+      update.view = description.view ?? viewName
+      if table.node >= 0 && (update.view == nil || !update.skipped) {
+        // A dimmed node's label ends in ` [skipped]` too.
+        let node = parsedDescription(cachedNodeLabel(cells[table.node], &values))
+        update.view = update.view ?? node.view
+        update.skipped = update.skipped || node.skipped
+      }
+    case .representable:
+      update.view = viewName ?? description.view
+      if let label = description.text, label != update.view { update.label = label }
+      if update.view == nil, table.node >= 0 {
+        update.view = parsedDescription(nodeLabel(cell(cells, table.node), &values)).view
+      }
+    case .other:
+      update.view = viewName
+      update.label = description.text
+    }
+    if update.view == nil && kind != .other {
+      table.incompleteRows += 1
+      return
+    }
+    update.module = text(cell(cells, table.module), &values)
+    if table.thread >= 0, let thread = text(cells[table.thread], &values) {
+      let name = threadName(thread)
+      update.thread = name
+      update.isMainThread = name == nil
+    }
+    guard updateIDs.insert(id) else {
+      table.duplicateIDs += 1
+      if table.firstDuplicate == nil { table.firstDuplicate = (id, line) }
+      return
+    }
+    if app == nil, table.process >= 0, let process = values.string(cells[table.process]) {
+      app = XCTraceNames.app(process)
+    }
+    sink.consumeUpdate(update, line: line, symbols: symbols)
+  }
+
+  @inline(__always)
+  private mutating func updateKind(_ value: XCTraceValue, _ values: inout XCTraceValueTable) -> UpdateKind {
+    guard let symbol = text(value, &values) else { return .other }
+    if symbol.index >= kindCache.count {
+      kindCache += repeatElement(0, count: symbol.index + 64 - kindCache.count)
+    }
+    var cached = kindCache[symbol.index]
+    if cached == 0 {
+      let (parsed, known) = XCTraceNames.updateKind(symbols[symbol])
+      cached = UInt8(parsed.rawValue) + (known ? 1 : 4)
+      kindCache[symbol.index] = cached
+    }
+    if cached >= 4 {
+      table.unknownUpdateTypes[symbols[symbol], default: 0] += 1
+      return UpdateKind(rawValue: Int(cached) - 4) ?? .other
+    }
+    return UpdateKind(rawValue: Int(cached) - 1) ?? .other
+  }
+
+  private mutating func parsedDescription(_ symbol: Symbol?) -> Description {
+    guard let symbol else { return Description(text: nil, view: nil, skipped: false) }
+    if symbol.index >= descriptionCache.count {
+      descriptionCache += repeatElement(nil, count: symbol.index + 64 - descriptionCache.count)
+    }
+    if let cached = descriptionCache[symbol.index] { return cached }
+    var text = symbols[symbol]
+    var skipped = false
+    if text.hasSuffix(" [skipped]") {
+      text.removeLast(" [skipped]".count)
+      skipped = true
+    }
+    var view = text
+    if view.hasSuffix(".body") && view.count > 5 { view.removeLast(5) }
+    let parsed = Description(
+      text: text.isEmpty ? nil : symbols.intern(text), view: view.isEmpty ? nil : symbols.intern(view),
+      skipped: skipped)
+    descriptionCache[symbol.index] = parsed
+    return parsed
+  }
+
+  private mutating func threadName(_ symbol: Symbol) -> Symbol? {
+    if symbol.index >= threadCache.count {
+      threadCache += repeatElement(0, count: symbol.index + 64 - threadCache.count)
+    }
+    let cached = threadCache[symbol.index]
+    if cached == 1 { return nil }
+    if cached >= 2 { return Symbol(rawValue: cached - 2) }
+    let name = XCTraceNames.thread(symbols[symbol]).map { symbols.intern($0) }
+    threadCache[symbol.index] = name.map { $0.rawValue + 2 } ?? 1
+    return name
+  }
+
+  // MARK: - Causes
+
+  private mutating func cause(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  ) {
+    guard let from = values.integer(cell(cells, table.sourceID)),
+      let to = values.integer(cell(cells, table.destinationID)), from >= 0, to >= 0
+    else {
+      table.incompleteRows += 1
+      return
+    }
+    var label = updateLabel
+    if let written = text(cell(cells, table.label), &values) {
+      if written.index >= causeLabelCache.count {
+        causeLabelCache += repeatElement(0, count: written.index + 64 - causeLabelCache.count)
+      }
+      if causeLabelCache[written.index] > 0 {
+        label = Symbol(rawValue: causeLabelCache[written.index] - 1)
+      } else {
+        switch symbols[written] {
+        case "Update", "update": label = updateLabel
+        case "Creation", "creation": label = creationLabel
+        default: label = written
+        }
+        causeLabelCache[written.index] = label.rawValue + 1
+      }
+    }
+    let cause = Cause(
+      from: from, to: to, label: label, time: values.integer(cell(cells, table.timestamp)),
+      changed: text(cell(cells, table.changed), &values),
+      valueType: text(cell(cells, table.valueType), &values))
+    sink.consume(.cause(cause), line: line, symbols: symbols)
+    note(from, cell(cells, table.sourceNode), line: line, &values)
+    note(to, cell(cells, table.destinationNode), line: line, &values)
+  }
+
+  /// Remembers the node `id` of a cause row unless it is already an update or a source (or
+  /// its cell gives no label).
+  private mutating func note(_ id: Int64, _ node: XCTraceValue, line: Int, _ values: inout XCTraceValueTable)
+  {
+    guard !updateIDs.contains(id), !sourceIDs.contains(id), pending[id] == nil else { return }
+    var label = nodeLabel(node, &values)
+    var user = false
+    var time: Int64?
+    if values.childCount(node) > 0 {
+      user = text(values.child(node, 1), &values).map { symbols[$0] == "blue" } ?? false
+      if values.childCount(node) >= 7 { time = values.integer(values.child(node, 6)) }
+    } else if node.compositeOffset != nil, let fmt = values.string(node) {
+      let parsed = XCTraceNames.node(fmt: fmt)
+      label = symbols.intern(parsed.label)
+      user = parsed.color == "blue"
+    }
+    // A node without a label stays what the format calls dangling: no event is invented for it.
+    guard let label else { return }
+    pending[id] = PendingNode(label: label, user: user, time: time, line: line)
+    pendingOrder.append(id)
+  }
+
+  /// ``nodeLabel(_:_:)`` remembered by the cell's offset (node cells repeat as refs).
+  @inline(__always)
+  private mutating func cachedNodeLabel(_ node: XCTraceValue, _ values: inout XCTraceValueTable) -> Symbol? {
+    guard let offset = node.compositeOffset else { return text(node, &values) }
+    let slot = Int(truncatingIfNeeded: (UInt64(offset) &* 0x9E37_79B9_7F4A_7C15) >> 52)
+    if nodeLabels[slot].offset == offset {
+      return nodeLabels[slot].label >= 0 ? Symbol(rawValue: nodeLabels[slot].label) : nil
+    }
+    let label = nodeLabel(node, &values)
+    nodeLabels[slot] = (offset, label?.rawValue ?? -1)
+    return label
+  }
+
+  /// The label of a node cell: its first child (`typed-array`), else its text.
+  private mutating func nodeLabel(_ node: XCTraceValue, _ values: inout XCTraceValueTable) -> Symbol? {
+    if values.childCount(node) > 0 { return text(values.child(node, 0), &values) }
+    if node.compositeOffset != nil, let fmt = values.string(node) {
+      return symbols.intern(XCTraceNames.node(fmt: fmt).label)
+    }
+    return text(node, &values)
+  }
+
+  // MARK: - Groups, hitches, hangs
+
+  /// The start and duration of a row; nil (counted) when either is missing.
+  private mutating func interval(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, _ values: borrowing XCTraceValueTable
+  )
+    throws(XCTraceMappingError) -> (start: Int64, duration: Int64)?
+  {
+    guard let start = values.integer(cell(cells, table.start)),
+      let duration = try duration(cell(cells, table.duration), values)
+    else {
+      table.incompleteRows += 1
+      return nil
+    }
+    return (start, duration)
+  }
+
+  private mutating func group(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  )
+    throws(XCTraceMappingError)
+  {
+    guard let (start, duration) = try interval(cells, line: line, values) else { return }
+    let group = UpdateGroup(start: start, duration: duration, label: text(cell(cells, table.label), &values))
+    sink.consume(.group(group), line: line, symbols: symbols)
+  }
+
+  private mutating func hitch(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  )
+    throws(XCTraceMappingError)
+  {
+    guard let (start, duration) = try interval(cells, line: line, values) else { return }
+    let hitch = Hitch(
+      start: start, duration: duration, narrative: text(cell(cells, table.narrative), &values))
+    sink.consume(.hitch(hitch), line: line, symbols: symbols)
+  }
+
+  private mutating func hang(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  )
+    throws(XCTraceMappingError)
+  {
+    guard let (start, duration) = try interval(cells, line: line, values) else { return }
+    let hang = Hang(start: start, duration: duration, kind: text(cell(cells, table.hangType), &values))
+    sink.consume(.hang(hang), line: line, symbols: symbols)
+  }
+
+  // MARK: - Displays and vsyncs
+
+  /// Emits a frame unless its deadline is not after its start (an overflow).
+  private mutating func frame(_ start: Int64, _ deadline: Int64, line: Int) {
+    guard deadline > start else { return }
+    sink.consume(.frame(Frame(start: start, deadline: deadline)), line: line, symbols: symbols)
+  }
+
+  private mutating func display(_ cells: UnsafeBufferPointer<XCTraceValue>, values: inout XCTraceValueTable) {
+    guard let rate = values.integer(cell(cells, table.refreshRate)), rate > 0 else { return }
+    var isMain = false
+    if table.isMain >= 0 {
+      let flag = cells[table.isMain]
+      isMain =
+        values.integer(flag).map { $0 != 0 }
+        ?? (values.string(flag).map { ["Yes", "true", "YES"].contains($0) } ?? false)
+    }
+    if refreshRate == nil || (isMain && !refreshRateIsMain) {
+      refreshRate = Double(rate)
+      refreshRateIsMain = isMain
+    }
+  }
+
+  /// Reads a vsync row.
+  ///
+  /// Rows that are intervals (a duration of at least 1 µs) are frames as they stand; point vsyncs (Instruments writes a 1 ns duration) make a frame from one vsync to
+  /// the next. Only the first display's vsyncs are used.
+  private mutating func vsync(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  )
+    throws(XCTraceMappingError)
+  {
+    guard let start = values.integer(cell(cells, table.start)) else {
+      table.incompleteRows += 1
+      return
+    }
+    let display = text(cell(cells, table.display), &values)
+    if let chosen = frameDisplay {
+      guard chosen == display else {
+        table.otherDisplayRows += 1
+        return
+      }
+    } else {
+      frameDisplay = .some(display)
+    }
+    if let duration = try duration(cell(cells, table.duration), values), duration >= 1000 {
+      frame(start, start &+ duration, line: line)
+      lastInterval = duration
+      return
+    }
+    if let previous = lastVsync, start > previous {
+      frame(previous, start, line: lastVsyncLine)
+      lastInterval = start &- previous
+    }
+    if start > lastVsync ?? .min {
+      lastVsync = start
+      lastVsyncLine = line
+    }
+  }
+}

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Converts `xctrace export` XML tables into a trace-format JSON Lines file.
+///
+/// The header (with the refresh rate some table may hold) must be the first line, but is
+/// known only once every table has been read; so events are spooled to an unlinked temporary
+/// file, then the header and the spool are written out. Memory stays that of the reader.
+public enum XCTraceImporter {
+  /// The `producer` the header names.
+  public static let producer = "tracecli import xctrace"
+
+  /// What a conversion did.
+  public struct Result: Sendable {
+    /// Events written (the header not counted).
+    public var events: Int
+    public var header: TraceHeader
+    public var report: TraceReadReport
+    /// Whether the output could not be written completely.
+    public var writeFailed: Bool
+  }
+
+  /// Reads the exports at `paths` and calls `write` with the JSON Lines text in chunks of
+  /// whole lines, the header first; `write` returns false to report a failed write.
+  ///
+  /// - Parameter names: how errors name each path (the paths by default).
+  /// - Throws: the reader's ``TraceReadError``; nothing is written then.
+  public static func convert(
+    paths: [String], names: [String]? = nil, producer: String = XCTraceImporter.producer,
+    write: (UnsafeRawBufferPointer) -> Bool
+  ) throws(TraceReadError) -> Result {
+    let spool = try makeSpool()
+    defer { close(spool) }
+    let reading = try XCTraceReader.read(
+      paths: paths, names: names, chunkSize: XCTraceParser.defaultChunkSize
+    ) {
+      JSONLinesFileSink(descriptor: spool)
+    }
+    var sink = reading.parts[0].sink
+    sink.flush()
+    var header = reading.header ?? TraceHeader()
+    header.producer = producer
+    var writer = JSONLinesWriter()
+    writer.append(header)
+    var failed = sink.failed || !writer.withBytes(write)
+    let capacity = 1 << 20
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    defer { buffer.deallocate() }
+    var offset: Int64 = 0
+    var carried = 0
+    while !failed {
+      let count = pread(spool, buffer + carried, capacity - carried, off_t(offset))
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      offset += Int64(count)
+      let filled = carried + count
+      // Hand out whole lines only.
+      var end = filled
+      while end > 0 && buffer.load(fromByteOffset: end - 1, as: UInt8.self) != 0x0A { end -= 1 }
+      if end == 0 { end = filled }
+      failed = !write(UnsafeRawBufferPointer(start: buffer, count: end))
+      carried = filled - end
+      if carried > 0 { buffer.copyMemory(from: buffer + end, byteCount: carried) }
+    }
+    if carried > 0 && !failed { failed = !write(UnsafeRawBufferPointer(start: buffer, count: carried)) }
+    return Result(events: sink.events, header: header, report: reading.report, writeFailed: failed)
+  }
+
+  /// An unlinked temporary file open for reading and writing.
+  private static func makeSpool() throws(TraceReadError) -> Int32 {
+    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array("\(directory)/tracecli-import-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else {
+      throw .noInput(
+        path: directory, reason: "cannot create a temporary file (\(SystemFile.describe(errno)))")
+    }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    return descriptor
+  }
+}

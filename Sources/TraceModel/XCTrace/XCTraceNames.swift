@@ -1,0 +1,87 @@
+/// Reads the names Instruments writes into cells: update types, threads, processes, node labels.
+enum XCTraceNames {
+  /// The update kind an `update-type` value stands for, and whether the spelling is known.
+  ///
+  /// Real exports write `View Body Updates`, `Representable Updates` and `Other Updates`; the
+  /// short forms (`View Body`, `Representable`, `Other`) and `Layout` are accepted too. Any
+  /// other spelling is read by the words in it (`…Body…`, `…Representable…`), else as other.
+  static func updateKind(_ type: String) -> (kind: UpdateKind, known: Bool) {
+    switch type {
+    case "View Body Updates", "View Body Update", "View Body", "Body", "Body Updates":
+      return (.body, true)
+    case "Representable Updates", "Representable Update", "Representable":
+      return (.representable, true)
+    case "Other Updates", "Other Update", "Other", "Layout", "Layout Updates":
+      return (.other, true)
+    default:
+      let lower = type.lowercased()
+      if lower.contains("body") { return (.body, false) }
+      if lower.contains("representable") { return (.representable, false) }
+      return (.other, false)
+    }
+  }
+
+  /// The trace-format thread of a `thread` cell: nil for the main thread (`Main Thread …`),
+  /// else the thread's name without its `(0x…)` id and `(App, pid: N)` suffix.
+  ///
+  /// `com.apple.render (0x2f03) (MyApp, pid: 1001)` → `com.apple.render`; an unnamed
+  /// `Thread (0x2f03) (MyApp, pid: 1001)` keeps its id: `Thread 0x2f03`.
+  static func thread(_ text: String) -> String? {
+    var name = Substring(text).trimmingSpaces
+    if name.isEmpty || name == "main" || name.hasPrefix("Main Thread") { return nil }
+    if name.hasSuffix(")"), let open = name.lastIndex(of: "("), name[open...].contains("pid:") {
+      name = name[..<open].trimmingSpaces
+    }
+    var identifier: Substring?
+    if name.hasSuffix(")"), let open = name.lastIndex(of: "("),
+      name[name.index(after: open)...].hasPrefix("0x")
+    {
+      identifier = name[name.index(after: open)..<name.index(before: name.endIndex)]
+      name = name[..<open].trimmingSpaces
+    } else if let space = name.lastIndex(of: " "), name[name.index(after: space)...].hasPrefix("0x") {
+      identifier = name[name.index(after: space)...]
+      name = name[..<space].trimmingSpaces
+    }
+    if name.isEmpty || name == "Thread" {
+      return identifier.map { "Thread \($0)" } ?? String(text)
+    }
+    return name == "main" ? String(text) : String(name)
+  }
+
+  /// The app of a `process` cell: `MyApp (1001)` → `MyApp`.
+  static func app(_ process: String) -> String? {
+    var name = Substring(process).trimmingSpaces
+    if name.hasSuffix(")"), let open = name.lastIndex(of: "("),
+      name[name.index(after: open)..<name.index(before: name.endIndex)].allSatisfy(\.isNumber)
+    {
+      name = name[..<open].trimmingSpaces
+    }
+    return name.isEmpty ? nil : String(name)
+  }
+
+  /// Node colours Instruments uses; `blue` marks the app's code or the person's action.
+  static let colors: Set<Substring> = [
+    "blue", "gray", "grey", "orange", "teal", "red", "green", "purple", "yellow", "pink", "brown",
+    "indigo", "cyan", "mint",
+  ]
+
+  /// The label and colour of a node cell given only as its `fmt`:
+  /// `Label, blue, symbol, n/a, n/a` (the label may itself hold commas).
+  static func node(fmt: String) -> (label: String, color: String?) {
+    let fields = fmt.split(separator: ", ", omittingEmptySubsequences: false)
+    for index in fields.indices.dropFirst() where colors.contains(fields[index]) {
+      return (fields[..<index].joined(separator: ", "), String(fields[index]))
+    }
+    return (fmt, nil)
+  }
+}
+
+extension Substring {
+  /// The text without leading and trailing spaces.
+  fileprivate var trimmingSpaces: Substring {
+    var text = self
+    while text.first == " " { text = text.dropFirst() }
+    while text.last == " " { text = text.dropLast() }
+    return text
+  }
+}

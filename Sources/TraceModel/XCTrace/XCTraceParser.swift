@@ -1,0 +1,909 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Streams one `xctrace export` XML document into an ``XCTraceTableHandler``: a byte-level XML
+/// tokenizer over chunked reads, `id`/`ref` interning, and table rows cut into cells by position.
+///
+/// The document, by example:
+///
+///     <trace-query-result>
+///     <node xpath='//trace-toc[1]/run[1]/data[1]/table[9]'><schema name="potential-hangs">
+///       <col><mnemonic>start</mnemonic>…</col><col><mnemonic>thread</mnemonic>…</col>…</schema>
+///     <row><start-time id="1" fmt="00:04.933.931">4933931583</start-time>…<thread id="4"
+///       fmt="Main Thread (0x2732bb) (TestApp, pid: 12345)"><tid id="5" fmt="0x2732bb">2568891</tid>
+///       <process id="6" fmt="TestApp (12345)">…</process></thread>…</row>
+///     <row><start-time id="9" fmt="00:06.468.610">6468610833</start-time>…<thread ref="4"/>…</row>
+///     </node></trace-query-result>
+///
+/// Cell *i* of a row is column *i* of the schema, whatever the element is called. An element
+/// with `id="N"` defines N (ids are unique in a document; nested elements carry their own);
+/// `ref="N"` stands for that value. `<sentinel/>` is an empty cell. A leaf's text wins over
+/// its `fmt`; an element with child elements is a composite (its `fmt`, its children).
+///
+/// The file is read in chunks into one buffer (it grows only for a single token longer than
+/// it), so memory is the buffer plus the intern table. Lines are counted as the buffer moves
+/// on, for error locations (`file:line:column`, the column in bytes).
+struct XCTraceParser: ~Copyable {
+  /// What an open element is to the parser.
+  private enum Role: UInt8 {
+    case document, root, node, schema, column, mnemonic, columnName, columnType, row, value, ignored
+  }
+
+  /// An open element.
+  private struct Open {
+    var role: Role
+    var isSentinel = false
+    var hasRef = false
+    var nameLength: Int32 = 0
+    var nameHead: UInt64 = 0
+    var nameTail: UInt64 = 0
+    var nameOffset: Int64 = 0
+    var id: Int64 = -1
+    var ref = XCTraceValue.empty
+    var fmtOffset: Int64 = -1
+    var fmtLength: Int32 = 0
+    /// Child elements seen so far.
+    var childCount: Int32 = 0
+    /// The position among the parent's child elements.
+    var indexInParent: Int32 = 0
+  }
+
+  private enum Step {
+    case done
+    case needMore
+  }
+
+  static let defaultChunkSize = 4 << 20
+  private static let padding = 16
+  private static let maxDepth = 256
+
+  let name: String
+  private let file: SystemFile
+  private(set) var values: XCTraceValueTable
+
+  // MARK: Buffer
+  private var buffer: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var filled = 0
+  private var position = 0
+  private var windowBase: Int64 = 0
+  private var atEnd = false
+
+  // MARK: Lines
+  private var line = 1
+  private var lineStart: Int64 = 0
+  private var counted: Int64 = 0
+
+  // MARK: Elements
+  private let stack: UnsafeMutablePointer<Open>
+  private var depth = 0
+  private var textOffset: Int64 = -1
+  private var textLength = 0
+  private var textInScratch = false
+  private var scratch: [UInt8] = []
+
+  // MARK: Tables
+  private var cells: UnsafeMutablePointer<XCTraceValue>
+  private var cellCapacity = 0
+  private var columnCount = 0
+  private var hasSchema = false
+  private var schemaName: String?
+  private var columns: [XCTraceSchema.Column] = []
+  private var column = XCTraceSchema.Column(mnemonic: "", name: "", engineeringType: "")
+  private var tableLine = 0
+  private var rowLine = 0
+  private var rowColumn = 0
+  private var rows = 0
+  private var sawRoot = false
+
+  /// Opens the document at `path`; `name` is how errors name it.
+  init(path: String, name: String, symbols: SymbolTable, chunkSize: Int = XCTraceParser.defaultChunkSize)
+    throws(TraceReadError)
+  {
+    self.name = name
+    file = try SystemFile(path: path)
+    values = XCTraceValueTable(symbols: symbols)
+    values.file = file
+    capacity = max(chunkSize, 64)
+    buffer = .allocate(capacity: capacity + Self.padding)
+    buffer.initialize(repeating: 0, count: capacity + Self.padding)
+    stack = .allocate(capacity: Self.maxDepth + 1)
+    cells = .allocate(capacity: 1)
+  }
+
+  deinit {
+    buffer.deallocate()
+    stack.deallocate()
+    cells.deallocate()
+  }
+
+  /// Bytes read so far.
+  var bytesRead: Int64 { windowBase + Int64(filled) }
+
+  /// Lines in the document (after ``parse(into:)``).
+  var lines: Int { lineStart == bytesRead && bytesRead > 0 ? line - 1 : line }
+
+  // MARK: - Parsing
+
+  /// Reads the whole document, handing its tables to `handler`.
+  ///
+  /// - Throws: ``TraceReadError/badData(_:)`` with the file, line and column of the first
+  ///   malformed construct, truncation, or table the handler refuses.
+  mutating func parse<Handler: XCTraceTableHandler>(into handler: inout Handler) throws(TraceReadError) {
+    stack[0] = Open(role: .document)
+    depth = 1
+    refill(keepingFrom: 0)
+    if filled >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
+    while true {
+      guard let tagStart = Self.find(0x3C, in: buffer, from: position, to: filled) else {
+        if atEnd {
+          try finishDocument()
+          return
+        }
+        if recordsText {
+          // Keep the whole run (and an earlier one) so it is decoded in one piece.
+          let keep =
+            textOffset >= 0 && !textInScratch ? min(position, Int(textOffset - windowBase)) : position
+          refill(keepingFrom: keep)
+        } else {
+          position = filled
+          refill(keepingFrom: filled)
+        }
+        continue
+      }
+      if tagStart > position { try text(from: position, to: tagStart) }
+      position = tagStart
+      if try tag(at: tagStart, handler: &handler) == .needMore {
+        if atEnd {
+          throw failure(at: windowBase + Int64(tagStart), "the file ends inside a tag\(truncationHint)")
+        }
+        let keep = textOffset >= 0 && !textInScratch ? min(tagStart, Int(textOffset - windowBase)) : tagStart
+        refill(keepingFrom: keep)
+      }
+    }
+  }
+
+  private var truncationHint: String {
+    depth > 1 ? " (inside <\(openName(depth - 1))>); the export looks truncated" : ""
+  }
+
+  private mutating func finishDocument() throws(TraceReadError) {
+    advanceLines(to: windowBase + Int64(filled))
+    if depth > 1 {
+      throw failure(
+        at: windowBase + Int64(filled),
+        "the file ends inside <\(openName(depth - 1))> (opened on line \(lineOf(stack[depth - 1].nameOffset))); the export looks truncated"
+      )
+    }
+    if !sawRoot {
+      throw failure(at: windowBase + Int64(filled), "no XML element found; not an xctrace export")
+    }
+  }
+
+  /// Whether text now belongs to an element that keeps it (a leaf so far).
+  private var recordsText: Bool {
+    let top = stack[depth - 1]
+    switch top.role {
+    case .value: return top.childCount == 0 && !top.hasRef && !top.isSentinel
+    case .mnemonic, .columnName, .columnType: return true
+    default: return false
+    }
+  }
+
+  // MARK: - Text
+
+  /// Character data between tags, `[start, end)` of the buffer.
+  @inline(__always)
+  private mutating func text(from start: Int, to end: Int) throws(TraceReadError) {
+    guard recordsText else { return }
+    if textOffset < 0 {
+      textOffset = windowBase + Int64(start)
+      textLength = end - start
+      return
+    }
+    try moveTextToScratch()
+    var decoded = scratch
+    scratch = []
+    defer { scratch = decoded }
+    try decode(start, end - start, into: &decoded)
+  }
+
+  /// CDATA content: appended without decoding.
+  private mutating func cdata(from start: Int, to end: Int) throws(TraceReadError) {
+    guard recordsText else { return }
+    try moveTextToScratch()
+    if textOffset < 0 { textOffset = windowBase + Int64(start) }
+    scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: end - start))
+  }
+
+  private mutating func moveTextToScratch() throws(TraceReadError) {
+    guard !textInScratch else { return }
+    var decoded = scratch
+    scratch = []
+    decoded.removeAll(keepingCapacity: true)
+    defer { scratch = decoded }
+    if textOffset >= 0 { try decode(Int(textOffset - windowBase), textLength, into: &decoded) }
+    textInScratch = true
+  }
+
+  private func decode(_ start: Int, _ count: Int, into output: inout [UInt8]) throws(TraceReadError) {
+    do {
+      try XMLText.decode(buffer + start, count: count, into: &output)
+    } catch {
+      throw failure(at: windowBase + Int64(start + error.offset), error.message)
+    }
+  }
+
+  private mutating func resetText() {
+    textOffset = -1
+    textLength = 0
+    textInScratch = false
+  }
+
+  /// The decoded text of the innermost element (empty when it has none).
+  private mutating func currentText() throws(TraceReadError) -> [UInt8] {
+    if textOffset < 0 { return [] }
+    if !textInScratch { try moveTextToScratch() }
+    return scratch
+  }
+
+  // MARK: - Tags
+
+  @inline(__always)
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+  }
+
+  /// Reads the markup at `start` (a `<`); `.needMore` when it does not end in the buffer.
+  @inline(__always)
+  private mutating func tag<Handler: XCTraceTableHandler>(at start: Int, handler: inout Handler)
+    throws(TraceReadError) -> Step
+  {
+    guard start + 1 < filled else { return .needMore }
+    switch buffer[start + 1] {
+    case UInt8(ascii: "/"): return try endTag(at: start, handler: &handler)
+    case UInt8(ascii: "?"): return skip(from: start + 2, past: "?>")
+    case UInt8(ascii: "!"): return try declaration(at: start)
+    default: return try startTag(at: start, handler: &handler)
+    }
+  }
+
+  /// Moves past the first `terminator` at or after `from`.
+  private mutating func skip(from: Int, past terminator: StaticString) -> Step {
+    let last = terminator.utf8Start[terminator.utf8CodeUnitCount - 1]
+    let length = terminator.utf8CodeUnitCount
+    var index = from
+    while index < filled {
+      guard let found = memchr(buffer + index, Int32(last), filled - index) else { return .needMore }
+      let end = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if end + 1 - length >= from && memcmp(buffer + end + 1 - length, terminator.utf8Start, length) == 0 {
+        position = end + 1
+        return .done
+      }
+      index = end + 1
+    }
+    return .needMore
+  }
+
+  /// `<!-- … -->`, `<![CDATA[ … ]]>` or `<!DOCTYPE …>`.
+  private mutating func declaration(at start: Int) throws(TraceReadError) -> Step {
+    if filled - start < 9 && !atEnd { return .needMore }
+    if filled - start >= 4 && memcmp(buffer + start, "<!--", 4) == 0 {
+      return skip(from: start + 4, past: "-->")
+    }
+    if filled - start >= 9 && memcmp(buffer + start, "<![CDATA[", 9) == 0 {
+      let saved = position
+      guard skip(from: start + 9, past: "]]>") == .done else { return .needMore }
+      let end = position
+      position = saved
+      try cdata(from: start + 9, to: end - 3)
+      position = end
+      return .done
+    }
+    // A document type declaration, possibly with an internal subset in brackets.
+    var index = start + 2
+    var bracket = false
+    while index < filled {
+      let byte = buffer[index]
+      if byte == UInt8(ascii: "[") { bracket = true }
+      if byte == UInt8(ascii: "]") { bracket = false }
+      if byte == UInt8(ascii: ">") && !bracket {
+        position = index + 1
+        return .done
+      }
+      index += 1
+    }
+    return .needMore
+  }
+
+  /// The first 8 and last 8 bytes of a name, as compared by end tags.
+  @inline(__always)
+  private static func nameKey(_ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ length: Int) -> (
+    UInt64, UInt64
+  ) {
+    let raw = UnsafeRawPointer(buffer + start)
+    if length >= 8 {
+      return (
+        raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+      )
+    }
+    let mask: UInt64 = length == 0 ? 0 : ~0 >> UInt64(64 - 8 * length)
+    return (raw.loadUnaligned(as: UInt64.self) & mask, 0)
+  }
+
+  @inline(__always)
+  private static func nameIs(
+    _ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ length: Int, _ literal: StaticString
+  ) -> Bool {
+    length == literal.utf8CodeUnitCount && memcmp(buffer + start, literal.utf8Start, length) == 0
+  }
+
+  @inline(__always)
+  private mutating func startTag<Handler: XCTraceTableHandler>(at start: Int, handler: inout Handler)
+    throws(TraceReadError) -> Step
+  {
+    let nameStart = start + 1
+    var index = nameStart
+    while index < filled {
+      let byte = buffer[index]
+      if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
+      index += 1
+    }
+    guard index < filled else { return .needMore }
+    let nameLength = index - nameStart
+    guard nameLength > 0 else {
+      throw failure(at: windowBase + Int64(start), "'<' must start a tag (write &lt; in text)")
+    }
+    let parentRole = stack[depth - 1].role
+    let role = Self.role(in: parentRole, buffer, nameStart, nameLength)
+    // Attributes.
+    var id: Int64 = -1
+    var ref: Int64 = -1
+    var fmtStart = -1
+    var fmtLength = 0
+    var schemaNameStart = -1
+    var schemaNameLength = 0
+    var selfClosing = false
+    while true {
+      while index < filled && Self.isSpace(buffer[index]) { index += 1 }
+      guard index < filled else { return .needMore }
+      let byte = buffer[index]
+      if byte == UInt8(ascii: ">") {
+        index += 1
+        break
+      }
+      if byte == UInt8(ascii: "/") {
+        guard index + 1 < filled else { return .needMore }
+        guard buffer[index + 1] == UInt8(ascii: ">") else {
+          throw failure(at: windowBase + Int64(index), "expected '>' after '/' in a tag")
+        }
+        selfClosing = true
+        index += 2
+        break
+      }
+      let attributeStart = index
+      while index < filled {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "=") || Self.isSpace(byte) || byte == UInt8(ascii: ">")
+          || byte == UInt8(ascii: "/")
+        {
+          break
+        }
+        index += 1
+      }
+      let attributeLength = index - attributeStart
+      while index < filled && Self.isSpace(buffer[index]) { index += 1 }
+      guard index < filled else { return .needMore }
+      guard attributeLength > 0, buffer[index] == UInt8(ascii: "=") else {
+        throw failure(
+          at: windowBase + Int64(index),
+          "expected an attribute (name=\"value\") in <\(string(nameStart, nameLength))>")
+      }
+      index += 1
+      while index < filled && Self.isSpace(buffer[index]) { index += 1 }
+      guard index < filled else { return .needMore }
+      let quote = buffer[index]
+      guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+        throw failure(at: windowBase + Int64(index), "an attribute value must be quoted")
+      }
+      let valueStart = index + 1
+      guard let valueEnd = Self.find(quote, in: buffer, from: valueStart, to: filled) else {
+        return .needMore
+      }
+      index = valueEnd + 1
+      switch attributeLength {
+      case 2
+      where buffer[attributeStart] == UInt8(ascii: "i") && buffer[attributeStart + 1] == UInt8(ascii: "d"):
+        guard let value = Self.number(buffer, valueStart, valueEnd - valueStart) else {
+          throw notANumber(valueStart, valueEnd - valueStart, "id")
+        }
+        id = value
+      case 3 where Self.nameIs(buffer, attributeStart, 3, "ref"):
+        guard let value = Self.number(buffer, valueStart, valueEnd - valueStart) else {
+          throw notANumber(valueStart, valueEnd - valueStart, "ref")
+        }
+        ref = value
+      case 3 where Self.nameIs(buffer, attributeStart, 3, "fmt"):
+        fmtStart = valueStart
+        fmtLength = valueEnd - valueStart
+      case 4 where role == .schema && Self.nameIs(buffer, attributeStart, 4, "name"):
+        schemaNameStart = valueStart
+        schemaNameLength = valueEnd - valueStart
+      default:
+        break
+      }
+    }
+    // The tag is complete: apply it.
+    if role == .value {
+      // The common shapes take no stack entry: `<x ref="N"/>`, `<sentinel/>`, and a leaf
+      // `<x id="N" fmt="…">text</x>` whose end tag is in the buffer.
+      let isSentinel = Self.nameIs(buffer, nameStart, nameLength, "sentinel")
+      var referenced = XCTraceValue.undefined
+      if ref >= 0 {
+        referenced = values.value(of: ref)
+        guard referenced != .undefined else {
+          throw failure(at: windowBase + Int64(start), "ref=\"\(ref)\" names no earlier id in this document")
+        }
+      }
+      if selfClosing {
+        position = index
+        var value = XCTraceValue.empty
+        if ref >= 0 {
+          value = referenced
+        } else if !isSentinel && fmtStart >= 0 {
+          value = try fmtLeaf(fmtStart, fmtLength)
+        }
+        try deliver(value, id: id, at: start)
+        return .done
+      }
+      if let textEnd = Self.find(0x3C, in: buffer, from: index, to: filled),
+        textEnd + 2 + nameLength < filled,
+        buffer[textEnd + 1] == UInt8(ascii: "/"), buffer[textEnd + 2 + nameLength] == UInt8(ascii: ">"),
+        memcmp(buffer + textEnd + 2, buffer + nameStart, nameLength) == 0,
+        Self.find(0x26, in: buffer, from: index, to: textEnd) == nil
+      {
+        var value = XCTraceValue.empty
+        if ref >= 0 {
+          value = referenced
+        } else if !isSentinel {
+          let count = textEnd - index
+          if count > 0 {
+            if count <= 19, let number = XCTraceValueTable.plainInteger(buffer + index, count: count),
+              let small = XCTraceValue.integer(number)
+            {
+              value = small
+            } else {
+              textOffset = windowBase + Int64(index)
+              value = try leaf(UnsafeBufferPointer(start: buffer + index, count: count))
+            }
+          } else if fmtStart >= 0 {
+            value = try fmtLeaf(fmtStart, fmtLength)
+          }
+        }
+        position = textEnd + 3 + nameLength
+        try deliver(value, id: id, at: start)
+        return .done
+      }
+    }
+    position = index
+    guard depth <= Self.maxDepth else {
+      throw failure(at: windowBase + Int64(start), "elements nested more than \(Self.maxDepth) deep")
+    }
+    var open = Open(role: role)
+    let (head, tail) = Self.nameKey(buffer, nameStart, nameLength)
+    open.nameLength = Int32(clamping: nameLength)
+    open.nameHead = head
+    open.nameTail = tail
+    open.nameOffset = windowBase + Int64(nameStart)
+    open.id = id
+    if role == .value {
+      if ref >= 0 {
+        let value = values.value(of: ref)
+        guard value != .undefined else {
+          throw failure(at: windowBase + Int64(start), "ref=\"\(ref)\" names no earlier id in this document")
+        }
+        open.hasRef = true
+        open.ref = value
+      }
+      open.isSentinel = Self.nameIs(buffer, nameStart, nameLength, "sentinel")
+      if fmtStart >= 0 {
+        open.fmtOffset = windowBase + Int64(fmtStart)
+        open.fmtLength = Int32(clamping: fmtLength)
+      }
+    }
+    open.indexInParent = stack[depth - 1].childCount
+    stack[depth - 1].childCount &+= 1
+    resetText()
+    switch role {
+    case .root:
+      sawRoot = true
+    case .node:
+      hasSchema = false
+      rows = 0
+      tableLine = lineOf(windowBase + Int64(start))
+    case .schema:
+      columns = []
+      schemaName = schemaNameStart >= 0 ? try decodedString(schemaNameStart, schemaNameLength) : nil
+      tableLine = lineOf(windowBase + Int64(start))
+    case .column:
+      column = XCTraceSchema.Column(mnemonic: "", name: "", engineeringType: "")
+    case .row:
+      guard hasSchema else {
+        throw failure(
+          at: windowBase + Int64(start), "a <row> before the table's <schema>; not an xctrace export")
+      }
+      advanceLines(to: windowBase + Int64(start))
+      rowLine = line
+      rowColumn = Int(windowBase + Int64(start) - lineStart) + 1
+      if columnCount > 0 { cells.update(repeating: .empty, count: columnCount) }
+    default:
+      break
+    }
+    stack[depth] = open
+    depth += 1
+    if selfClosing { try endElement(handler: &handler) }
+    return .done
+  }
+
+  @inline(__always)
+  private static func role(
+    in parent: Role, _ buffer: UnsafeMutablePointer<UInt8>, _ nameStart: Int, _ nameLength: Int
+  ) -> Role {
+    switch parent {
+    case .row, .value: return .value
+    case .document: return .root
+    case .root: return Self.nameIs(buffer, nameStart, nameLength, "node") ? .node : .value
+    case .node:
+      if Self.nameIs(buffer, nameStart, nameLength, "row") { return .row }
+      if Self.nameIs(buffer, nameStart, nameLength, "schema") { return .schema }
+      return .value
+    case .schema: return Self.nameIs(buffer, nameStart, nameLength, "col") ? .column : .ignored
+    case .column:
+      if Self.nameIs(buffer, nameStart, nameLength, "mnemonic") { return .mnemonic }
+      if Self.nameIs(buffer, nameStart, nameLength, "name") { return .columnName }
+      if Self.nameIs(buffer, nameStart, nameLength, "engineering-type") { return .columnType }
+      return .ignored
+    case .mnemonic, .columnName, .columnType, .ignored: return .ignored
+    }
+  }
+
+  @inline(__always)
+  private mutating func endTag<Handler: XCTraceTableHandler>(at start: Int, handler: inout Handler)
+    throws(TraceReadError) -> Step
+  {
+    let nameStart = start + 2
+    guard let end = Self.find(0x3E, in: buffer, from: nameStart, to: filled) else { return .needMore }
+    var nameEnd = nameStart
+    while nameEnd < end && !Self.isSpace(buffer[nameEnd]) { nameEnd += 1 }
+    let nameLength = nameEnd - nameStart
+    guard depth > 1 else {
+      throw failure(
+        at: windowBase + Int64(start), "</\(string(nameStart, nameLength))> closes no open element")
+    }
+    let top = stack[depth - 1]
+    let (head, tail) = Self.nameKey(buffer, nameStart, nameLength)
+    guard top.nameLength == Int32(clamping: nameLength) && top.nameHead == head && top.nameTail == tail else {
+      throw failure(
+        at: windowBase + Int64(start),
+        "</\(string(nameStart, nameLength))> does not close <\(openName(depth - 1))> (opened on line \(lineOf(top.nameOffset)))"
+      )
+    }
+    position = end + 1
+    try endElement(handler: &handler)
+    return .done
+  }
+
+  // MARK: - Elements
+
+  /// Closes the innermost element: resolves its value or finishes the structure it builds.
+  @inline(__always)
+  private mutating func endElement<Handler: XCTraceTableHandler>(handler: inout Handler)
+    throws(TraceReadError)
+  {
+    let top = stack[depth - 1]
+    depth -= 1
+    switch top.role {
+    case .value:
+      let value = try value(of: top)
+      if top.id >= 0 {
+        guard values.define(top.id, as: value) else {
+          throw failure(at: top.nameOffset - 1, "id=\"\(top.id)\" is defined twice in this document")
+        }
+      }
+      let parent = stack[depth - 1]
+      let index = Int(top.indexInParent)
+      if parent.role == .row && index < columnCount { cells[index] = value }
+    case .mnemonic:
+      column.mnemonic = try textString()
+    case .columnName:
+      column.name = try textString()
+    case .columnType:
+      column.engineeringType = try textString()
+    case .column:
+      columns.append(column)
+    case .schema:
+      let schema = XCTraceSchema(name: schemaName, columns: columns)
+      hasSchema = true
+      columnCount = columns.count
+      if cellCapacity < columnCount {
+        cells.deallocate()
+        cellCapacity = max(columnCount, 16)
+        cells = .allocate(capacity: cellCapacity)
+      }
+      do {
+        try handler.beginTable(schema, line: tableLine, values: &values)
+      } catch {
+        throw failure(at: top.nameOffset - 1, error.message)
+      }
+    case .row:
+      do {
+        try handler.row(UnsafeBufferPointer(start: cells, count: columnCount), line: rowLine, values: &values)
+      } catch {
+        throw .badData(TraceParseError(file: name, line: rowLine, column: rowColumn, message: error.message))
+      }
+      rows += 1
+    case .node:
+      if hasSchema { handler.endTable(rows: rows, line: tableLine, values: &values) }
+      hasSchema = false
+      columnCount = 0
+    default:
+      break
+    }
+    resetText()
+  }
+
+  /// Hands the value of an element that needed no stack entry to its parent.
+  @inline(__always)
+  private mutating func deliver(_ value: XCTraceValue, id: Int64, at start: Int) throws(TraceReadError) {
+    if id >= 0 {
+      guard values.define(id, as: value) else {
+        throw failure(at: windowBase + Int64(start), "id=\"\(id)\" is defined twice in this document")
+      }
+    }
+    resetText()
+    let parent = depth - 1
+    let index = Int(stack[parent].childCount)
+    stack[parent].childCount &+= 1
+    if stack[parent].role == .row && index < columnCount { cells[index] = value }
+  }
+
+  /// The leaf value of a `fmt` attribute at `[start, start + count)` of the buffer.
+  private mutating func fmtLeaf(_ start: Int, _ count: Int) throws(TraceReadError) -> XCTraceValue {
+    textOffset = windowBase + Int64(start)
+    defer { resetText() }
+    if Self.find(0x26, in: buffer, from: start, to: start + count) == nil {
+      return try leaf(UnsafeBufferPointer(start: buffer + start, count: count))
+    }
+    var decoded: [UInt8] = []
+    try decode(start, count, into: &decoded)
+    textInScratch = true
+    return try decoded.withUnsafeBufferPointer { text throws(TraceReadError) in try leaf(text) }
+  }
+
+  /// The value of a closing value element.
+  @inline(__always)
+  private mutating func value(of open: Open) throws(TraceReadError) -> XCTraceValue {
+    if open.hasRef { return open.ref }
+    if open.isSentinel { return .empty }
+    if open.childCount > 0 {
+      return .composite(at: open.nameOffset - 1)
+    }
+    if textOffset >= 0 {
+      if !textInScratch {
+        let start = buffer + Int(textOffset - windowBase)
+        if textLength <= 19, let number = XCTraceValueTable.plainInteger(start, count: textLength),
+          let small = XCTraceValue.integer(number)
+        {
+          return small
+        }
+        if Self.find(
+          0x26, in: buffer, from: Int(textOffset - windowBase), to: Int(textOffset - windowBase) + textLength)
+          == nil
+        {
+          return try leaf(UnsafeBufferPointer(start: start, count: textLength))
+        }
+      }
+      let text = try currentText()
+      return try text.withUnsafeBufferPointer { text throws(TraceReadError) in try leaf(text) }
+    }
+    if open.fmtOffset >= 0 {
+      let raw = bytes(at: open.fmtOffset, count: Int(open.fmtLength))
+      scratch.removeAll(keepingCapacity: true)
+      do {
+        try raw.withUnsafeBufferPointer { raw throws(XMLText.Failure) in
+          if let base = raw.baseAddress { try XMLText.decode(base, count: raw.count, into: &scratch) }
+        }
+      } catch {
+        throw failure(at: open.fmtOffset + Int64(error.offset), error.message)
+      }
+      let copy = scratch
+      return try copy.withUnsafeBufferPointer { text throws(TraceReadError) in try leaf(text) }
+    }
+    return .empty
+  }
+
+  private mutating func leaf(_ text: UnsafeBufferPointer<UInt8>) throws(TraceReadError) -> XCTraceValue {
+    guard let base = text.baseAddress, text.count > 0 else {
+      return .text(values.symbols.intern(UnsafeRawBufferPointer(start: nil, count: 0)))
+    }
+    if let bad = XMLText.firstInvalidUTF8(base, count: text.count) {
+      let offset =
+        textOffset >= 0 && !textInScratch ? textOffset + Int64(bad) : (textOffset >= 0 ? textOffset : 0)
+      throw failure(at: offset, "invalid UTF-8 in text")
+    }
+    return values.leaf(base, count: text.count)
+  }
+
+  /// The decoded text of the innermost element, as a string (schema fields).
+  private mutating func textString() throws(TraceReadError) -> String {
+    String(decoding: try currentText(), as: UTF8.self)
+  }
+
+  private func decodedString(_ start: Int, _ count: Int) throws(TraceReadError) -> String {
+    var bytes: [UInt8] = []
+    try decode(start, count, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A decimal attribute value of 1 to 18 digits.
+  @inline(__always)
+  private static func number(_ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ count: Int) -> Int64? {
+    var value: Int64 = 0
+    var bad = count == 0 || count > 18
+    for index in start..<(start + count) {
+      let digit = buffer[index] &- UInt8(ascii: "0")
+      bad = bad || digit >= 10
+      value = value &* 10 &+ Int64(digit)
+    }
+    return bad ? nil : value
+  }
+
+  private func notANumber(_ start: Int, _ count: Int, _ attribute: String) -> TraceReadError {
+    failure(at: windowBase + Int64(start), "\(attribute)=\"\(string(start, count))\" is not a number")
+  }
+
+  /// `count` bytes at absolute `offset`, from the buffer or else from the file.
+  private func bytes(at offset: Int64, count: Int) -> [UInt8] {
+    if offset >= windowBase && offset + Int64(count) <= windowBase + Int64(filled) {
+      return Array(UnsafeBufferPointer(start: buffer + Int(offset - windowBase), count: count))
+    }
+    guard count > 0 else { return [] }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let read = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: count, at: offset) }
+    return Array(bytes.prefix(max(read, 0)))
+  }
+
+  private func string(_ start: Int, _ count: Int) -> String {
+    String(
+      decoding: UnsafeBufferPointer(start: buffer + start, count: max(0, min(count, filled - start))),
+      as: UTF8.self)
+  }
+
+  /// The name of the open element at stack position `index`, read back from the file.
+  private func openName(_ index: Int) -> String {
+    let open = stack[index]
+    var bytes = [UInt8](repeating: 0, count: max(Int(open.nameLength), 1))
+    let count = bytes.withUnsafeMutableBytes {
+      file.read(into: $0.baseAddress!, count: $0.count, at: open.nameOffset)
+    }
+    return String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+  }
+
+  // MARK: - Buffer
+
+  /// The index of the first `byte` in `[from, to)` of the buffer (`to` defaults to the end of
+  /// the data); short distances, the usual case between tags, are scanned inline.
+  @inline(__always)
+  private static func find(_ byte: UInt8, in buffer: UnsafeMutablePointer<UInt8>, from: Int, to end: Int)
+    -> Int?
+  {
+    // Eight bytes at a time (the buffer is padded past its end), for the usual short distances.
+    let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+    var index = from
+    let inlineEnd = min(end, from + 64)
+    while index < inlineEnd {
+      let word = UnsafeRawPointer(buffer + index).loadUnaligned(as: UInt64.self) ^ pattern
+      let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+      if found != 0 {
+        let match = index + found.trailingZeroBitCount / 8
+        return match < end ? match : nil
+      }
+      index += 8
+    }
+    guard index < end, let found = memchr(buffer + index, Int32(byte), end - index) else { return nil }
+    return buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
+  /// Drops the bytes before `keep`, moves the rest to the front and reads more; doubles the
+  /// buffer when a single token fills it.
+  private mutating func refill(keepingFrom keep: Int) {
+    advanceLines(to: windowBase + Int64(keep))
+    let remaining = filled - keep
+    if keep > 0 {
+      if remaining > 0 { buffer.update(from: buffer + keep, count: remaining) }
+      windowBase += Int64(keep)
+      position -= keep
+      if position < 0 { position = 0 }
+    } else if remaining == capacity {
+      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
+      larger.initialize(repeating: 0, count: capacity * 2 + Self.padding)
+      larger.update(from: buffer, count: remaining)
+      buffer.deallocate()
+      buffer = larger
+      capacity *= 2
+    }
+    filled = remaining
+    while !atEnd && filled < capacity {
+      let count = file.read(into: buffer + filled, count: capacity - filled, at: windowBase + Int64(filled))
+      if count <= 0 {
+        atEnd = true
+        break
+      }
+      filled += count
+    }
+    (buffer + filled).update(repeating: 0, count: Self.padding)
+    values.window = UnsafePointer(buffer)
+    values.windowBase = windowBase
+    values.windowCount = filled
+  }
+
+  // MARK: - Locations
+
+  /// Counts the lines up to absolute `offset` (in the buffer, at or after what is counted).
+  @inline(__always)
+  private mutating func advanceLines(to offset: Int64) {
+    guard offset > counted else { return }
+    var index = Int(max(counted, windowBase) - windowBase)
+    let end = Int(min(offset, windowBase + Int64(filled)) - windowBase)
+    while index < end, let found = memchr(buffer + index, 0x0A, end - index) {
+      let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      line += 1
+      lineStart = windowBase + Int64(newline) + 1
+      index = newline + 1
+    }
+    counted = offset
+  }
+
+  /// The 1-based line of absolute `offset` (counting up to it when it lies ahead).
+  private mutating func lineOf(_ offset: Int64) -> Int {
+    if offset >= counted {
+      advanceLines(to: offset)
+      return line
+    }
+    return location(of: offset).line
+  }
+
+  /// The 1-based line and byte column of absolute `offset`, counted from the file.
+  private func location(of offset: Int64) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart: Int64 = 0
+    let chunk = 1 << 16
+    let bytes = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+    defer { bytes.deallocate() }
+    var base: Int64 = 0
+    while base < offset {
+      let count = file.read(into: bytes, count: Int(min(Int64(chunk), offset - base)), at: base)
+      guard count > 0 else { break }
+      var index = 0
+      while index < count, let found = memchr(bytes + index, 0x0A, count - index) {
+        let newline = bytes.distance(to: found)
+        line += 1
+        lineStart = base + Int64(newline) + 1
+        index = newline + 1
+      }
+      base += Int64(count)
+    }
+    return (line, Int(offset - lineStart) + 1)
+  }
+
+  /// A data error at absolute `offset`.
+  private func failure(at offset: Int64, _ message: String) -> TraceReadError {
+    let (line, column) = location(of: offset)
+    return .badData(TraceParseError(file: name, line: line, column: column, message: message))
+  }
+}

@@ -1,0 +1,71 @@
+/// What an exported table holds, as far as tracecli is concerned.
+enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
+  /// `swiftui-updates` (and filtered instances of it): one ``Update`` per row.
+  case updates
+  /// `swiftui-causes`, `swiftui-full-causes`: one ``Cause`` per row, plus ``Source`` nodes.
+  case causes
+  /// `swiftui-update-groups`: one ``UpdateGroup`` per row.
+  case groups
+  /// `hitches`: one ``Hitch`` per row.
+  case hitches
+  /// `potential-hangs`: one ``Hang`` per row.
+  case hangs
+  /// `device-display-info`: the header's refresh rate.
+  case displays
+  /// `display-vsyncs-interval`: ``Frame``s.
+  case vsyncs
+  /// A table tracecli knows but does not map (`swiftui-changes`).
+  case unused
+  /// Anything else.
+  case unknown
+
+  /// The kind of the table `schema` describes: by its name, else (for unnamed tables and
+  /// unknown names) by the columns only one kind of table has.
+  ///
+  /// - Returns: the kind and whether it was inferred from the columns.
+  static func of(_ schema: XCTraceSchema) -> (kind: XCTraceTableKind, inferred: Bool) {
+    switch schema.name {
+    case "swiftui-updates": return (.updates, false)
+    case "swiftui-causes", "swiftui-full-causes": return (.causes, false)
+    case "swiftui-update-groups": return (.groups, false)
+    case "hitches": return (.hitches, false)
+    case "potential-hangs": return (.hangs, false)
+    case "device-display-info": return (.displays, false)
+    case "display-vsyncs-interval", "display-vsyncs": return (.vsyncs, false)
+    case "swiftui-changes": return (.unused, false)
+    default: break
+    }
+    if schema.has("update-type") { return (.updates, true) }
+    if schema.has("source-node") || schema.has("destination-node") || schema.has("source-node-event-id")
+      || schema.has("destination-node-event-id")
+    {
+      return (.causes, true)
+    }
+    if schema.has("hang-type") { return (.hangs, true) }
+    if schema.has("max-refresh-rate") { return (.displays, true) }
+    let groupColumns: Set = [
+      "start", "duration", "label", "backtrace", "cause-backtrace", "process", "thread",
+    ]
+    if schema.name == nil && schema.has("label") && schema.has("duration")
+      && schema.columns.allSatisfy({ groupColumns.contains($0.mnemonic) })
+    {
+      return (.groups, true)
+    }
+    return (.unknown, false)
+  }
+
+  /// The table name the kind stands for, in messages.
+  var description: String {
+    switch self {
+    case .updates: "swiftui-updates"
+    case .causes: "swiftui-causes"
+    case .groups: "swiftui-update-groups"
+    case .hitches: "hitches"
+    case .hangs: "potential-hangs"
+    case .displays: "device-display-info"
+    case .vsyncs: "display-vsyncs-interval"
+    case .unused: "swiftui-changes"
+    case .unknown: "unknown"
+    }
+  }
+}

@@ -1,0 +1,444 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The intern table of one `xctrace export` document: what each `id="N"` stands for, so that
+/// later `ref="N"` elements resolve to it.
+///
+/// Leaf texts are interned in the shared ``SymbolTable`` (integers are kept as numbers). An
+/// element with child elements is kept as its offset in the file; its `fmt` and children are
+/// read again from the document when asked for (rarely: a thread's name, a node's label), so
+/// the table costs eight bytes per id and nothing per composite.
+struct XCTraceValueTable: ~Copyable {
+  /// A composite read back from the document.
+  private struct Composite {
+    var offset: Int64 = -1
+    var fmt: Symbol?
+    var children: [XCTraceValue] = []
+  }
+
+  /// Children kept per composite (a cause-graph node cell has nine).
+  static let childLimit = 9
+  private static let fmtCacheSize = 512
+
+  let symbols: SymbolTable
+  /// Ids in blocks of ``blockSize`` values, allocated zero-filled (undefined) as ids reach
+  /// them: no copying as the table grows, and memory in step with the ids used.
+  private var blocks: UnsafeMutablePointer<UnsafeMutablePointer<XCTraceValue>?>
+  private var blockCapacity = 16
+  private var blockCount = 0
+  private static let blockShift = 16
+  private static let blockSize = 1 << blockShift
+  private var sparse: [Int64: XCTraceValue] = [:]
+  private(set) var defined = 0
+  private var wide: [Int64] = []
+  private var lastComposite = Composite()
+  /// `fmt` symbols of composites by offset, direct-mapped: (offset, symbol or -1 for none).
+  private var fmtCache: [(Int64, Int32)]
+
+  /// The part of the document in memory; the parser keeps it current.
+  var window: UnsafePointer<UInt8>?
+  var windowBase: Int64 = 0
+  var windowCount = 0
+  /// The document, for composites no longer in the window.
+  var file: SystemFile?
+
+  init(symbols: SymbolTable) {
+    self.symbols = symbols
+    blocks = .allocate(capacity: blockCapacity)
+    blocks.initialize(repeating: nil, count: blockCapacity)
+    fmtCache = Array(repeating: (-1, -1), count: Self.fmtCacheSize)
+  }
+
+  deinit {
+    for index in 0..<blockCount { free(blocks[index]) }
+    blocks.deallocate()
+  }
+
+  // MARK: - Ids
+
+  /// The value of `id`; ``XCTraceValue/undefined`` when it was never defined.
+  @inline(__always)
+  func value(of id: Int64) -> XCTraceValue {
+    let block = Int(truncatingIfNeeded: id >> Self.blockShift)
+    if id >= 0 && block < blockCount, let values = blocks[block] {
+      return values[Int(truncatingIfNeeded: id) & (Self.blockSize - 1)]
+    }
+    return sparse.isEmpty ? .undefined : sparse[id] ?? .undefined
+  }
+
+  /// Defines `id`; false when it was defined already.
+  @inline(__always)
+  mutating func define(_ id: Int64, as value: XCTraceValue) -> Bool {
+    let block = Int(truncatingIfNeeded: id >> Self.blockShift)
+    if id >= 0 && block < blockCount, let values = blocks[block] {
+      let slot = values + (Int(truncatingIfNeeded: id) & (Self.blockSize - 1))
+      guard slot.pointee == .undefined else { return false }
+      slot.pointee = value
+      defined += 1
+      return true
+    }
+    return defineSlowly(id, as: value)
+  }
+
+  private mutating func defineSlowly(_ id: Int64, as value: XCTraceValue) -> Bool {
+    // Ids are dense in practice (1, 2, 3 … in document order): add blocks up to a near `id`;
+    // far ones go to a dictionary.
+    guard id >= 0 && id <= Int64(defined) * 2 + Int64(Self.blockSize) else {
+      guard sparse[id] == nil else { return false }
+      sparse[id] = value
+      defined += 1
+      return true
+    }
+    let block = Int(id >> Self.blockShift)
+    if block >= blockCapacity {
+      let capacity = max(block + 1, blockCapacity * 2)
+      let grown = UnsafeMutablePointer<UnsafeMutablePointer<XCTraceValue>?>.allocate(capacity: capacity)
+      grown.moveInitialize(from: blocks, count: blockCapacity)
+      (grown + blockCapacity).initialize(repeating: nil, count: capacity - blockCapacity)
+      blocks.deallocate()
+      blocks = grown
+      blockCapacity = capacity
+    }
+    while blockCount <= block {
+      guard let memory = calloc(Self.blockSize, MemoryLayout<XCTraceValue>.stride) else {
+        fatalError("out of memory for xctrace ids")
+      }
+      let values = memory.bindMemory(to: XCTraceValue.self, capacity: Self.blockSize)
+      // Ids defined sparsely before that now fall in this block move over.
+      let base = Int64(blockCount) << Self.blockShift
+      for (sparseID, sparseValue) in sparse where sparseID >= base && sparseID < base + Int64(Self.blockSize)
+      {
+        values[Int(sparseID - base)] = sparseValue
+        sparse[sparseID] = nil
+      }
+      blocks[blockCount] = values
+      blockCount += 1
+    }
+    return define(id, as: value)
+  }
+
+  // MARK: - Making values
+
+  /// The value of a leaf's text: an integer when it is a plain decimal, else an interned symbol.
+  @inline(__always)
+  mutating func leaf(_ bytes: UnsafePointer<UInt8>, count: Int) -> XCTraceValue {
+    if count > 0 && count <= 19, let number = XCTraceValueTable.plainInteger(bytes, count: count) {
+      if let small = XCTraceValue.integer(number) { return small }
+      wide.append(number)
+      return .wideInteger(wide.count - 1)
+    }
+    return .text(symbols.intern(UnsafeRawBufferPointer(start: bytes, count: count)))
+  }
+
+  /// `count` bytes as a decimal integer without sign or leading zeros, if they are one.
+  @inline(__always)
+  static func plainInteger(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int64? {
+    if count > 1 && bytes[0] == UInt8(ascii: "0") { return nil }
+    var value: UInt64 = 0
+    for index in 0..<count {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value &* 10 &+ UInt64(digit)
+    }
+    guard count < 19 || value <= UInt64(Int64.max) else { return nil }
+    return Int64(value)
+  }
+
+  // MARK: - Reading values
+
+  /// The integer a value stands for: a number, or a text that reads as one (values above
+  /// `Int64.max` clamp to it); nil for anything else.
+  func integer(_ value: XCTraceValue) -> Int64? {
+    if let small = value.smallInteger { return small }
+    if let index = value.wideIndex { return wide[index] }
+    guard let symbol = value.symbol else { return nil }
+    return symbols.withBytes(of: symbol) { bytes -> Int64? in
+      var start = 0
+      var negative = false
+      if bytes.count > 1 && (bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+")) {
+        negative = bytes[0] == UInt8(ascii: "-")
+        start = 1
+      }
+      guard start < bytes.count else { return nil }
+      var magnitude: UInt64 = 0
+      var overflow = false
+      for byte in bytes[start...] {
+        let digit = byte &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times.addingReportingOverflow(UInt64(digit))
+        overflow = overflow || o1 || o2
+        magnitude = sum
+      }
+      if negative { return overflow || magnitude > UInt64(Int64.max) ? .min : -Int64(magnitude) }
+      return overflow || magnitude > UInt64(Int64.max) ? .max : Int64(magnitude)
+    }
+  }
+
+  /// The text a value shows: its text, an integer in decimal, or a composite's `fmt`; nil
+  /// for an empty value (or a composite without `fmt`).
+  mutating func text(_ value: XCTraceValue) -> Symbol? {
+    if let symbol = value.symbol { return symbol }
+    if let number = integer(value) { return symbols.intern(String(number)) }
+    guard let offset = value.compositeOffset else { return nil }
+    let slot = Int(truncatingIfNeeded: (UInt64(offset) &* 0x9E37_79B9_7F4A_7C15) >> 55)
+    if fmtCache[slot].0 == offset { return fmtCache[slot].1 >= 0 ? Symbol(rawValue: fmtCache[slot].1) : nil }
+    let fmt = composite(at: offset).fmt
+    fmtCache[slot] = (offset, fmt?.rawValue ?? -1)
+    return fmt
+  }
+
+  /// The string a value shows (see ``text(_:)``).
+  mutating func string(_ value: XCTraceValue) -> String? {
+    text(value).map { symbols[$0] }
+  }
+
+  /// The number of children a composite value has (at most ``childLimit``; 0 for others).
+  mutating func childCount(_ value: XCTraceValue) -> Int {
+    guard let offset = value.compositeOffset else { return 0 }
+    return composite(at: offset).children.count
+  }
+
+  /// Child `position` of a composite value (empty when there is none).
+  mutating func child(_ value: XCTraceValue, _ position: Int) -> XCTraceValue {
+    guard let offset = value.compositeOffset else { return .empty }
+    let children = composite(at: offset).children
+    return position < children.count ? children[position] : .empty
+  }
+
+  // MARK: - Composites
+
+  /// Reads the composite at `offset` again (the last one is remembered).
+  private mutating func composite(at offset: Int64) -> Composite {
+    if lastComposite.offset == offset { return lastComposite }
+    var parsed: Composite?
+    if let window, offset >= windowBase, offset < windowBase + Int64(windowCount) {
+      let start = Int(offset - windowBase)
+      parsed = read(UnsafeBufferPointer(start: window + start, count: windowCount - start), at: offset)
+    }
+    var capacity = 4096
+    while parsed == nil, let file {
+      var bytes = [UInt8](repeating: 0, count: capacity)
+      let count = bytes.withUnsafeMutableBytes {
+        file.read(into: $0.baseAddress!, count: capacity, at: offset)
+      }
+      guard count > 0 else { break }
+      parsed = bytes.withUnsafeBufferPointer {
+        read(UnsafeBufferPointer(rebasing: $0[0..<count]), at: offset)
+      }
+      if count < capacity { break }
+      capacity *= 4
+    }
+    lastComposite = parsed ?? Composite(offset: offset)
+    return lastComposite
+  }
+
+  /// Parses the element at the start of `bytes` (already checked by the parser): its `fmt`
+  /// and the values of its child elements; nil when `bytes` ends first.
+  private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int64) -> Composite? {
+    var scanner = ElementScanner(bytes: bytes)
+    guard let tag = scanner.startTag() else { return nil }
+    var result = Composite(offset: offset)
+    if let fmt = tag.fmt { result.fmt = intern(bytes, fmt) }
+    if tag.selfClosing { return result }
+    while true {
+      guard let child = scanner.nextChild() else { return nil }
+      guard let childTag = child else { return result }
+      var value = XCTraceValue.empty
+      if let ref = childTag.ref {
+        value = self.value(of: ref)
+      } else if let id = childTag.id, self.value(of: id) != .undefined {
+        value = self.value(of: id)
+      } else if !childTag.isSentinel {
+        guard let content = scanner.skipContent(of: childTag) else { return nil }
+        if content.hasChildren {
+          value = .composite(at: offset + Int64(childTag.start))
+        } else if !content.text.isEmpty {
+          value = leafText(bytes, content.text)
+        } else if let fmt = childTag.fmt {
+          value = leafText(bytes, fmt)
+        }
+        if result.children.count < Self.childLimit { result.children.append(value) }
+        continue
+      }
+      guard scanner.skipContent(of: childTag) != nil else { return nil }
+      if result.children.count < Self.childLimit { result.children.append(value) }
+    }
+  }
+
+  private mutating func leafText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> XCTraceValue {
+    let decoded = XCTraceValueTable.decoded(bytes, range)
+    guard !decoded.isEmpty else { return .text(symbols.intern("")) }
+    return decoded.withUnsafeBufferPointer { leaf($0.baseAddress!, count: $0.count) }
+  }
+
+  private func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Symbol {
+    symbols.intern(String(decoding: XCTraceValueTable.decoded(bytes, range), as: UTF8.self))
+  }
+
+  /// The bytes of `range` with entities decoded (left raw if they do not decode).
+  private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+    var output: [UInt8] = []
+    guard let base = bytes.baseAddress, !range.isEmpty else { return output }
+    do {
+      try XMLText.decode(base + range.lowerBound, count: range.count, into: &output)
+    } catch {
+      output = Array(bytes[range])
+    }
+    return output
+  }
+}
+
+/// Walks an element that the parser has already checked, for re-reading composites.
+private struct ElementScanner {
+  /// A start tag: where it begins and the attributes the intern table needs.
+  struct Tag {
+    var start: Int
+    var nameRange: Range<Int>
+    var id: Int64?
+    var ref: Int64?
+    var fmt: Range<Int>?
+    var selfClosing: Bool
+    var isSentinel: Bool
+  }
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// The start tag at the current position.
+  mutating func startTag() -> Tag? {
+    let start = index
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
+    index += 1
+    let nameStart = index
+    while index < bytes.count && !isDelimiter(bytes[index]) { index += 1 }
+    var tag = Tag(
+      start: start, nameRange: nameStart..<index, selfClosing: false,
+      isSentinel: bytes[nameStart..<index].elementsEqual("sentinel".utf8))
+    while true {
+      while index < bytes.count && isSpace(bytes[index]) { index += 1 }
+      guard index < bytes.count else { return nil }
+      if bytes[index] == UInt8(ascii: ">") {
+        index += 1
+        return tag
+      }
+      if bytes[index] == UInt8(ascii: "/") {
+        index += 2
+        tag.selfClosing = true
+        return index <= bytes.count ? tag : nil
+      }
+      let attributeStart = index
+      while index < bytes.count && bytes[index] != UInt8(ascii: "=") && !isSpace(bytes[index]) { index += 1 }
+      let attribute = attributeStart..<index
+      while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "'") {
+        index += 1
+      }
+      guard index < bytes.count else { return nil }
+      let quote = bytes[index]
+      index += 1
+      let valueStart = index
+      while index < bytes.count && bytes[index] != quote { index += 1 }
+      guard index < bytes.count else { return nil }
+      let value = valueStart..<index
+      index += 1
+      if bytes[attribute].elementsEqual("fmt".utf8) { tag.fmt = value }
+      if bytes[attribute].elementsEqual("id".utf8) { tag.id = number(value) }
+      if bytes[attribute].elementsEqual("ref".utf8) { tag.ref = number(value) }
+    }
+  }
+
+  /// The next child's start tag; `.some(nil)` at the element's end tag; nil when the bytes end.
+  mutating func nextChild() -> Tag?? {
+    while true {
+      while index < bytes.count && bytes[index] != UInt8(ascii: "<") { index += 1 }
+      guard index + 1 < bytes.count else { return nil }
+      switch bytes[index + 1] {
+      case UInt8(ascii: "/"):
+        return .some(nil)
+      case UInt8(ascii: "!"), UInt8(ascii: "?"):
+        guard skipMarkup() else { return nil }
+      default:
+        guard let tag = startTag() else { return nil }
+        return .some(tag)
+      }
+    }
+  }
+
+  /// Moves past the content and end tag of `tag` (just read).
+  ///
+  /// - Returns: its text (when it has no child elements) and whether it has children; nil
+  ///   when the bytes end first.
+  mutating func skipContent(of tag: Tag) -> (text: Range<Int>, hasChildren: Bool)? {
+    if tag.selfClosing { return (index..<index, false) }
+    let textStart = index
+    var depth = 0
+    var hasChildren = false
+    var textEnd = index
+    while true {
+      while index < bytes.count && bytes[index] != UInt8(ascii: "<") { index += 1 }
+      guard index + 1 < bytes.count else { return nil }
+      if depth == 0 && !hasChildren { textEnd = index }
+      switch bytes[index + 1] {
+      case UInt8(ascii: "/"):
+        while index < bytes.count && bytes[index] != UInt8(ascii: ">") { index += 1 }
+        guard index < bytes.count else { return nil }
+        index += 1
+        if depth == 0 { return (hasChildren ? textStart..<textStart : textStart..<textEnd, hasChildren) }
+        depth -= 1
+      case UInt8(ascii: "!"), UInt8(ascii: "?"):
+        guard skipMarkup() else { return nil }
+      default:
+        hasChildren = true
+        guard let child = startTag() else { return nil }
+        if !child.selfClosing { depth += 1 }
+      }
+    }
+  }
+
+  /// Skips a comment, CDATA section or processing instruction at the current `<`.
+  private mutating func skipMarkup() -> Bool {
+    let terminator: [UInt8]
+    if bytes[index + 1] == UInt8(ascii: "?") {
+      terminator = Array("?>".utf8)
+    } else if index + 3 < bytes.count && bytes[index + 2] == UInt8(ascii: "-") {
+      terminator = Array("-->".utf8)
+    } else {
+      terminator = Array("]]>".utf8)
+    }
+    index += 2
+    while index + terminator.count <= bytes.count {
+      if bytes[index..<(index + terminator.count)].elementsEqual(terminator) {
+        index += terminator.count
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
+  private func number(_ range: Range<Int>) -> Int64? {
+    var value: Int64 = 0
+    for byte in bytes[range] {
+      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+      value = value &* 10 &+ Int64(byte - UInt8(ascii: "0"))
+    }
+    return range.isEmpty ? nil : value
+  }
+
+  private func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+  }
+
+  private func isDelimiter(_ byte: UInt8) -> Bool {
+    isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+  }
+}

@@ -1,0 +1,126 @@
+/// Decodes XML character data: the five predefined entities and numeric character references.
+enum XMLText {
+  /// Why a stretch of character data is not valid XML, at a byte offset into it.
+  struct Failure: Error {
+    var offset: Int
+    var message: String
+  }
+
+  /// Appends the decoded form of `count` raw bytes at `bytes` to `output`.
+  ///
+  /// `&lt; &gt; &amp; &quot; &apos;`, `&#NNN;` and `&#xHH;` are decoded; anything else after
+  /// `&` is an error (an export declares no other entities).
+  static func decode(_ bytes: UnsafePointer<UInt8>, count: Int, into output: inout [UInt8]) throws(Failure) {
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "&") else {
+        output.append(byte)
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < count && bytes[end] != UInt8(ascii: ";") && end - index < 12 { end += 1 }
+      guard end < count && bytes[end] == UInt8(ascii: ";") else {
+        throw Failure(offset: index, message: "'&' must start an entity such as &amp; (or be written &amp;)")
+      }
+      let name = UnsafeBufferPointer(start: bytes + index + 1, count: end - index - 1)
+      if let scalar = try reference(name, at: index) {
+        appendUTF8(scalar, to: &output)
+      } else {
+        throw Failure(offset: index, message: "unknown entity &\(String(decoding: name, as: UTF8.self));")
+      }
+      index = end + 1
+    }
+  }
+
+  /// The scalar an entity name (between `&` and `;`) stands for; nil for an unknown name.
+  private static func reference(_ name: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> UInt32?
+  {
+    switch String(decoding: name, as: UTF8.self) {
+    case "lt": return 0x3C
+    case "gt": return 0x3E
+    case "amp": return 0x26
+    case "quot": return 0x22
+    case "apos": return 0x27
+    default: break
+    }
+    guard name.count >= 2, name[0] == UInt8(ascii: "#") else { return nil }
+    var value: UInt32 = 0
+    let hex = name[1] == UInt8(ascii: "x")
+    let digits = name[(hex ? 2 : 1)...]
+    guard !digits.isEmpty else { throw invalid(name, offset) }
+    for digit in digits {
+      let number: UInt32
+      switch digit {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): number = UInt32(digit - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: number = UInt32(digit - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: number = UInt32(digit - UInt8(ascii: "A") + 10)
+      default: throw invalid(name, offset)
+      }
+      value = value * (hex ? 16 : 10) + number
+      guard value <= 0x10FFFF else { throw invalid(name, offset) }
+    }
+    let allowed =
+      value == 0x9 || value == 0xA || value == 0xD || (value >= 0x20 && value < 0xD800)
+      || (value >= 0xE000 && value != 0xFFFE && value != 0xFFFF)
+    guard allowed else { throw invalid(name, offset) }
+    return value
+  }
+
+  private static func invalid(_ name: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Failure {
+    Failure(
+      offset: offset,
+      message: "&\(String(decoding: name, as: UTF8.self)); is not a valid XML character reference")
+  }
+
+  /// Appends the UTF-8 form of `scalar` (a valid Unicode scalar value).
+  static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+      output.append(UInt8(scalar))
+    case 0x80..<0x800:
+      output.append(UInt8(0xC0 | scalar >> 6))
+      output.append(UInt8(0x80 | scalar & 0x3F))
+    case 0x800..<0x10000:
+      output.append(UInt8(0xE0 | scalar >> 12))
+      output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      output.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+      output.append(UInt8(0xF0 | scalar >> 18))
+      output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+      output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      output.append(UInt8(0x80 | scalar & 0x3F))
+    }
+  }
+
+  /// The offset of the first byte that breaks UTF-8 in `count` bytes at `bytes`, or nil.
+  static func firstInvalidUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+    var index = 0
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      let minimum: UInt32
+      var scalar: UInt32
+      switch lead {
+      case 0xC2...0xDF: (length, minimum, scalar) = (2, 0x80, UInt32(lead & 0x1F))
+      case 0xE0...0xEF: (length, minimum, scalar) = (3, 0x800, UInt32(lead & 0x0F))
+      case 0xF0...0xF4: (length, minimum, scalar) = (4, 0x10000, UInt32(lead & 0x07))
+      default: return index
+      }
+      guard index + length <= count else { return index }
+      for offset in 1..<length {
+        let next = bytes[index + offset]
+        guard next & 0xC0 == 0x80 else { return index }
+        scalar = scalar << 6 | UInt32(next & 0x3F)
+      }
+      if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar < 0xE000) { return index }
+      index += length
+    }
+    return nil
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import TestSupport
+import Testing
+import TraceModel
+
+@testable import tracecli
+
+struct ImportCommandTests {
+  /// Every sample export under `Fixtures/xctrace/` (and `more/`), relative to it.
+  static let samples: [String] = {
+    let root = Fixture.path("xctrace")
+    let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    let more = (try? FileManager.default.contentsOfDirectory(atPath: root + "/more")) ?? []
+    return (top.filter { $0.hasSuffix(".xml") } + more.filter { $0.hasSuffix(".xml") }.map { "more/" + $0 })
+      .sorted()
+  }()
+
+  /// The golden-file stem of a sample: `xctrace.more.q-hitches-renders`.
+  private func stem(_ sample: String) -> String {
+    "xctrace." + sample.dropLast(4).replacingOccurrences(of: "/", with: ".")
+  }
+
+  @Test(arguments: samples)
+  func everySampleImportsOrNamesTheMissingColumn(_ sample: String) {
+    let run = CLIRun(["import", "xctrace", "Fixtures/xctrace/\(sample)"].relativeToRoot)
+    #expect(run.status == .success || run.status == .dataError, "\(run.errors)")
+    if run.status == .success {
+      Fixture.assertSnapshot(run.output, named: "\(stem(sample)).jsonl")
+      #expect(run.output.hasPrefix(#"{"type":"trace","version":1"#))
+    } else {
+      #expect(run.output.isEmpty)
+      #expect(run.errors.contains("has no column \""), "\(run.errors)")
+    }
+    if !run.errors.isEmpty {
+      Fixture.assertSnapshot(run.errors.withoutRoot, named: "\(stem(sample)).stderr.txt")
+    }
+  }
+
+  @Test func theSamplesThatCannotBeImportedNameTableAndColumn() {
+    let expectations = [
+      "more/h-swiftui-causes.xml": #"table "swiftui-causes" has no column "source-node-event-id""#,
+      "more/h-swiftui-causes-minimal.xml":
+        #"read as swiftui-causes by its columns) has no column "source-node-event-id""#,
+      "more/h-update-groups-outlier.xml":
+        #"read as swiftui-update-groups by its columns) has no column "start""#,
+      "swiftui-update-groups-backtraces.xml": #"has no column "start""#,
+    ]
+    for (sample, message) in expectations {
+      let run = CLIRun(["import", "xctrace", "Fixtures/xctrace/\(sample)"].relativeToRoot)
+      #expect(run.status == .dataError, "\(sample)")
+      #expect(run.errors.contains(message), "\(sample): \(run.errors)")
+      #expect(run.errors.contains("\(sample):4:5: error:"), "\(sample): \(run.errors)")
+    }
+  }
+
+  @Test func writesTheTraceToAFileWithDashO() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let output = directory + "/app.jsonl"
+    let files = ["swiftui-updates.xml", "device-display-info.xml"].map { Fixture.path("xctrace/\($0)") }
+    let run = CLIRun(["import", "xctrace"] + files + ["-o", output])
+    #expect(run.status == .success)
+    #expect(run.output.isEmpty)
+    #expect(run.errors == "tracecli: wrote 3 events to \(output)\n")
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(
+      text.hasPrefix(
+        #"{"type":"trace","version":1,"app":"MyApp","refreshRate":120,"producer":"tracecli import xctrace"}"#)
+    )
+    #expect(text == CLIRun(["import", "xctrace"] + files).output)
+  }
+
+  @Test func readingTheImportGivesTheSameAnalysisAsReadingTheXML() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let files = [
+      "swiftui-updates.xml", "swiftui-causes.xml", "device-display-info.xml", "display-vsyncs-interval.xml",
+      "hitches.xml", "potential-hangs.xml", "swiftui-update-groups.xml",
+    ].map { Fixture.path("xctrace/\($0)") }
+    let output = directory + "/app.jsonl"
+    #expect(CLIRun(["import", "xctrace"] + files + ["-o", output]).status == .success)
+    let fromXML = CLIRun(["summarize"] + files + ["--format", "json"])
+    let fromJSONL = CLIRun(["summarize", output, "--format", "json"])
+    #expect(fromXML.status == .success && fromJSONL.status == .success)
+    #expect(withoutFile(fromXML.output) == withoutFile(fromJSONL.output))
+    let graphXML = CLIRun(["cause-graph"] + files + ["--format", "json", "--all"])
+    let graphJSONL = CLIRun(["cause-graph", output, "--format", "json", "--all"])
+    #expect(graphXML.status == .success)
+    #expect(withoutFile(graphXML.output) == withoutFile(graphJSONL.output))
+  }
+
+  @Test func commandsReadAFolderOfExports() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for file in ["swiftui-updates.xml", "swiftui-causes.xml", "device-display-info.xml"] {
+      try FileManager.default.copyItem(
+        atPath: Fixture.path("xctrace/\(file)"), toPath: "\(directory)/\(file)")
+    }
+    try Data("not an export\n".utf8).write(to: URL(fileURLWithPath: "\(directory)/notes.txt"))
+    let folder = CLIRun(["summarize", directory, "--format", "json"])
+    #expect(folder.status == .success, "\(folder.errors)")
+    #expect(folder.output.contains(#""refreshRate": 120"#))
+    #expect(folder.output.contains(#""name": "ContentView""#))
+    let files = ["swiftui-causes.xml", "device-display-info.xml", "swiftui-updates.xml"].map {
+      "\(directory)/\($0)"
+    }
+    #expect(CLIRun(["import", "xctrace", directory]).output == CLIRun(["import", "xctrace"] + files).output)
+    #expect(CLIRun(["cause-graph", directory, "--view", "ContentView"]).status == .success)
+  }
+
+  @Test(arguments: Fixture.storyNames)
+  func storiesSurviveAnXctraceExport(_ name: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let original = Fixture.path("traces/\(name).jsonl")
+    let (events, symbols, header) = try readEvents([original])
+    var writer = XCTraceExportWriter(symbols: symbols)
+    writer.numericReferences = name.hasPrefix("d")
+    let files = try writer.write(events, header: header, to: directory)
+    let before = try summary(CLIRun(["summarize", original, "--format", "json"]).output)
+    let after = try summary(CLIRun(["summarize"] + files + ["--format", "json"]).output)
+    #expect(before["views"] as? NSArray == after["views"] as? NSArray, "\(name): per-view numbers differ")
+    #expect(before["updates"] as? NSDictionary == after["updates"] as? NSDictionary)
+    #expect(
+      (before["trace"] as? NSDictionary)?["refreshRate"] as? Double
+        == (after["trace"] as? NSDictionary)?["refreshRate"] as? Double)
+    // The cause graph: the same edges, and the same sources wherever an edge names them.
+    let (imported, importedSymbols, _) = try readEvents(files)
+    let edges = { (events: [TraceEvent], symbols: SymbolTable) -> [String] in
+      events.compactMap { event -> String? in
+        guard case .cause(let cause) = event else { return nil }
+        return "\(cause.from)>\(cause.to) \(symbols[cause.label]) \(cause.time ?? -1) "
+          + "\(cause.changed.map { symbols[$0] } ?? "-") \(cause.valueType.map { symbols[$0] } ?? "-")"
+      }.sorted()
+    }
+    #expect(edges(events, symbols) == edges(imported, importedSymbols))
+    let linked = Set(
+      events.flatMap { event -> [Int64] in
+        guard case .cause(let cause) = event else { return [] }
+        return [cause.from, cause.to]
+      })
+    let sources = { (events: [TraceEvent], symbols: SymbolTable) -> [String] in
+      events.compactMap { event -> String? in
+        guard case .source(let source) = event, linked.contains(source.id) else { return nil }
+        return "\(source.id) \(source.kind) \(symbols[source.label]) \(source.user)"
+      }.sorted()
+    }
+    #expect(sources(events, symbols) == sources(imported, importedSymbols))
+    let graph = { (paths: [String]) in CLIRun(["cause-graph"] + paths + ["--format", "json", "--all"]).output
+    }
+    #expect(withoutFile(graph([original])) == withoutFile(graph(files)), "\(name): cause graphs differ")
+  }
+
+  @Test(arguments: [
+    ["import"], ["import", "csv", "a.csv"], ["import", "xctrace"], ["import", "xctrace", "a.xml", "--bogus"],
+    ["import", "xctrace", "-", "b.xml"],
+  ])
+  func usageErrorsExit64(_ arguments: [String]) {
+    let run = CLIRun(arguments)
+    #expect(run.status == .usage)
+    #expect(run.errors.contains("help import"))
+  }
+
+  @Test func aJSONLinesTraceIsNotAnExport() {
+    let run = CLIRun(["import", "xctrace", "Fixtures/traces/minimal.jsonl"].relativeToRoot)
+    #expect(run.status == .noInput)
+    #expect(run.errors.contains("is not an xctrace XML export"))
+    #expect(CLIRun(["import", "xctrace", "/nonexistent/updates.xml"]).status == .noInput)
+  }
+
+  @Test func aTruncatedExportExits65() async throws {
+    let run = CLIRun(
+      ["import", "xctrace", "Fixtures/xctrace/malformed/truncated-updates.xml"].relativeToRoot)
+    #expect(run.status == .dataError)
+    #expect(run.output.isEmpty)
+    Fixture.assertSnapshot(run.errors.withoutRoot, named: "xctrace.malformed.truncated-updates.stderr.txt")
+    await #expect(processExitsWith: .exitCode(65)) {
+      TraceCLI.exitAfterRunning(
+        ["import", "xctrace", Fixture.path("xctrace/malformed/truncated-updates.xml"), "-o", "/dev/null"])
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func temporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tracecli-import-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  /// The output without the lines that name the input files.
+  private func withoutFile(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("\"file\"") && !$0.hasPrefix("// tracecli") }.joined(separator: "\n")
+  }
+
+  private func summary(_ json: String) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+  }
+
+  /// The events of a trace (one part), its symbols and header.
+  private func readEvents(_ paths: [String]) throws -> ([TraceEvent], SymbolTable, TraceHeader?) {
+    let reading = try TraceInput.read(paths: paths, threads: 1) { EventCollector() }
+    let part = try #require(reading.parts.first)
+    #expect(reading.parts.count == 1)
+    return (part.sink.events, part.symbols, reading.header)
+  }
+}
+
+/// Keeps every event it receives.
+private struct EventCollector: TraceSink {
+  var events: [TraceEvent] = []
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    events.append(event)
+  }
+}
