@@ -81,7 +81,7 @@ public enum TraceAnalysis {
   }
 
   /// The earliest `start`/`time` in the trace (a full read; only for ranges without a header start).
-  private static func earliestTime(files: [String], name: String, threads: Int) throws(TraceReadError) -> Int64? {
+  static func earliestTime(files: [String], name: String, threads: Int) throws(TraceReadError) -> Int64? {
     let reading = try TraceInput.read(paths: files, name: name, threads: threads) { EarliestTime() }
     let earliest = reading.parts.map(\.sink.earliest).min() ?? .max
     return earliest == .max ? nil : earliest

@@ -1,11 +1,45 @@
 import TraceAnalyzer
 
-/// `tracecli cause-graph`: not built yet.
+/// `tracecli cause-graph <trace>`: the cause-and-effect graph as DOT, JSON or Mermaid.
 enum CauseGraphCommand {
   static let help = """
-    USAGE: tracecli cause-graph ...
+    USAGE: tracecli cause-graph <trace> [--view <View | Module.View>] [options]
 
-    Not available in this version of tracecli yet.
+    Prints the cause-and-effect graph, left (cause) to right (effect) like the
+    Instruments Cause & Effect graph: gestures, state changes, @Observable properties,
+    environment changes and the view updates they caused, with how often each edge
+    happened. All updates of one view type are one node; a node whose every update was
+    skipped is dimmed. The app's own nodes are blue, the system's gray.
+
+    With --view: the view's node(s) and every node with a path into them (its causes),
+    with the edges on those paths. Without: the whole graph, largest edges first,
+    capped at 60 edges (a note says what was left out; --all shows everything).
+
+    OPTIONS:
+      --view <name>          the view: View or Module.View
+      --downstream           show the view's effects (nodes it has a path into) instead
+      --upstream             show its causes (the default; with --downstream: both)
+      --depth <n>            at most n edges from the view
+      --min-count <n>        drop edges that happened fewer than n times (before paths
+                             are followed)
+      --from <time>          inspection range start, relative to the trace start (e.g. 12s)
+      --to <time>            inspection range end (exclusive); keeps causes whose time (or,
+                             without one, their target's time) lies in the range
+      --format dot|json|mermaid   output format (default dot)
+      --all                  the whole graph without the 60-edge cap
+      --limit <n>            the whole graph's edge cap (default 60)
+      --threads <n>          reader threads (default 2)
+      -h, --help             show this help
+
+    Times take ns, us (or µs), ms or s; a bare number is ns. <trace> may be - for
+    standard input. Dangling causes (ids no event defines) are drawn to "unknown #ID"
+    nodes and reported on standard error.
+
+    EXAMPLES:
+      tracecli cause-graph trace.jsonl --view LandmarkListItemView | dot -Tsvg > graph.svg
+      tracecli cause-graph trace.jsonl --view Landmarks.LandmarkListItemView --format json
+      tracecli cause-graph trace.jsonl --view HomeView --downstream --format mermaid
+      tracecli cause-graph trace.jsonl --from 12s --to 14s
 
     """
 
@@ -13,6 +47,39 @@ enum CauseGraphCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    throw UsageError("'cause-graph' is not available in this version of tracecli yet")
+    var arguments = try Arguments(
+      arguments, command: "cause-graph", flags: ["--downstream", "--upstream", "--all"])
+    let format = try arguments.choice("--format", ["dot", "json", "mermaid"], default: "dot")
+    var selection = CauseGraph.Selection(view: arguments.value("--view"))
+    let downstream = arguments.flag("--downstream")
+    let upstream = arguments.flag("--upstream")
+    selection.direction = downstream ? (upstream ? .both : .downstream) : .upstream
+    selection.depth = try arguments.count("--depth")
+    selection.minCount = try arguments.count("--min-count") ?? 1
+    let all = arguments.flag("--all")
+    let limit = try arguments.count("--limit")
+    selection.edgeLimit = all ? nil : limit ?? CauseGraph.Selection.defaultEdgeLimit
+    let options = try arguments.analysisOptions()
+    try arguments.finish()
+    let paths = try arguments.traces()
+    if selection.view == nil && (downstream || upstream || selection.depth != nil) {
+      throw UsageError("--upstream, --downstream and --depth need --view", command: "cause-graph")
+    }
+    let graph = try TraceAnalysis.causeGraph(paths: paths, options: options)
+    guard let shown = graph.selecting(selection) else {
+      let query = selection.view ?? ""
+      let names = ViewSuggestions.closest(to: query, in: graph.viewKeys)
+      var message = "tracecli: no view named '\(query)' in \(graph.file)"
+      if !names.isEmpty { message += "; did you mean \(names.joined(separator: ", "))?" }
+      errors.write(message + "\n")
+      return .failure
+    }
+    for note in shown.notes { errors.write("tracecli: note: \(note)\n") }
+    switch format {
+    case "json": output.write(CauseGraphJSONRenderer.render(shown))
+    case "mermaid": output.write(MermaidRenderer.render(shown))
+    default: output.write(DOTRenderer.render(shown))
+    }
+    return .success
   }
 }

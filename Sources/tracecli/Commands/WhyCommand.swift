@@ -1,11 +1,34 @@
 import TraceAnalyzer
 
-/// `tracecli why`: not built yet.
+/// `tracecli why <trace> (--update ID | --view V --at T)`: the chains of causes behind one update.
 enum WhyCommand {
   static let help = """
-    USAGE: tracecli why ...
+    USAGE: tracecli why <trace> --update <id> [options]
+           tracecli why <trace> --view <View | Module.View> --at <time> [options]
 
-    Not available in this version of tracecli yet.
+    Explains one update: every chain of causes from it back to its roots (a gesture,
+    an external environment change, or an event nothing caused), newest first. Each
+    hop shows its time (relative to the trace start), its label (update or creation)
+    and the properties that changed. A chain that comes back to a view or source it
+    already passed through is an update loop: it is cut there and marked.
+
+    OPTIONS:
+      --update <id>        the update (or source) with this id
+      --view <name>        the view: View or Module.View (with --at)
+      --at <time>          the update of --view running at this time, relative to the
+                           trace start (else the one starting nearest to it)
+      --depth <n>          follow at most n hops back (default 32)
+      --limit <n>          list at most n chains (default 20, 0 for all)
+      --format text|json   output format (default text)
+      --threads <n>        reader threads (default 2)
+      -h, --help           show this help
+
+    Times take ns, us (or µs), ms or s; a bare number is ns. <trace> may be - for
+    standard input.
+
+    EXAMPLES:
+      tracecli why trace.jsonl --update 48213
+      tracecli why trace.jsonl --view LandmarkListItemView --at 12.41s
 
     """
 
@@ -13,6 +36,45 @@ enum WhyCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    throw UsageError("'why' is not available in this version of tracecli yet")
+    var arguments = try Arguments(arguments, command: "why", flags: [])
+    let format = try arguments.choice("--format", ["text", "json"], default: "text")
+    let id = try arguments.count("--update")
+    let view = arguments.value("--view")
+    let at = try arguments.duration("--at")
+    var limits = CauseChains.Limits()
+    if let depth = try arguments.count("--depth") { limits.depth = max(1, depth) }
+    if let limit = try arguments.count("--limit") { limits.chains = limit == 0 ? nil : limit }
+    let threads = max(1, try arguments.count("--threads") ?? 2)
+    try arguments.finish()
+    let paths = try arguments.traces()
+    let target: TraceAnalysis.WhyTarget
+    switch (id, view, at) {
+    case (let id?, nil, nil):
+      target = .id(Int64(id))
+    case (nil, let view?, let at?):
+      target = .view(view, at: at)
+    case (nil, _?, nil):
+      throw UsageError("--view needs --at (the time of the update to explain)", command: "why")
+    case (nil, nil, _):
+      throw UsageError("missing --update <id> or --view <name> --at <time>", command: "why")
+    default:
+      throw UsageError("give either --update or --view with --at, not both", command: "why")
+    }
+    switch try TraceAnalysis.why(paths: paths, target: target, limits: limits, threads: threads) {
+    case .explained(let chains):
+      switch format {
+      case "json": output.write(WhyRenderer.renderJSON(chains))
+      default: output.write(WhyRenderer.render(chains, style: style))
+      }
+      return .success
+    case .noSuchID(let id, let file):
+      errors.write("tracecli: no update or source with id \(id) in \(file)\n")
+      return .failure
+    case .noSuchView(let query, let file, let suggestions):
+      var message = "tracecli: no view named '\(query)' in \(file)"
+      if !suggestions.isEmpty { message += "; did you mean \(suggestions.joined(separator: ", "))?" }
+      errors.write(message + "\n")
+      return .failure
+    }
   }
 }

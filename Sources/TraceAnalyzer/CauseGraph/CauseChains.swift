@@ -1,0 +1,135 @@
+/// The chains of causes behind one update (or source): `tracecli why`.
+///
+/// Each chain starts at the target and walks its `cause` events backwards, one event per
+/// hop, until a root: a gesture, an external environment change, an event nothing caused, or
+/// an id no event defines. A chain that reaches a node (view type or source) already on it is
+/// cut there and marked: that is an update loop. Chains are listed newest first: at every
+/// fork the cause with the latest time comes first.
+public struct CauseChains: Hashable, Sendable {
+  /// One update or source event on a chain.
+  public struct Event: Hashable, Sendable {
+    public var id: Int64
+    /// The event's node (its label, kind, module); the node's counts are not filled in.
+    public var node: CauseGraph.Node
+    /// An update's start or a source's time, relative to the trace start (ns).
+    public var offset: Int64?
+    /// An update's duration (ns).
+    public var duration: Int64?
+    public var skipped: Bool
+
+    public init(
+      id: Int64, node: CauseGraph.Node, offset: Int64? = nil, duration: Int64? = nil, skipped: Bool = false
+    ) {
+      self.id = id
+      self.node = node
+      self.offset = offset
+      self.duration = duration
+      self.skipped = skipped
+    }
+  }
+
+  /// One step back: the `cause` event into the previous event, and the event it came from.
+  public struct Hop: Hashable, Sendable {
+    /// `update`, `creation`, or as written.
+    public var label: String
+    /// The cause's own time relative to the trace start (ns), when it has one.
+    public var offset: Int64?
+    public var changed: String?
+    public var valueType: String?
+    /// The cause's 1-based line in the file.
+    public var line: Int
+    /// The cause side.
+    public var event: Event
+
+    public init(
+      label: String, offset: Int64?, changed: String? = nil, valueType: String? = nil, line: Int, event: Event
+    ) {
+      self.label = label
+      self.offset = offset
+      self.changed = changed
+      self.valueType = valueType
+      self.line = line
+      self.event = event
+    }
+  }
+
+  /// Why a chain stops where it does.
+  public enum End: Hashable, Sendable {
+    /// A gesture: the person's action.
+    case gesture
+    /// An external environment change.
+    case environment
+    /// No `cause` event names the last event as its target.
+    case noCause
+    /// The last event's id is defined by no event (`unknown #ID`).
+    case dangling
+    /// The last event's node is already on the chain, at this position (0: the target,
+    /// `k`: the event of hop `k`): an update loop, cut here.
+    case cycle(Int)
+    /// The chain reached the hop limit.
+    case depthLimit
+    /// The search stopped (``Limits/events`` reached) before following this event's causes.
+    case searchLimit
+  }
+
+  /// One chain, from the target back to its root.
+  public struct Chain: Hashable, Sendable {
+    public var hops: [Hop]
+    public var end: End
+
+    public init(hops: [Hop], end: End) {
+      self.hops = hops
+      self.end = end
+    }
+
+    /// The event the chain ends at (the target when it has no hop).
+    public func last(from target: Event) -> Event { hops.last?.event ?? target }
+  }
+
+  /// How far the search goes.
+  public struct Limits: Hashable, Sendable {
+    /// Hops followed from the target at most.
+    public var depth: Int
+    /// Chains listed at most (nil: all found).
+    public var chains: Int?
+    /// Events visited at most; beyond, chains end in ``End/searchLimit``.
+    public var events: Int
+
+    public init(depth: Int = 32, chains: Int? = 20, events: Int = 20_000) {
+      self.depth = depth
+      self.chains = chains
+      self.events = events
+    }
+  }
+
+  public var target: Event
+  /// The chains listed, newest first.
+  public var chains: [Chain]
+  /// All chains found (more than listed when ``Limits/chains`` cut the list).
+  public var chainsFound: Int
+  /// The search reached ``Limits/events``: some causes were not followed.
+  public var truncated: Bool
+  /// The trace's display name.
+  public var file: String
+  public var limits: Limits
+
+  public init(
+    target: Event, chains: [Chain], chainsFound: Int, truncated: Bool = false, file: String, limits: Limits
+  ) {
+    self.target = target
+    self.chains = chains
+    self.chainsFound = chainsFound
+    self.truncated = truncated
+    self.file = file
+    self.limits = limits
+  }
+
+  /// What a `why` query found: the chains, or why there are none.
+  public enum Outcome: Hashable, Sendable {
+    case explained(CauseChains)
+    /// No update or source has this id.
+    case noSuchID(Int64, file: String)
+    /// No view matches the query; the closest view names.
+    case noSuchView(String, file: String, suggestions: [String])
+  }
+}

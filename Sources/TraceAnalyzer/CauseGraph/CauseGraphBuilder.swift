@@ -1,0 +1,158 @@
+import TraceModel
+
+/// Turns the parts of a streaming pass (``CauseGraphSink``) into a ``CauseGraph``.
+///
+/// A cause names ids; its edge needs the ids' nodes, and the id → node map has one entry per
+/// update and source, so it grows with the trace. Instead of holding it, the pass spilled
+/// `(id, node)` records and the causes into `P` partitions by a hash of the id, and this
+/// builder joins them partition by partition (a Grace hash join), in two rounds:
+///
+/// 1. For each partition: load its `(id, node)` records into an ``IDTable``, resolve the
+///    `from` of the causes partitioned by `from`, and re-spill them partitioned by `to`,
+///    together with the partition's ids that a cause may go to.
+/// 2. For each partition: load those ids, resolve `to`, place causes without a time by their
+///    target (with a range), and count the edge.
+///
+/// A Bloom filter of the ids causes name (``IDFilter``) keeps most updates out of the table
+/// and out of round 2, which reads only the ids round 1 found a cause may go to. An id found
+/// in no table becomes an `unknown #ID` node and the cause is reported as dangling.
+///
+/// Memory: the table of the largest partition (`P` is chosen from the input size so that a
+/// partition holds at most about 2^18 ids), the spills' blocks, the filter, and the distinct
+/// nodes, labels and edges.
+enum CauseGraphBuilder {
+  /// Ids a partition should hold at most, give or take the hash's spread.
+  static let idsPerPartition = 1 << 18
+
+  /// The number of partitions for an input of `bytes` (ids estimated at one per 64 bytes).
+  static func partitions(forInputBytes bytes: Int64) -> Int {
+    let ids = max(bytes, 0) / 64
+    let wanted = Int(min(ids / Int64(idsPerPartition) + 1, 4096))
+    var count = 1
+    while count < wanted { count <<= 1 }
+    return count
+  }
+
+  private struct EdgeKey: Hashable {
+    var from: UInt32
+    var to: UInt32
+    var label: Int32
+  }
+
+  /// Joins the parts' spills into the graph of `file` for `range` (the range the sinks kept).
+  static func build(
+    parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange
+  ) -> CauseGraph {
+    let bounded = parts.first?.sink.bounded ?? false
+    var catalog = NodeCatalog()
+    let mappings = parts.map { catalog.merge($0.sink.nodes, symbols: $0.symbols) }
+    var labels: [String] = []
+    var labelIndex: [String: Int32] = [:]
+    var partLabels = [[Int32: Int32]](repeating: [:], count: parts.count)
+    var counts = CauseGraph.CauseCounts()
+    counts.outOfRange = parts.reduce(0) { $0 + $1.sink.outOfRange }
+    var dangling = DanglingCauses()
+    var edgeCounts: [EdgeKey: Int] = [:]
+    let partitions = parts.first?.sink.ids.partitions ?? 1
+    let table = IDTable()
+
+    var filter = IDFilter()
+    for part in parts { filter.formUnion(part.sink.causeIDs) }
+
+    // Round 1: resolve `from`, re-spill the causes by `to` and the ids causes may go to (with
+    // their catalog node) in the same partitions.
+    let causeBlock =
+      (parts.first?.sink.causes.blockRecords ?? 64) * MemoryLayout<CauseGraphSink.CauseRecord>.stride
+    let byTarget = PartitionedSpill<CauseGraphSink.CauseRecord>(
+      partitions: partitions, bufferBytes: causeBlock * partitions)
+    let idBlock = (parts.first?.sink.ids.blockRecords ?? 64) * MemoryLayout<CauseGraphSink.IDRecord>.stride
+    let targetIDs = PartitionedSpill<CauseGraphSink.IDRecord>(
+      partitions: partitions, bufferBytes: idBlock * partitions)
+    for partition in 0..<partitions {
+      table.removeAll()
+      for (part, mapping) in zip(parts, mappings) {
+        part.sink.ids.forEachBlock(inPartition: partition) { block in
+          for record in block {
+            let roles = filter.roles(of: record.id)
+            if roles.isEmpty { continue }
+            let node = mapping[Int(record.node)]
+            if roles.contains(.source) { table.insert(record.id, UInt64(node) << 32 | UInt64(record.flags)) }
+            if roles.contains(.target) {
+              targetIDs.append(
+                CauseGraphSink.IDRecord(id: record.id, node: node, flags: record.flags), partition: partition)
+            }
+          }
+        }
+      }
+      for (number, part) in parts.enumerated() {
+        part.sink.causes.forEachBlock(inPartition: partition) { block in
+          for cause in block {
+            var record = cause
+            if let found = table.find(cause.from) {
+              record.from = Int64(found >> 32)
+            } else {
+              record.from = Int64(catalog.unknown(cause.from))
+              record.flags |= CauseGraphSink.CauseRecord.fromDangles
+            }
+            if let label = partLabels[number][cause.label] {
+              record.label = label
+            } else {
+              let text = part.symbols[Symbol(rawValue: cause.label)]
+              let label = labelIndex[text] ?? Int32(labels.count)
+              if label == labels.count {
+                labels.append(text)
+                labelIndex[text] = label
+              }
+              partLabels[number][cause.label] = label
+              record.label = label
+            }
+            record.line = Int64(part.lineOffset) + cause.line
+            byTarget.append(record, id: cause.to)
+          }
+        }
+      }
+    }
+
+    // Round 2: resolve `to`, place by the target, count.
+    for partition in 0..<partitions {
+      table.removeAll()
+      targetIDs.forEach(inPartition: partition) {
+        table.insert($0.id, UInt64($0.node) << 32 | UInt64($0.flags))
+      }
+      byTarget.forEachBlock(inPartition: partition) { block in
+        for cause in block {
+          let target = table.find(cause.to)
+          if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
+            let flags = UInt32(truncatingIfNeeded: target ?? 0)
+            if flags & CauseGraphSink.IDRecord.hasTime == 0 {
+              counts.unplaced += 1
+              continue
+            }
+            if flags & CauseGraphSink.IDRecord.inRange == 0 {
+              counts.outOfRange += 1
+              continue
+            }
+          }
+          let to = target.map { Int($0 >> 32) } ?? catalog.unknown(cause.to)
+          let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
+          if fromDangles || target == nil {
+            dangling.add(
+              line: Int(cause.line), from: fromDangles ? catalog.nodes[Int(cause.from)].unknownID : nil,
+              to: target == nil ? cause.to : nil)
+          }
+          edgeCounts[EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label), default: 0] += 1
+          counts.counted += 1
+        }
+      }
+    }
+
+    let (nodes, position) = catalog.finished(bounded: bounded)
+    var edges = edgeCounts.map { key, count in
+      CauseGraph.Edge(
+        from: position[Int(key.from)], to: position[Int(key.to)], label: labels[Int(key.label)], count: count)
+    }
+    edges.sort(by: CauseGraph.Edge.listedBefore)
+    return CauseGraph(
+      nodes: nodes, edges: edges, dangling: dangling, causes: counts, file: file, range: range)
+  }
+}

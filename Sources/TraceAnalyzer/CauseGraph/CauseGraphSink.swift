@@ -1,0 +1,108 @@
+import TraceModel
+
+/// The streaming pass of the cause graph over one reader part: counts each update and source
+/// into its node and spills two kinds of small records, partitioned by id, for the join that
+/// maps cause ids to nodes (see ``CauseGraphBuilder``).
+///
+/// Memory: the part's node table (distinct nodes) and the spills' in-memory blocks; every
+/// per-event record beyond those blocks goes to a temporary file.
+struct CauseGraphSink: TraceSink {
+  /// An update or source id and its node in this part: 16 bytes.
+  struct IDRecord: BitwiseCopyable, Sendable {
+    /// The event's time lies in the inspection range (an update's start, a source's time).
+    static let inRange: UInt32 = 1
+    /// The event has a time (every update; a source with `time`).
+    static let hasTime: UInt32 = 2
+
+    var id: Int64
+    var node: UInt32
+    var flags: UInt32
+  }
+
+  /// A cause: 32 bytes.
+  ///
+  /// In this part `label` is a part symbol and `line` part-relative; the join rewrites `from`
+  /// to a catalog node, `label` to a label index and `line` to the file's line.
+  struct CauseRecord: BitwiseCopyable, Sendable {
+    /// Without a time of its own, the cause is placed in the range by its target's.
+    static let needsTarget: UInt32 = 1
+    /// The join found no event with the `from` id.
+    static let fromDangles: UInt32 = 2
+
+    var from: Int64
+    var to: Int64
+    var line: Int64
+    var label: Int32
+    var flags: UInt32
+  }
+
+  private(set) var nodes = LocalNodeTable()
+  let ids: PartitionedSpill<IDRecord>
+  /// Causes partitioned by `from`.
+  let causes: PartitionedSpill<CauseRecord>
+  /// The ids causes name as `from` and as `to`.
+  private(set) var causeIDs = IDFilter()
+  /// Absolute bounds of the inspection range (`from ..< to`; nil: unbounded on that side).
+  let keepFrom: Int64?
+  let keepTo: Int64?
+  /// Whether the range keeps less than everything.
+  let bounded: Bool
+  private let lowest: Int64
+  private let beyond: Int64
+  /// Causes whose own time lies outside the range.
+  private(set) var outOfRange = 0
+
+  /// - Parameter bufferBytes: memory for the id spill's blocks (the cause spill gets half).
+  init(partitions: Int, keepFrom: Int64? = nil, keepTo: Int64? = nil, bufferBytes: Int = 1 << 20) {
+    ids = PartitionedSpill(partitions: partitions, bufferBytes: bufferBytes)
+    causes = PartitionedSpill(partitions: partitions, bufferBytes: bufferBytes / 2)
+    self.keepFrom = keepFrom
+    self.keepTo = keepTo
+    bounded = keepFrom != nil || keepTo != nil
+    lowest = keepFrom ?? .min
+    beyond = keepTo ?? .max
+  }
+
+  /// Whether `time` lies in the range (a time of `Int64.max` too when it has no end).
+  @inline(__always)
+  private func inRange(_ time: Int64) -> Bool { time >= lowest && (time < beyond || keepTo == nil) }
+
+  mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+    let kept = inRange(update.start)
+    let node = nodes.addUpdate(update, inRange: kept)
+    ids.append(
+      IDRecord(id: update.id, node: UInt32(node), flags: IDRecord.hasTime | (kept ? IDRecord.inRange : 0)),
+      id: update.id)
+  }
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    switch event {
+    case .update(let update):
+      consumeUpdate(update, line: line, symbols: symbols)
+    case .source(let source):
+      let kept = source.time.map(inRange) ?? false
+      let node = nodes.addSource(source, inRange: kept)
+      var flags = kept ? IDRecord.inRange : 0
+      if source.time != nil { flags |= IDRecord.hasTime }
+      ids.append(IDRecord(id: source.id, node: UInt32(node), flags: flags), id: source.id)
+    case .cause(let cause):
+      var flags: UInt32 = 0
+      if let time = cause.time {
+        guard inRange(time) else {
+          outOfRange += 1
+          return
+        }
+      } else if bounded {
+        flags = CauseRecord.needsTarget
+      }
+      causeIDs.insert(cause.from, as: .source)
+      causeIDs.insert(cause.to, as: .target)
+      causes.append(
+        CauseRecord(
+          from: cause.from, to: cause.to, line: Int64(line), label: cause.label.rawValue, flags: flags),
+        id: cause.from)
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import TraceModel
+
+/// The cause-graph nodes one reader part has seen, with what each node's events add up to.
+///
+/// Keys are that part's ``Symbol``s; ``NodeCatalog`` merges the parts' tables.
+struct LocalNodeTable: Sendable {
+  /// An update node `(kind, module, name)` or a source node `(kind, label)`, in part symbols.
+  struct Key: Hashable, Sendable {
+    /// ``UpdateKind`` raw value, or ``Key/sourceKinds`` + ``SourceKind`` raw value.
+    var kind: Int32
+    /// The update's module (-1: none); -1 for a source.
+    var module: Int32
+    /// The update's `view ?? label` (-1: neither), or the source's label.
+    var name: Int32
+
+    static let sourceKinds: Int32 = 16
+
+    var updateKind: UpdateKind? { kind < Self.sourceKinds ? UpdateKind(rawValue: Int(kind)) : nil }
+    var sourceKind: SourceKind? {
+      kind >= Self.sourceKinds ? SourceKind(rawValue: Int(kind - Self.sourceKinds)) : nil
+    }
+  }
+
+  /// What the events of one node add up to.
+  struct Tally: Hashable, Sendable {
+    /// Updates (or source events) of the node.
+    var events = 0
+    var skipped = 0
+    /// Those in the inspection range (by update start, or source time).
+    var eventsInRange = 0
+    var skippedInRange = 0
+    /// Whether any source event said `user: true`.
+    var user = false
+
+    mutating func add(_ other: Tally) {
+      events += other.events
+      skipped += other.skipped
+      eventsInRange += other.eventsInRange
+      skippedInRange += other.skippedInRange
+      user = user || other.user
+    }
+  }
+
+  private(set) var keys: [Key] = []
+  private(set) var tallies: [Tally] = []
+  private var byKey: [Key: Int32] = [:]
+  /// Node index + 1 by name symbol + 1, for the common case of one update node per name.
+  private var byName: [Int32] = []
+
+  /// Counts `update` and returns its node.
+  @inline(__always)
+  mutating func addUpdate(_ update: Update, inRange: Bool) -> Int {
+    let name = update.name.map { Int32($0.rawValue) } ?? -1
+    let key = Key(
+      kind: Int32(update.kind.rawValue), module: update.module.map { $0.rawValue } ?? -1, name: name)
+    let slot = Int(name + 1)
+    var node = -1
+    if slot < byName.count {
+      let candidate = Int(byName[slot]) - 1
+      if candidate >= 0 && keys[candidate] == key { node = candidate }
+    }
+    if node < 0 { node = slowIndex(key, slot: slot) }
+    tallies[node].events += 1
+    if update.skipped { tallies[node].skipped += 1 }
+    if inRange {
+      tallies[node].eventsInRange += 1
+      if update.skipped { tallies[node].skippedInRange += 1 }
+    }
+    return node
+  }
+
+  /// Counts `source` and returns its node.
+  mutating func addSource(_ source: Source, inRange: Bool) -> Int {
+    let key = Key(
+      kind: Key.sourceKinds + Int32(source.kind.rawValue), module: -1, name: source.label.rawValue)
+    let node = slowIndex(key, slot: -1)
+    tallies[node].events += 1
+    if inRange { tallies[node].eventsInRange += 1 }
+    if source.user { tallies[node].user = true }
+    return node
+  }
+
+  private mutating func slowIndex(_ key: Key, slot: Int) -> Int {
+    let index: Int
+    if let found = byKey[key] {
+      index = Int(found)
+    } else {
+      index = keys.count
+      keys.append(key)
+      tallies.append(Tally())
+      byKey[key] = Int32(index)
+    }
+    if slot >= 0 {
+      if slot >= byName.count { byName.append(contentsOf: repeatElement(0, count: slot + 1 - byName.count)) }
+      byName[slot] = Int32(index + 1)
+    }
+    return index
+  }
+}

@@ -1,0 +1,50 @@
+import TraceModel
+
+extension TraceAnalysis {
+  /// Which event `why` explains.
+  public enum WhyTarget: Hashable, Sendable {
+    /// The update (or source) with this id.
+    case id(Int64)
+    /// The update of a view (`View` or `Module.View`) running at a time relative to the trace
+    /// start (ns): the one whose `[start, start + duration)` holds it, else the nearest start.
+    case view(String, at: Int64)
+  }
+
+  /// Every chain of causes from one update back to its roots (see ``CauseChains``).
+  ///
+  /// The chains are per event (ids), so they need the cause events around the target, which
+  /// could be anywhere in the file. Memory stays bounded: one streaming pass spills every
+  /// update and source `(id, node, time)` partitioned by id and every cause partitioned by its
+  /// target id to temporary files (``WhySink``, the same partitioned spill as the cause
+  /// graph); the target is then looked up, and the causes walked backwards one level of hops
+  /// at a time, each level reading only the partitions of the ids it asks about
+  /// (``CauseChainSearch``). What stays in memory is the spills' blocks, the nodes, and the
+  /// events found (at most `limits.events`).
+  public static func why(
+    paths: [String], name: String? = nil, target: WhyTarget,
+    limits: CauseChains.Limits = CauseChains.Limits(),
+    threads: Int = 2
+  ) throws(TraceReadError) -> CauseChains.Outcome {
+    let (files, displayName, spooled) = try input(paths: paths, name: name)
+    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
+    let reading = try TraceInput.read(paths: files, name: displayName, threads: threads) {
+      WhySink(partitions: partitions)
+    }
+    let search = CauseChainSearch(parts: reading.parts, header: reading.header, file: displayName)
+    let event: CauseChains.Event
+    switch target {
+    case .id(let id):
+      guard let found = search.event(id: id) else { return .noSuchID(id, file: displayName) }
+      event = found
+    case .view(let query, let offset):
+      let (matched, found) = search.update(ofView: query, at: offset)
+      guard matched, let found else {
+        let suggestions = ViewSuggestions.closest(to: query, in: search.viewKeys)
+        return .noSuchView(query, file: displayName, suggestions: suggestions)
+      }
+      event = found
+    }
+    return .explained(search.chains(of: event, limits: limits))
+  }
+}

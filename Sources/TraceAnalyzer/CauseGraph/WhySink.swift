@@ -1,0 +1,88 @@
+import TraceModel
+
+/// The streaming pass of `why` over one reader part: spills every update and source (id,
+/// node, time) partitioned by id, and every cause partitioned by its target id, so the
+/// backward search (``CauseChainSearch``) can read just the partitions of the ids it asks
+/// about.
+struct WhySink: TraceSink {
+  /// An update or source: 32 bytes.
+  struct EventRecord: BitwiseCopyable, Sendable {
+    static let isUpdate: UInt32 = 1
+    static let hasTime: UInt32 = 2
+    static let skipped: UInt32 = 4
+
+    var id: Int64
+    /// An update's start or a source's time (absolute ns).
+    var time: Int64
+    var duration: Int64
+    /// The node in the part's ``LocalNodeTable``.
+    var node: UInt32
+    var flags: UInt32
+  }
+
+  /// A cause: 48 bytes; strings are part symbols (-1: absent), `line` part-relative.
+  struct CauseRecord: BitwiseCopyable, Sendable {
+    static let hasTime: UInt32 = 1
+
+    var from: Int64
+    var to: Int64
+    var time: Int64
+    var line: Int64
+    var label: Int32
+    var changed: Int32
+    var valueType: Int32
+    var flags: UInt32
+  }
+
+  private(set) var nodes = LocalNodeTable()
+  let events: PartitionedSpill<EventRecord>
+  /// Causes partitioned by `to`.
+  let causes: PartitionedSpill<CauseRecord>
+  /// The earliest `start`/`time` of any event but the header.
+  private(set) var earliest: Int64 = .max
+
+  /// - Parameter bufferBytes: memory for the event spill's blocks (the cause spill gets half).
+  init(partitions: Int, bufferBytes: Int = 1 << 20) {
+    events = PartitionedSpill(partitions: partitions, bufferBytes: bufferBytes)
+    causes = PartitionedSpill(partitions: partitions, bufferBytes: bufferBytes / 2)
+  }
+
+  mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+    earliest = min(earliest, update.start)
+    let node = nodes.addUpdate(update, inRange: true)
+    var flags = EventRecord.isUpdate | EventRecord.hasTime
+    if update.skipped { flags |= EventRecord.skipped }
+    events.append(
+      EventRecord(
+        id: update.id, time: update.start, duration: update.duration, node: UInt32(node), flags: flags),
+      id: update.id)
+  }
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    switch event {
+    case .header:
+      return
+    case .update(let update):
+      consumeUpdate(update, line: line, symbols: symbols)
+      return
+    case .source(let source):
+      let node = nodes.addSource(source, inRange: true)
+      events.append(
+        EventRecord(
+          id: source.id, time: source.time ?? 0, duration: 0, node: UInt32(node),
+          flags: source.time == nil ? 0 : EventRecord.hasTime),
+        id: source.id)
+    case .cause(let cause):
+      causes.append(
+        CauseRecord(
+          from: cause.from, to: cause.to, time: cause.time ?? 0, line: Int64(line),
+          label: cause.label.rawValue,
+          changed: cause.changed?.rawValue ?? -1, valueType: cause.valueType?.rawValue ?? -1,
+          flags: cause.time == nil ? 0 : CauseRecord.hasTime),
+        id: cause.to)
+    default:
+      break
+    }
+    if let time = event.time { earliest = min(earliest, time) }
+  }
+}

@@ -1,0 +1,110 @@
+import TestSupport
+import Testing
+
+@testable import TraceAnalyzer
+@testable import TraceModel
+
+/// The bounded-memory machinery under the graph: the partitioned spill, the id table, the
+/// Bloom filter, and the join giving the same graph however the records are partitioned.
+struct CauseGraphJoinTests {
+  @Test func aSpillGivesBackEveryRecordOfAPartitionInOrder() {
+    let spill = PartitionedSpill<Int64>(partitions: 8, bufferBytes: 8 * 64 * 8)
+    #expect(spill.partitions == 8)
+    #expect(spill.blockRecords == 64)
+    for id in Int64(0)..<5_000 { spill.append(id, id: id) }
+    #expect(spill.count == 5_000)
+    var seen: [Int64] = []
+    for partition in 0..<spill.partitions {
+      var inPartition: [Int64] = []
+      spill.forEach(inPartition: partition) { inPartition.append($0) }
+      #expect(inPartition == inPartition.sorted())
+      #expect(inPartition.allSatisfy { spill.partition(of: $0) == partition })
+      seen += inPartition
+    }
+    #expect(seen.sorted() == Array(0..<5_000))
+  }
+
+  @Test func partitionCountsGrowWithTheInput() {
+    #expect(CauseGraphBuilder.partitions(forInputBytes: 0) == 1)
+    #expect(CauseGraphBuilder.partitions(forInputBytes: 1 << 20) == 1)
+    #expect(CauseGraphBuilder.partitions(forInputBytes: 135_000_000) == 16)
+    #expect(CauseGraphBuilder.partitions(forInputBytes: 1_380_000_000) == 128)
+    #expect(CauseGraphBuilder.partitions(forInputBytes: .max) == 4096)
+  }
+
+  @Test func theIDTableFindsWhatItHoldsAndGrows() {
+    let table = IDTable(capacity: 4)
+    for id in stride(from: Int64(0), to: 100_000, by: 7) { table.insert(id, UInt64(id * 2)) }
+    #expect(table.count == 14_286)
+    #expect(table.find(700) == 1_400)
+    #expect(table.find(701) == nil)
+    table.insert(700, 1)
+    #expect(table.find(700) == 1)
+    #expect(table.count == 14_286)
+    table.removeAll()
+    #expect(table.find(700) == nil)
+    #expect(table.count == 0)
+    table.insert(Int64.max, 5)
+    #expect(table.find(Int64.max) == 5)
+  }
+
+  @Test func theFilterHasNoFalseNegatives() {
+    var filter = IDFilter()
+    let ids = (0..<50_000).map { Int64($0) &* 1_000_003 }
+    for id in ids { filter.insert(id, as: .source) }
+    for id in ids.prefix(100) { filter.insert(id &+ 7, as: .target) }
+    #expect(ids.allSatisfy { filter.roles(of: $0).contains(.source) })
+    #expect(ids.prefix(100).allSatisfy { filter.roles(of: $0 &+ 7).contains(.target) })
+    let falseSources = (0..<50_000).filter { filter.roles(of: Int64($0) &* 1_000_003 &+ 1).contains(.source) }
+      .count
+    #expect(falseSources < 500)
+    let falseTargets = ids.filter { filter.roles(of: $0).contains(.target) }.count
+    #expect(falseTargets < 10)
+    var union = IDFilter()
+    union.formUnion(filter)
+    #expect(union.roles(of: ids[123]) == .source || union.roles(of: ids[123]) == [.source, .target])
+  }
+
+  @Test func danglingCausesKeepTheFirstFewByLine() {
+    var dangling = DanglingCauses()
+    for line in [90, 12, 55, 3, 70, 41, 8] { dangling.add(line: line, from: Int64(line), to: nil) }
+    dangling.add(line: 5, from: 1, to: 2)
+    #expect(dangling.count == 8)
+    #expect(dangling.first.map(\.line) == [3, 5, 5, 8, 12])
+    #expect(dangling.lines == [3, 5, 8, 12])
+  }
+
+  @Test func theGraphIsTheSameHoweverTheRecordsArePartitionedAndSpilled() throws {
+    let path = Fixture.path("traces/update-loop.jsonl")
+    let whole = try TraceAnalysis.causeGraph(paths: [path], name: "update-loop.jsonl")
+    for partitions in [1, 2, 16, 64] {
+      let reading = try TraceInput.read(paths: [path], name: "update-loop.jsonl", threads: 1) {
+        CauseGraphSink(partitions: partitions, bufferBytes: 1_024)
+      }
+      #expect(reading.parts[0].sink.ids.blockRecords == 64)
+      let graph = CauseGraphBuilder.build(parts: reading.parts, file: "update-loop.jsonl", range: TimeRange())
+      #expect(graph == whole, "\(partitions) partitions")
+    }
+  }
+
+  @Test func danglingLinesCountAcrossReaderParts() throws {
+    // Over 16 MB: the reader splits the file between two threads, so the dangling cause near
+    // the end is in the second part and its line must include the first part's lines.
+    var text = #"{"type":"source","id":0,"kind":"gesture","label":"Tap","time":0}"# + "\n"
+    let count = 200_000
+    for id in 1...count {
+      text +=
+        #"{"type":"update","id":\#(id),"kind":"body","view":"Row","module":"App","start":\#(id),"duration":1000}"#
+      text += "\n"
+    }
+    text += #"{"type":"cause","from":0,"to":1}"# + "\n"
+    text += #"{"type":"cause","from":0,"to":999999999}"# + "\n"
+    let file = try TemporaryFile(text)
+    defer { file.remove() }
+    let graph = try TraceAnalysis.causeGraph(paths: [file.path], options: AnalysisOptions(threads: 2))
+    #expect(graph.dangling.lines == [count + 3])
+    #expect(graph.dangling.first.map(\.id) == [999_999_999])
+    #expect(graph.causes.counted == 2)
+    #expect(graph.nodes.first { $0.label == "Row.body" }?.events == count)
+  }
+}
