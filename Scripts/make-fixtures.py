@@ -9,6 +9,8 @@ Outputs (deterministic: same bytes on every run):
   Fixtures/reference/<name>.summary.json       Scripts/reference/analysis.py summarize output
   Fixtures/reference/malformed/<name>.error.json  exit code, line, column, message
   Fixtures/README.md                           one line per fixture
+  Fixtures/traces/ci/*.jsonl                   CI scenarios for check and diff (a regression pair, noisy runs)
+  Fixtures/reference/diff/<pair>.diff.json     Scripts/reference/analysis.py diff output for each pair
 
 Every story is checked against the reference implementation; the script fails
 (exit 1) when a story does not hold. Python 3.11 standard library only.
@@ -459,6 +461,170 @@ STORIES = [
 ]
 
 
+# MARK: - CI scenarios (check and diff)
+
+def search(regressed):
+    """A regression pair: typing in the Landmarks search field.
+
+    Main: each keystroke writes @State LandmarkList.searchText; LandmarkList.body re-filters
+    once and 8 LandmarkRow bodies update (fast). PR (head, worse): the filter moved into
+    LandmarkRow.body and the rows read @Observable ModelData.landmarks, so 16 rows update per
+    keystroke, each slow (orange/red), and a new edge ModelData.landmarks -> LandmarkRow.body
+    appears.
+    """
+    rng = random.Random(5005)
+    rate = 120
+    b = budget(rate)
+    t0 = 12_000_000_000
+    t = Trace(app="Landmarks", device="iPhone 16 Pro", refreshRate=rate, start=t0,
+              producer="Scripts/make-fixtures.py")
+    model = None
+    for key in range(12):
+        at = t0 + (20 + 12 * key) * b + rng.randint(100_000, 300_000)
+        typing = t.source("gesture", "Gesture: Key Press", user=True, time=at)
+        text = t.source("state", "@State LandmarkList.searchText", owner="LandmarkList", property="searchText",
+                        user=True, time=at + 30_000)
+        t.cause(typing, text, "update", time=at + 30_000)
+        if regressed and model is None:
+            model = t.source("observable", "@Observable ModelData.landmarks", owner="ModelData",
+                             property="landmarks", user=True, time=at + 40_000)
+        g = t.group(at + 60_000, 0, "Transaction for Key Press")
+        cur = at + 60_000
+        start = cur
+        d = rng.randint(180_000, 320_000)
+        lst = t.update("body", cur, d, view="LandmarkList", module="Landmarks", group=g)
+        t.cause(text, lst, "update", changed="searchText", valueType="String")
+        cur += d + rng.randint(5_000, 15_000)
+        for _ in range(16 if regressed else 8):
+            d = rng.randint(450_000, 1_400_000) if regressed else rng.randint(120_000, 300_000)
+            row = t.update("body", cur, d, view="LandmarkRow", module="Landmarks", group=g)
+            t.cause(lst, row, "update")
+            if regressed:
+                t.cause(model, row, "update", changed="landmarks", valueType="[Landmark]")
+            cur += d + rng.randint(5_000, 15_000)
+            d = rng.randint(15_000, 40_000)
+            t.update("body", cur, d, view="Image", module="SwiftUI", group=g)
+            cur += d + rng.randint(3_000, 8_000)
+        d = rng.randint(20_000, 60_000)
+        t.update("other", cur, d, label="Layout: LazyVStack", module="SwiftUI", group=g)
+        cur += d
+        _fix_group_duration(t, g, cur - start)
+    return t
+
+
+NOISY_FACTORS = {"main": [0.94, 1.00, 1.07], "pr": [0.96, 1.02, 1.09]}
+
+
+def noisy(side, run):
+    """Noisy runs: the same feed scroll recorded three times on main and three on a PR.
+
+    Every run has the same updates; durations are one draw scaled by a per-run factor (the
+    device's mood): main 0.94/1.00/1.07, PR 0.96/1.02/1.09. The PR's medians are 2% slower,
+    well within the runs' own spread (about 13%): noise, not a regression.
+    """
+    factor = NOISY_FACTORS[side][run - 1]
+    rng = random.Random(6006)  # the same draws in every run
+    rate = 60
+    b = budget(rate)
+    t0 = 20_000_000_000
+    t = Trace(app="Feed", device="iPhone 15", refreshRate=rate, start=t0, producer="Scripts/make-fixtures.py")
+    pan = t.source("gesture", "Gesture: Pan", user=True, time=t0 + 50_000)
+    for frame in range(40):
+        fs = t0 + (2 + frame) * b
+        cur = fs + rng.randint(100_000, 300_000)
+        reuse = t.source("creation", "View Creation / Reuse", time=cur)
+        if frame == 0:
+            t.cause(pan, reuse, "update")
+        for _ in range(3):
+            d = round(rng.randint(150_000, 420_000) * factor)
+            row = t.update("body", cur, d, view="FeedRow", module="Feed")
+            t.cause(reuse, row, "creation")
+            cur += d + rng.randint(5_000, 15_000)
+            d = round(rng.randint(20_000, 60_000) * factor)
+            t.update("body", cur, d, view="AsyncImage", module="SwiftUI")
+            cur += d + rng.randint(3_000, 8_000)
+    return t
+
+
+CI_TRACES = [
+    ("search-main", lambda: search(False), "regression pair, base: typing in search updates LandmarkList and 8 fast LandmarkRow bodies per keystroke (12 keystrokes)"),
+    ("search-pr", lambda: search(True), "regression pair, head: 16 slow LandmarkRow bodies per keystroke (orange/red), a new edge @Observable ModelData.landmarks → LandmarkRow.body, missed frames"),
+] + [
+    (f"scroll-{side}-{run}", (lambda side=side, run=run: noisy(side, run)),
+     f"noisy runs, {'base' if side == 'main' else 'head'} run {run}: the same 40-frame feed scroll, durations x{NOISY_FACTORS[side][run - 1]}")
+    for side in ("main", "pr") for run in (1, 2, 3)
+]
+
+# Pairs whose reference diff is stored in Fixtures/reference/diff/<name>.diff.json.
+DIFF_PAIRS = [
+    ("landmarks", ["traces/landmarks-before.jsonl"], ["traces/landmarks-after.jsonl"]),
+    ("favorites", ["traces/favorites-before.jsonl"], ["traces/favorites-after.jsonl"]),
+    ("search", ["traces/ci/search-main.jsonl"], ["traces/ci/search-pr.jsonl"]),
+    ("scroll", [f"traces/ci/scroll-main-{i}.jsonl" for i in (1, 2, 3)],
+     [f"traces/ci/scroll-pr-{i}.jsonl" for i in (1, 2, 3)]),
+]
+
+
+def write_ci_fixtures(summaries, readme):
+    """Writes the CI traces and the reference diffs; adds README lines and checks to `summaries`."""
+    readme += ["", "## CI scenarios (`traces/ci/`, for `check` and `diff`)", ""]
+    for name, build, what in CI_TRACES:
+        rel = os.path.join(TRACES, "ci", name + ".jsonl")
+        write(rel, build().text().encode("utf-8"))
+        rc, out, err = run_reference(rel)
+        if rc != 0 or err:
+            sys.exit(f"{rel}: reference failed ({rc}): {err}")
+        summaries["ci/" + name] = json.loads(out)
+        size = os.path.getsize(os.path.join(ROOT, rel))
+        readme.append(f"- `ci/{name}.jsonl` ({size // 1024 or 1} KB) — {what}.")
+    readme += ["", "## Budgets (`budgets/`, written by hand, see docs/ci.md)", "",
+               "- `perf-budget.json` — every section of a budget file; passes `landmarks-after`, fails `landmarks-before`.",
+               "- `landmarks.json` — story 1: LandmarkListItemView has no orange/red update, p95 <= 400 µs, no missed frame.",
+               "- `favorites.json` — story 2: at most 2 updates of LandmarkListItemView.body (an edge limit).",
+               "- `search.json` — the regression pair: passes `ci/search-main`, fails `ci/search-pr`."]
+    readme += ["", "`reference/diff/<pair>.diff.json` is `Scripts/reference/analysis.py diff BASE… --vs HEAD…` for "
+               + ", ".join(f"`{name}`" for name, _, _ in DIFF_PAIRS) + ".", ""]
+    diffs = {}
+    for name, base, head in DIFF_PAIRS:
+        args = [sys.executable, ANALYSIS, "diff"] + [os.path.join("Fixtures", p) for p in base] + ["--vs"] \
+            + [os.path.join("Fixtures", p) for p in head]
+        p = subprocess.run(args, cwd=ROOT, capture_output=True)
+        if p.returncode != 0 or p.stderr:
+            sys.exit(f"reference diff {name} failed ({p.returncode}): {p.stderr.decode()}")
+        write(os.path.join(REFERENCE, "diff", name + ".diff.json"), p.stdout)
+        diffs[name] = json.loads(p.stdout)
+    return diffs
+
+
+def check_ci(s, diffs):
+    checks = []
+
+    def check(story, what, ok):
+        checks.append((story, what, bool(ok)))
+
+    main, pr = s["ci/search-main"], s["ci/search-pr"]
+    check("search-main", "no orange/red, no missed frame", total(main, "orange") + total(main, "red") == 0
+          and main["frames"]["missed"] == 0)
+    check("search-pr", "LandmarkRow red > 0 and missed frames > 0", view(pr, "LandmarkRow")["red"] > 0
+          and pr["frames"]["missed"] > 0)
+    edges = {(e["from"], e["to"]): e for e in diffs["search"]["edges"]}
+    new = edges[("@Observable ModelData.landmarks", "LandmarkRow.body")]
+    check("search", "edge ModelData.landmarks -> LandmarkRow.body added", new["base"] == 0 and new["head"] == 192)
+    fav = {(e["from"], e["to"]): e for e in diffs["favorites"]["edges"]}
+    check("favorites", "edge into LandmarkListItemView.body falls from 80 to 2",
+          fav[("@Observable LandmarkCollection.landmarks", "LandmarkListItemView.body")]["base"] == 80
+          and fav[("@Observable LandmarkViewModel.isFavorite", "LandmarkListItemView.body")]["head"] == 2)
+    row = [v for v in diffs["scroll"]["views"] if v["name"] == "FeedRow"][0]
+    runs = {side: [view(s[f"ci/scroll-{side}-{i}"], "FeedRow")["p95Ns"] for i in (1, 2, 3)] for side in ("main", "pr")}
+    spread = max(max(r) - min(r) for r in runs.values())
+    delta = row["head"]["p95Ns"] - row["base"]["p95Ns"]
+    check("scroll", "FeedRow p95 rises by less than the runs' spread (noise)", 0 < delta < spread)
+    check("scroll", "no orange/red update in any run",
+          all(total(s[f"ci/scroll-{side}-{i}"], "orange") + total(s[f"ci/scroll-{side}-{i}"], "red") == 0
+              for side in ("main", "pr") for i in (1, 2, 3)))
+    return checks
+
+
 # MARK: - Malformed traces (one error each)
 
 def _ok_lines():
@@ -660,16 +826,18 @@ def main():
         readme += ["", "## Other", "",
                    "- `conformance/JSONTestSuite/` — nst/JSONTestSuite `test_parsing` cases (MIT, see its LICENSE): "
                    "`y_*` accepted, `n_*` rejected, `i_*` either way, never a crash."]
+    diffs = write_ci_fixtures(summaries, readme)
     write(os.path.join("Fixtures", "README.md"), ("\n".join(readme) + "\n").encode("utf-8"))
 
-    checks = check_stories(summaries)
+    checks = check_stories(summaries) + check_ci(summaries, diffs)
     for story, what, ok in checks:
         print(f"{'ok  ' if ok else 'FAIL'} {story}: {what}")
     for f in failures:
         print("FAIL " + f)
     if failures or not all(ok for _, _, ok in checks):
         return 1
-    print(f"{len(STORIES)} stories, {len(MALFORMED_CASES)} malformed traces written and checked")
+    print(f"{len(STORIES)} stories, {len(MALFORMED_CASES)} malformed traces, {len(CI_TRACES)} CI traces and "
+          f"{len(DIFF_PAIRS)} reference diffs written and checked")
     return 0
 
 

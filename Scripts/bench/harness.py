@@ -10,7 +10,8 @@ spawned directly with stdout to /dev/null; the table shows the best wall time. (
 not taken from the timed runs: a child spawned by Python inherits Python's RSS high-water
 mark through vfork, so `cat` would show ~37 MB.) A command that fails its warm-up run is
 skipped with its message. Exit status 1 when tracecli's per-view statistics differ from
-DuckDB's, 0 otherwise.
+DuckDB's, or when the whole cause graph (`cause-graph FILE --format json`) costs more than
+1.5 summarize runs or does not account for every cause of the trace; 0 otherwise.
 """
 
 import argparse
@@ -163,18 +164,56 @@ def bench_file(path, args, workdir):
         warm.skipped = None if warm.seconds else first_line(repeated.stderr)
         results.append(warm)
 
+    graph_check = None
     if os.access(args.tracecli, os.X_OK) and not args.no_cause_graph:
+        graph_out = base + ".tracecli-cause-graph.json"
         graph, _ = measure(
-            "`tracecli cause-graph FILE --format json`",
+            "`tracecli cause-graph FILE --format json` (whole graph)",
             [args.tracecli, "cause-graph", path, "--format", "json"],
-            os.devnull, args.runs, args.warmup)
+            graph_out, args.runs, args.warmup)
         if graph.skipped is None:
             results.append(graph)
+            graph_check = cause_graph_check(graph, summarize, graph_out, summary_out)
         else:
             print(f"  (cause-graph skipped: {graph.skipped})", file=sys.stderr)
 
     check = cross_check(summary_out, duck_out) if summarize.skipped is None else None
-    return size, results, check
+    return size, results, check, graph_check
+
+
+# MARK: - The cause graph
+
+
+CAUSE_GRAPH_LIMIT = 1.5  # the whole-graph build may cost at most this many summarize runs
+
+
+def cause_graph_check(graph, summarize, graph_path, summary_path):
+    """The cause graph's cost against summarize's (time and peak RSS), and its join checked
+    against the trace's cause count; returns (ok, message)."""
+    problems, facts = [], []
+    if summarize.seconds:
+        ratio = graph.seconds / summarize.seconds
+        facts.append(f"whole-graph build {ratio:.2f}× summarize (limit {CAUSE_GRAPH_LIMIT}×)")
+        if ratio > CAUSE_GRAPH_LIMIT:
+            problems.append(f"cause-graph took {ratio:.2f}× summarize")
+    if graph.max_rss_kb and summarize.max_rss_kb:
+        facts.append(f"peak RSS {graph.max_rss_kb / 1024:,.1f} MB vs summarize "
+                     f"{summarize.max_rss_kb / 1024:,.1f} MB")
+    try:
+        with open(graph_path, encoding="utf-8") as f:
+            causes = json.load(f).get("causes", {})
+        with open(summary_path, encoding="utf-8") as f:
+            events = json.load(f).get("events", {})
+    except (OSError, ValueError) as error:
+        return False, f"cause graph: could not read the outputs: {error}"
+    placed = sum(causes.get(k, 0) for k in ("counted", "outOfRange", "unplaced"))
+    if "causes" in events and placed != events["causes"]:
+        problems.append(f"the graph counted {placed} causes, the trace has {events['causes']}")
+    else:
+        facts.append(f"{causes.get('counted', 0):,} causes joined to their nodes")
+    if problems:
+        return False, "cause graph: MISMATCH: " + "; ".join(problems)
+    return True, "cause graph: " + "; ".join(facts)
 
 
 # MARK: - tracecli vs DuckDB
@@ -310,12 +349,13 @@ def main():
     sections, all_ok = [], True
     for path in args.files:
         print(f"bench: {path} ...", file=sys.stderr)
-        size, results, check = bench_file(path, args, args.workdir)
+        size, results, check, graph_check = bench_file(path, args, args.workdir)
         text = table(path, size, results, args.runs, args.warmup)
-        if check is not None:
-            ok, message = check
-            all_ok = all_ok and ok
-            text += f"\n\nCheck: {message}."
+        for found in (check, graph_check):
+            if found is not None:
+                ok, message = found
+                all_ok = all_ok and ok
+                text += f"\n\nCheck: {message}."
         sections.append(text)
 
     load_end = os.getloadavg()[0]

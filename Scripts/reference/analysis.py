@@ -7,10 +7,32 @@ Python 3.11 standard library only; correctness over speed.
 
     python3 Scripts/reference/analysis.py summarize TRACE.jsonl \
         [--orange NS] [--red NS] [--from NS] [--to NS] [--format json]
+    python3 Scripts/reference/analysis.py diff BASE.jsonl HEAD.jsonl [--orange NS] [--red NS]
+    python3 Scripts/reference/analysis.py diff BASE1 BASE2 ... --vs HEAD1 HEAD2 ... [--orange NS] [--red NS]
 
-Prints the "Summary JSON" of analysis.md (only the keys it defines: updates,
+`summarize` prints the "Summary JSON" of analysis.md (only the keys it defines: updates,
 views, frames, thresholds), pretty-printed with sorted keys and a 2-space
-indent. Exit codes: 0 ok, 64 usage, 65 malformed trace, 66 unreadable file.
+indent. `diff` prints the "diff" JSON of analysis.md "Check and diff JSON" (views with
+base/head count, orange, red, p95Ns, totalNs; frames.base/head.missed; edges with base/head
+counts), computed from this file's own summaries and its own reading of the cause graph;
+views sorted by (module, kind, name), edges by (from, to, label). Exit codes: 0 ok, 64 usage,
+65 malformed trace, 66 unreadable file.
+
+    python3 Scripts/reference/analysis.py cause-graph TRACE.jsonl [--view V]
+        [--upstream] [--downstream] [--depth N] [--min-count N] [--from NS] [--to NS]
+
+`cause-graph` prints the cause-and-effect graph (analysis.md "Cause-and-effect graph"):
+the whole graph (every node with an edge, no cap) or the subgraph around view V
+(upstream by default; --downstream alone: effects only; both flags: both), nodes and
+edge ends named by (kind, module, label) so that two implementations' node ids need
+not agree; exit 1 when V names no view. Its readings (the ones tracecli documents):
+an update node is the app's own (user) when its module is set and not one of
+SYSTEM_MODULES, a source node when any of its events says user; with --from/--to a
+cause is kept when its time, else its target's (an update's start, a source's time),
+lies in [from, to) relative to the trace start, and dropped when it has neither; node
+counts are then in-range updates, and dimmed uses them (all updates when none is in
+range); --depth N keeps nodes within N hops and an edge a -> b when hops(b) + 1 <= N
+upstream (hops(a) + 1 <= N downstream).
 
 Reader decisions that the spec leaves open (see Fixtures/README.md too):
   * Columns are 1-based BYTE offsets into the line (the line end excluded).
@@ -34,6 +56,14 @@ Reader decisions that the spec leaves open (see Fixtures/README.md too):
     is valid JSON but breaks an event rule (not an object, missing key, ...) is
     still an error. A lone "\r" at the very end is not a line end (JSON space).
   * Unknown event types do not take part in the anchor / trace start.
+
+Diff decisions (analysis.md leaves them open):
+  * A side's figure is the median of its runs: the value at index (n - 1) // 2 of the sorted
+    values (for an even number of runs, the lower of the two middle values). A view or edge a
+    run lacks counts 0 in that run.
+  * Edges are keyed by the labels of their end nodes (Name.body, Name.update, the name of an
+    `other` update, a source's label, `unknown #ID`) and the edge label (`update` when absent);
+    nodes with equal labels add up.
 
 Analysis decisions:
   * `views` ties after red/orange/totalNs/name are broken by module, then kind,
@@ -654,9 +684,294 @@ def _add_to_frame(fr, u, red):
         fr["red"] = True
 
 
+# MARK: - Cause graph edges and diff
+
+def node_label_of_update(u):
+    name = u["view"] if "view" in u else (u["label"] if "label" in u else "(unnamed)")
+    if u["kind"] == "body":
+        return name + ".body"
+    if u["kind"] == "representable":
+        return name + ".update"
+    return name
+
+
+def edge_counts(trace):
+    """Counts of `cause` events keyed by (from label, to label, edge label)."""
+    labels = {}
+    for u in trace.updates:
+        labels[u["id"]] = node_label_of_update(u)
+    for src in trace.sources:
+        labels[src["id"]] = src["label"]
+    counts = {}
+    for c in trace.causes:
+        key = (labels.get(c["from"], f"unknown #{c['from']}"),
+               labels.get(c["to"], f"unknown #{c['to']}"),
+               c.get("label", "update"))
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def median_of_runs(values):
+    ordered = sorted(values)
+    return ordered[(len(ordered) - 1) // 2]
+
+
+def diff(base_traces, head_traces, orange=DEFAULT_ORANGE, red=DEFAULT_RED):
+    figures = ("count", "orange", "red", "p95Ns", "totalNs")
+    sides = {}
+    for side, traces in (("base", base_traces), ("head", head_traces)):
+        runs = []
+        for trace in traces:
+            s = summarize(trace, orange, red)
+            views = {(v["module"], v["kind"], v["name"]): v for v in s["views"]}
+            runs.append({"views": views, "missed": s["frames"]["missed"], "edges": edge_counts(trace)})
+        sides[side] = runs
+    keys = set()
+    edge_keys = set()
+    for runs in sides.values():
+        for run in runs:
+            keys.update(run["views"].keys())
+            edge_keys.update(run["edges"].keys())
+    views = []
+    for key in sorted(keys):
+        row = {"module": key[0], "kind": key[1], "name": key[2]}
+        for side, runs in sides.items():
+            row[side] = {f: median_of_runs([run["views"].get(key, {}).get(f, 0) for run in runs]) for f in figures}
+        views.append(row)
+    edges = []
+    for key in sorted(edge_keys):
+        row = {"from": key[0], "to": key[1], "label": key[2]}
+        for side, runs in sides.items():
+            row[side] = median_of_runs([run["edges"].get(key, 0) for run in runs])
+        edges.append(row)
+    frames = {side: {"missed": median_of_runs([run["missed"] for run in runs])} for side, runs in sides.items()}
+    return {"views": views, "frames": frames, "edges": edges}
+
+
+def diff_main(argv):
+    base, head, seen_vs = [], [], False
+    opts = {"--orange": DEFAULT_ORANGE, "--red": DEFAULT_RED}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--vs":
+            if seen_vs:
+                return usage_error("--vs may be given once")
+            seen_vs = True
+            i += 1
+        elif a in opts:
+            if i + 1 >= len(argv):
+                return usage_error(f"{a} needs a value")
+            try:
+                opts[a] = int(argv[i + 1], 10)
+            except ValueError:
+                return usage_error(f"{a} needs an integer number of ns, found {argv[i + 1]!r}")
+            i += 2
+        elif a == "--format":
+            if i + 1 >= len(argv) or argv[i + 1] != "json":
+                return usage_error("only --format json is supported")
+            i += 2
+        elif a.startswith("-"):
+            return usage_error(f"unknown option {a}")
+        else:
+            (head if seen_vs else base).append(a)
+            i += 1
+    if not seen_vs:
+        if len(base) != 2:
+            return usage_error("diff needs BASE HEAD, or runs on each side of --vs")
+        base, head = base[:1], base[1:]
+    if not base or not head:
+        return usage_error("diff needs at least one trace on each side")
+    traces = {}
+    for path in base + head:
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            sys.stderr.write(f"{path}: cannot read: {e.strerror}\n")
+            return EXIT_NOINPUT
+        try:
+            traces[path] = read_trace(data)
+        except TraceError as e:
+            sys.stderr.write(f"{path}:{e.line}:{e.column}: {e.message}\n")
+            return EXIT_DATA
+    result = diff([traces[p] for p in base], [traces[p] for p in head], opts["--orange"], opts["--red"])
+    import json
+    sys.stdout.buffer.write((json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
+    return EXIT_OK
+
+
+# MARK: - Cause graph
+
+# Apple's modules: an update node whose module is one of these (or absent) is the system's
+# (gray); any other module is the app's own (blue). Sources are the app's when any of their
+# events says user: true.
+SYSTEM_MODULES = frozenset("""
+SwiftUI SwiftUICore UIKit UIKitCore AppKit Foundation CoreFoundation Combine Observation
+MapKit Charts WebKit AVKit PhotosUI RealityKit SceneKit SpriteKit CoreData SwiftData
+CoreGraphics QuartzCore CoreText CoreImage CoreAnimation GameKit StoreKit WidgetKit
+ActivityKit TipKit PencilKit QuickLook SafariServices AuthenticationServices ContactsUI
+EventKitUI MessageUI PassKit HealthKit CloudKit AppIntents
+""".split())
+
+
+def update_node_key(u):
+    name = u["view"] if "view" in u else (u["label"] if "label" in u else "(unnamed)")
+    return ("update", u["kind"], u.get("module", ""), name)
+
+
+def node_label(key):
+    if key[0] == "update":
+        _, kind, _, name = key
+        return name + ".body" if kind == "body" else name + ".update" if kind == "representable" else name
+    if key[0] == "source":
+        return key[2]
+    return f"unknown #{key[1]}"
+
+
+def cause_graph(trace, range_from=None, range_to=None):
+    """The whole graph: {node key: facts}, {(from key, to key, label): count}, dangling count.
+
+    Node keys: ("update", kind, module, name), ("source", kind, label), ("unknown", id).
+    With a range, causes are kept when their time (else their target's: an update's start, a
+    source's time) lies in [from, to) relative to the trace start; others are dropped.
+    """
+    bounded = range_from is not None or range_to is not None
+    t0 = trace_start(trace) if bounded else 0
+
+    def in_range(t):
+        rel = t - t0
+        return (range_from is None or rel >= range_from) and (range_to is None or rel < range_to)
+
+    by_id = {}  # id -> (node key, time or None)
+    nodes = {}
+    for u in trace.updates:
+        key = update_node_key(u)
+        n = nodes.setdefault(key, {"all": 0, "skipped": 0, "in": 0, "in_skipped": 0, "user": False})
+        n["all"] += 1
+        n["skipped"] += 1 if u.get("skipped", False) else 0
+        if not bounded or in_range(u["start"]):
+            n["in"] += 1
+            n["in_skipped"] += 1 if u.get("skipped", False) else 0
+        by_id[u["id"]] = (key, u["start"])
+    for s in trace.sources:
+        key = ("source", s["kind"], s["label"])
+        n = nodes.setdefault(key, {"all": 0, "skipped": 0, "in": 0, "in_skipped": 0, "user": False})
+        n["all"] += 1
+        if not bounded or ("time" in s and in_range(s["time"])):
+            n["in"] += 1
+        n["user"] = n["user"] or s.get("user", False)
+        by_id[s["id"]] = (key, s.get("time"))
+
+    edges = {}
+    dangling = 0
+    for c in trace.causes:
+        src, dst = by_id.get(c["from"]), by_id.get(c["to"])
+        if bounded:
+            t = c.get("time")
+            if t is None:
+                t = dst[1] if dst is not None else None
+            if t is None or not in_range(t):
+                continue
+        if src is None or dst is None:
+            dangling += 1
+        a = src[0] if src is not None else ("unknown", c["from"])
+        b = dst[0] if dst is not None else ("unknown", c["to"])
+        for k in (a, b):
+            if k[0] == "unknown":
+                nodes.setdefault(k, {"all": 0, "skipped": 0, "in": 0, "in_skipped": 0, "user": False})
+        e = (a, b, c.get("label", "update"))
+        edges[e] = edges.get(e, 0) + 1
+
+    facts = {}
+    for key, n in nodes.items():
+        if key[0] == "update":
+            user = key[2] != "" and key[2] not in SYSTEM_MODULES
+            if bounded and n["in"] > 0:
+                dimmed = n["in_skipped"] == n["in"]
+            else:
+                dimmed = n["all"] > 0 and n["skipped"] == n["all"]
+        else:
+            user, dimmed = n["user"], False
+        facts[key] = {"user": user, "dimmed": dimmed, "count": n["in"] if bounded else n["all"]}
+    return facts, edges, dangling
+
+
+def view_matches(key, query):
+    if key[0] != "update":
+        return False
+    module, name = key[2], key[3]
+    return query == name or (module != "" and query == f"{module}.{name}")
+
+
+def hops_to(targets, edges, reverse, depth):
+    """BFS hop counts from `targets` along (reverse: against) the edges, at most `depth` hops."""
+    nxt = {}
+    for (a, b, _label) in edges:
+        src, dst = (b, a) if reverse else (a, b)
+        nxt.setdefault(src, []).append(dst)
+    dist = {t: 0 for t in targets}
+    queue = list(targets)
+    while queue:
+        k = queue.pop(0)
+        if depth is not None and dist[k] >= depth:
+            continue
+        for m in nxt.get(k, []):
+            if m not in dist:
+                dist[m] = dist[k] + 1
+                queue.append(m)
+    return dist
+
+
+def select_graph(facts, edges, view=None, upstream=True, downstream=False, depth=None, min_count=1):
+    """The subgraph around `view` (or the whole graph: nodes with an edge); None when the
+    view names no update node."""
+    edges = {e: n for e, n in edges.items() if n >= min_count}
+    if view is None:
+        keep = {k for e in edges for k in e[:2]}
+        return {k: facts[k] for k in keep}, edges, []
+    focus = [k for k in facts if view_matches(k, view)]
+    if not focus:
+        return None
+    keep_nodes, keep_edges = set(focus), {}
+    if upstream:
+        dist = hops_to(focus, edges, True, depth)
+        keep_nodes |= set(dist)
+        for e, n in edges.items():
+            if e[1] in dist and e[0] in dist and (depth is None or dist[e[1]] + 1 <= depth):
+                keep_edges[e] = n
+    if downstream:
+        dist = hops_to(focus, edges, False, depth)
+        keep_nodes |= set(dist)
+        for e, n in edges.items():
+            if e[0] in dist and e[1] in dist and (depth is None or dist[e[0]] + 1 <= depth):
+                keep_edges[e] = n
+    return {k: facts[k] for k in keep_nodes}, keep_edges, focus
+
+
+def graph_json(facts, edges, dangling):
+    """Nodes and edges named by (kind, module, label): comparable across implementations."""
+    def ident(k):
+        kind = k[1] if k[0] != "unknown" else "unknown"
+        module = k[2] if k[0] == "update" else None
+        return {"kind": kind, "module": module, "label": node_label(k)}
+
+    nodes = [dict(ident(k), user=f["user"], dimmed=f["dimmed"], count=f["count"]) for k, f in facts.items()]
+    nodes.sort(key=lambda n: (n["kind"], n["module"] or "", n["label"]))
+    out_edges = [{"from": ident(a), "to": ident(b), "label": label, "count": n}
+                 for (a, b, label), n in edges.items()]
+    out_edges.sort(key=lambda e: (e["from"]["label"], e["to"]["label"], e["label"], e["from"]["kind"],
+                                  e["to"]["kind"], e["from"]["module"] or "", e["to"]["module"] or ""))
+    return {"nodes": nodes, "edges": out_edges, "dangling": dangling}
+
+
 # MARK: - Command line
 
 USAGE = """usage: analysis.py summarize TRACE.jsonl [--orange NS] [--red NS] [--from NS] [--to NS] [--format json]
+       analysis.py cause-graph TRACE.jsonl [--view V] [--upstream] [--downstream] [--depth N]
+                   [--min-count N] [--from NS] [--to NS]
+       analysis.py diff BASE.jsonl HEAD.jsonl [--orange NS] [--red NS]
+       analysis.py diff BASE... --vs HEAD... [--orange NS] [--red NS]
 
   --orange NS   orange threshold in ns (default 500000): orange when duration > NS
   --red NS      red threshold in ns (default 1000000): red when duration > NS
@@ -670,9 +985,85 @@ def usage_error(message):
     return EXIT_USAGE
 
 
+def load_trace(path):
+    """Reads `path`; returns (trace, exit code) with trace None on failure."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        sys.stderr.write(f"{path}: cannot read: {e.strerror}\n")
+        return None, EXIT_NOINPUT
+    try:
+        trace = read_trace(data)
+    except TraceError as e:
+        sys.stderr.write(f"{path}:{e.line}:{e.column}: {e.message}\n")
+        return None, EXIT_DATA
+    for line, column, message in trace.warnings:
+        sys.stderr.write(f"{path}:{line}:{column}: warning: {message}\n")
+    return trace, EXIT_OK
+
+
+def main_cause_graph(argv):
+    """cause-graph TRACE [--view V] [--downstream] [--upstream] [--depth N] [--min-count N]
+    [--from NS] [--to NS]: the graph (whole, uncapped, or around V) as graph_json."""
+    path, view, depth, min_count = None, None, None, 1
+    up, down = False, False
+    bounds = {"--from": None, "--to": None}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--view", "--depth", "--min-count", "--from", "--to"):
+            if i + 1 >= len(argv):
+                return usage_error(f"{a} needs a value")
+            value = argv[i + 1]
+            if a == "--view":
+                view = value
+            else:
+                try:
+                    number = int(value, 10)
+                except ValueError:
+                    return usage_error(f"{a} needs an integer, found {value!r}")
+                if a == "--depth":
+                    depth = number
+                elif a == "--min-count":
+                    min_count = number
+                else:
+                    bounds[a] = number
+            i += 2
+        elif a in ("--upstream", "--downstream", "--all"):
+            up, down = up or a == "--upstream", down or a == "--downstream"
+            i += 1
+        elif a.startswith("-") and a != "-":
+            return usage_error(f"unknown option {a}")
+        elif path is None:
+            path = a
+            i += 1
+        else:
+            return usage_error(f"unexpected argument {a}")
+    if path is None:
+        return usage_error("missing TRACE.jsonl")
+    trace, status = load_trace(path)
+    if trace is None:
+        return status
+    facts, edges, dangling = cause_graph(trace, bounds["--from"], bounds["--to"])
+    chosen = select_graph(facts, edges, view, upstream=up or not down, downstream=down,
+                          depth=depth, min_count=min_count)
+    if chosen is None:
+        sys.stderr.write(f"no view named {view!r}\n")
+        return 1
+    import json
+    out = graph_json(chosen[0], chosen[1], dangling)
+    sys.stdout.buffer.write((json.dumps(out, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    return EXIT_OK
+
+
 def main(argv):
+    if argv and argv[0] == "cause-graph":
+        return main_cause_graph(argv[1:])
+    if argv and argv[0] == "diff":
+        return diff_main(argv[1:])
     if len(argv) < 2 or argv[0] != "summarize":
-        return usage_error("expected: summarize TRACE.jsonl")
+        return usage_error("expected: summarize TRACE.jsonl, or diff BASE HEAD")
     path = None
     opts = {"--orange": DEFAULT_ORANGE, "--red": DEFAULT_RED, "--from": None, "--to": None}
     i = 1

@@ -23,7 +23,9 @@ format and of analysis.md:
     or the implicit grid, chosen by seed; with or without a header, header
     `start` earlier or later than the events, refreshRate absent/60/120/90;
   * events out of time order; sources, causes, groups, hitches and hangs whose
-    times come before every update (so they set the implicit anchor).
+    times come before every update (so they set the implicit anchor);
+  * dangling causes: `from`, `to` or both naming ids no event defines, some ids
+    named by several causes.
 """
 
 import random
@@ -334,6 +336,20 @@ def main(argv):
     for _ in range(len(events) // 4):
         i, j = rng.randrange(len(events)), rng.randrange(len(events))
         events[i], events[j] = events[j], events[i]
+
+    # --- dangling causes: a `to` (or both ends) that no event defines, some ids repeated so
+    # an unknown node gets several edges. A separate generator, so the events above stay
+    # what they were; no `time`, so the trace start and summaries do not move.
+    extra = random.Random(seed * 1_000_003 + 7)
+    extra_writer = Writer(extra)
+    repeated = [extra.randint(0, 2**63 - 1) for _ in range(2)]
+    for _ in range(max(1, n_updates // 40)):
+        dangling_to = extra.choice(repeated + [extra.randint(0, 2**63 - 1)])
+        source = extra.choice(nodes) if extra.random() < 0.8 else extra.choice(repeated)
+        items = [("type", "cause"), ("from", source), ("to", dangling_to)]
+        if extra.random() < 0.5:
+            items.append(("label", extra.choice(["update", "creation"])))
+        events.insert(extra.randrange(len(events) + 1), (0, extra_writer.obj(items)))
 
     lines = []
     if header_mode != "none":

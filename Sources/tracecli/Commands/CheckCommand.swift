@@ -1,11 +1,42 @@
 import TraceAnalyzer
+import TraceModel
 
-/// `tracecli check`: not built yet.
+/// `tracecli check <trace> --budget FILE`: fails (exit 1) when the trace is over budget.
 enum CheckCommand {
   static let help = """
-    USAGE: tracecli check ...
+    USAGE: tracecli check <trace> [--budget <file>] [--max-red <n>] [--max-orange <n>]
+                          [--max-missed-frames <n>] [--format <format>] [--tighten]
 
-    Not available in this version of tracecli yet.
+    Checks a trace against a performance budget and lists every limit with the value
+    measured, the view, kind or edge it applies to, and the limit; exits 1 when any limit
+    is exceeded. The budget file (JSON, see docs/ci.md) limits views, kinds, the whole
+    trace, frames and cause-graph edges; simple limits need no file.
+
+    OPTIONS:
+      --budget <file>           the budget file (JSON)
+      --max-red <n>             at most n red updates in the trace (every kind)
+      --max-orange <n>          at most n orange updates in the trace (every kind)
+      --max-missed-frames <n>   at most n frames missing their deadline
+      --format <format>         text (default), json, junit, github (Actions annotations)
+                                or markdown
+      --tighten                 rewrite the budget file: lower every limit the trace now
+                                beats to the measured value (never raises one); says on
+                                stderr what changed
+      --orange <duration>       orange threshold (default 500us; the file's, if it sets one)
+      --red <duration>          red threshold (default 1ms; the file's, if it sets one)
+      --from <time>             inspection range start, relative to the trace start
+      --to <time>               inspection range end (exclusive)
+      --threads <n>             reader threads (default 2)
+      -h, --help                show this help
+
+    Exit status: 0 within budget, 1 over budget, 64 usage error, 65 malformed trace or
+    budget file (with its line and column), 66 a file cannot be read.
+
+    EXAMPLES:
+      tracecli check run.jsonl --max-red 0 --max-missed-frames 2
+      tracecli check run.jsonl --budget perf-budget.json --format github
+      tracecli check run.jsonl --budget perf-budget.json --format junit > perf.xml
+      tracecli check run.jsonl --budget perf-budget.json --tighten
 
     """
 
@@ -13,6 +44,93 @@ enum CheckCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    throw UsageError("'check' is not available in this version of tracecli yet")
+    let given = Set(arguments.map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0 })
+    var parsed = try Arguments(arguments, command: "check", flags: ["--tighten"])
+    let format = try parsed.choice(
+      "--format", ["text", "json", "junit", "github", "markdown"], default: "text")
+    let budgetPath = parsed.value("--budget")
+    let maxRed = try parsed.count("--max-red")
+    let maxOrange = try parsed.count("--max-orange")
+    let maxMissed = try parsed.count("--max-missed-frames")
+    let tighten = parsed.flag("--tighten")
+    let cliOptions = try parsed.analysisOptions()
+    try parsed.finish()
+    let paths = try parsed.traces()
+    if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil {
+      throw UsageError(
+        "nothing to check: give --budget <file> or --max-red, --max-orange, --max-missed-frames",
+        command: "check")
+    }
+    if tighten && budgetPath == nil {
+      throw UsageError("--tighten rewrites a budget file; give it with --budget", command: "check")
+    }
+
+    var bytes: [UInt8] = []
+    var budget = Budget(file: "command line")
+    do {
+      if let budgetPath {
+        bytes = try BudgetFile.read(path: budgetPath)
+        budget = try BudgetParser.parse(bytes, file: budgetPath)
+      }
+    } catch let error as BudgetError {
+      return report(error, to: &errors)
+    }
+    let cliLimits: [(Int?, BudgetScope, BudgetMeasure)] = [
+      (maxRed, .trace, .red), (maxOrange, .trace, .orange), (maxMissed, .frames, .missed),
+    ]
+    for case let (max?, scope, measure) in cliLimits {
+      budget.limits.append(BudgetLimit(scope: scope, measure: measure, max: Int64(max)))
+    }
+    let options = budget.applying(
+      to: cliOptions,
+      overriding: (
+        given.contains("--orange"), given.contains("--red"),
+        given.contains("--from") || given.contains("--to")
+      ))
+    if options.thresholds.orange > options.thresholds.red {
+      throw UsageError(
+        "the orange threshold must not be above the red one (budget file and options together)",
+        command: "check")
+    }
+
+    let measurements = try TraceAnalysis.measure(paths: paths, for: budget, options: options)
+    let result: CheckResult
+    do {
+      result = try BudgetCheck.evaluate(budget, on: measurements)
+    } catch {
+      return report(error, to: &errors)
+    }
+    TraceCLI.warn(measurements.summary.warnings, to: &errors)
+    switch format {
+    case "json": output.write(CheckJSONRenderer.render(result))
+    case "junit": output.write(JUnitRenderer.render(result))
+    case "github": output.write(GitHubRenderer.render(result))
+    case "markdown": output.write(CheckMarkdownRenderer.render(result))
+    default: output.write(CheckRenderer.render(result, style: style))
+    }
+
+    if tighten, let budgetPath {
+      let (tightened, changes) = BudgetTightener.tighten(bytes, result: result)
+      if changes.isEmpty {
+        errors.write(
+          "tracecli: \(budgetPath): nothing to tighten (no limit is above what the trace measured)\n")
+      } else if let failure = BudgetFile.write(tightened, to: budgetPath) {
+        errors.write("tracecli: \(failure)\n")
+        return .noInput
+      } else {
+        for change in changes { errors.write(change.description + "\n") }
+        errors.write(
+          "tracecli: \(budgetPath): tightened \(changes.count) limit\(changes.count == 1 ? "" : "s")\n")
+      }
+    }
+    return result.passed ? .success : .failure
+  }
+
+  /// Writes a budget error as `file:line:column: error: message`; exit 65.
+  private static func report(_ error: BudgetError, to errors: inout some TextOutputStream) -> ExitCode {
+    var location = error.file
+    if let place = error.location { location += ":\(place.line):\(place.column)" }
+    errors.write("\(location): error: \(error.message)\n")
+    return .dataError
   }
 }

@@ -1,11 +1,51 @@
 import TraceAnalyzer
 
-/// `tracecli diff`: not built yet.
+/// `tracecli diff <base>… --vs <head>…`: what changed between two traces or sets of runs.
 enum DiffCommand {
   static let help = """
-    USAGE: tracecli diff ...
+    USAGE: tracecli diff <base> <head> [options]
+           tracecli diff <base>... --vs <head>... [options]
 
-    Not available in this version of tracecli yet.
+    Compares traces view by view: the change in red, orange, count, p95 and total time of
+    every view and kind, frames that missed their deadline, and cause-graph edges added,
+    removed or counted differently. Listed by impact.
+
+    With several runs a side (e.g. three recordings of the same UI test on main and on the
+    pull request), each figure is the median of its side's runs (for an even number, the
+    lower middle value), and a change smaller than the runs' own spread (max - min of either
+    side) is marked as noise (~), not a regression.
+
+    OPTIONS:
+      --vs                 separates the base runs from the head runs
+      --fail-on <rules>    exit 1 when a change exceeds a rule; repeatable or comma-separated:
+                             red>0        a view's red updates rose
+                             orange>+5    a view's orange updates rose by more than 5
+                             count>+20%   a view updated more than 20% more often
+                             p95>+20%     a view's p95 time rose by more than 20%
+                             total>+2ms   a view's total time rose by more than 2 ms
+                             missed>0     more frames missed their deadline
+                             overrun>+1ms the worst frame overrun grew by more than 1 ms
+                             edge>+50%    a cause-graph edge's count rose by more than 50%
+                           the number is a change (base to head); from a base of 0 any rise
+                           exceeds a percentage. Exit 2 when a change exceeds a rule only
+                           within the runs' spread (inconclusive).
+      --format <format>    text (default), json, markdown (a PR comment) or github
+                           (Actions annotations)
+      --limit <n>          changed views listed in text and markdown (default 20/30, 0 all)
+      --orange <duration>  orange threshold (default 500us)
+      --red <duration>     red threshold (default 1ms)
+      --from <time>        inspection range start, relative to each trace's start
+      --to <time>          inspection range end (exclusive)
+      --threads <n>        reader threads (default 2)
+      -h, --help           show this help
+
+    Exit status: 0 no rule failed, 1 a --fail-on rule failed, 2 inconclusive,
+    64 usage error, 65 malformed trace, 66 a file cannot be read.
+
+    EXAMPLES:
+      tracecli diff main.jsonl pr.jsonl
+      tracecli diff main-1.jsonl main-2.jsonl main-3.jsonl --vs pr-1.jsonl pr-2.jsonl pr-3.jsonl \\
+        --format markdown --fail-on 'red>0,p95>+20%'
 
     """
 
@@ -13,6 +53,64 @@ enum DiffCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    throw UsageError("'diff' is not available in this version of tracecli yet")
+    let flags: Set<String> = ["--vs"]
+    var parsed = try Arguments(arguments, command: "diff", flags: flags)
+    let format = try parsed.choice("--format", ["text", "json", "markdown", "github"], default: "text")
+    let ruleTexts = parsed.values("--fail-on")
+    let limit = try parsed.count("--limit")
+    let options = try parsed.analysisOptions()
+    let split = parsed.flag("--vs")
+    try parsed.finish()
+    let positionals = parsed.positionals
+    var base: [String]
+    var head: [String]
+    if split {
+      guard arguments.firstIndex(of: "--vs") == arguments.lastIndex(of: "--vs") else {
+        throw UsageError("--vs may be given once", command: "diff")
+      }
+      let before = Array(arguments[..<(arguments.firstIndex(of: "--vs") ?? arguments.endIndex)])
+      let baseCount = try Arguments(before, command: "diff", flags: flags).positionals.count
+      base = Array(positionals.prefix(baseCount))
+      head = Array(positionals.dropFirst(baseCount))
+    } else {
+      guard positionals.count == 2 else {
+        throw UsageError(
+          "give two traces (diff BASE HEAD) or runs on each side of --vs (diff A1 A2 --vs B1 B2)",
+          command: "diff")
+      }
+      base = [positionals[0]]
+      head = [positionals[1]]
+    }
+    guard !base.isEmpty else { throw UsageError("no base trace before --vs", command: "diff") }
+    guard !head.isEmpty else { throw UsageError("no head trace after --vs", command: "diff") }
+    if (base + head).contains("-") {
+      throw UsageError("diff reads files; standard input (-) cannot be one side", command: "diff")
+    }
+    let rules: [DiffRule]
+    do {
+      rules = try DiffRule.parseList(ruleTexts)
+    } catch {
+      throw UsageError("--fail-on: \(error.message)", command: "diff")
+    }
+
+    let diff = try TraceAnalysis.diff(base: base, head: head, options: options)
+    for warning in diff.warnings { errors.write(warning + "\n") }
+    let verdicts = rules.map { $0.evaluate(diff) }
+    switch format {
+    case "json": output.write(DiffJSONRenderer.render(diff, verdicts: verdicts))
+    case "markdown":
+      output.write(
+        DiffMarkdownRenderer.render(diff, verdicts: verdicts, limit: limit.map { $0 == 0 ? nil : $0 } ?? 30))
+    case "github": output.write(GitHubRenderer.render(diff, verdicts: verdicts))
+    default:
+      output.write(
+        DiffRenderer.render(
+          diff, verdicts: verdicts, limit: limit.map { $0 == 0 ? nil : $0 } ?? 20, style: style))
+    }
+    switch RuleVerdict.overall(verdicts) {
+    case .pass: return .success
+    case .fail: return .failure
+    case .inconclusive: return .inconclusive
+    }
   }
 }

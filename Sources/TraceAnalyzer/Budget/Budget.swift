@@ -1,0 +1,53 @@
+/// A performance budget: the limits a trace must stay within, and the analysis settings they
+/// assume (thresholds, inspection range).
+///
+/// Read from a budget file by ``BudgetParser`` (documented in docs/ci.md), or made from
+/// command-line limits (`--max-red 0`).
+public struct Budget: Hashable, Sendable {
+  /// The file's name as given; `command line` for limits from options only.
+  public var file: String
+  /// The orange threshold the file sets, ns.
+  public var orange: Int64?
+  /// The red threshold the file sets, ns.
+  public var red: Int64?
+  /// The inspection range the file sets (relative to the trace start).
+  public var range: TimeRange?
+  /// In file order.
+  public var limits: [BudgetLimit]
+
+  public init(
+    file: String, orange: Int64? = nil, red: Int64? = nil, range: TimeRange? = nil, limits: [BudgetLimit] = []
+  ) {
+    self.file = file
+    self.orange = orange
+    self.red = red
+    self.range = range
+    self.limits = limits
+  }
+
+  /// Whether a limit needs percentiles over a whole kind or trace (a second look at durations).
+  public var needsKindPercentiles: Bool {
+    limits.contains { limit in
+      switch limit.scope {
+      case .trace, .kind: limit.measure == .p50 || limit.measure == .p95
+      default: false
+      }
+    }
+  }
+
+  /// Whether a limit counts cause-graph edges.
+  public var needsCauseGraph: Bool {
+    limits.contains { if case .edge = $0.scope { true } else { false } }
+  }
+
+  /// `options` with the file's thresholds and range where `options` keeps the defaults.
+  public func applying(to options: AnalysisOptions, overriding: (orange: Bool, red: Bool, range: Bool))
+    -> AnalysisOptions
+  {
+    var result = options
+    if let orange, !overriding.orange { result.thresholds.orange = orange }
+    if let red, !overriding.red { result.thresholds.red = red }
+    if let range, !overriding.range { result.range = range }
+    return result
+  }
+}

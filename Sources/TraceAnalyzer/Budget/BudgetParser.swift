@@ -1,0 +1,343 @@
+import TraceModel
+
+/// Reads a budget file: JSON with every limit's location kept, validated strictly.
+///
+/// ```
+/// {
+///   "thresholds": { "orange": "500us", "red": "1ms" },
+///   "views": [ { "view": "LandmarkListItemView", "kind": "body", "red": 0, "p95": "400us" } ],
+///   "frames": { "missed": 0 },
+///   "edges": [ { "from": "@Observable LandmarkCollection.landmarks",
+///                "to": "LandmarkListItemView.body", "count": 2 } ]
+/// }
+/// ```
+///
+/// Unknown keys, wrong types, negative or fractional counts, durations without a unit and
+/// entries without a limit are errors with the file's line and column: a budget never passes
+/// by being misread. Whether the views and edges it names exist is checked against the trace
+/// (``BudgetCheck``).
+public enum BudgetParser {
+  /// Parses the bytes of a budget file named `file`.
+  public static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> Budget {
+    let root = try LocatedJSONParser.parse(bytes, file: file)
+    return try Reader(file: file).budget(root)
+  }
+
+  /// Keys of a limit entry that are not measures.
+  static let viewKeys = ["view", "kind", "name", "note"]
+  static let edgeKeys = ["from", "to", "label", "name", "note", "count"]
+  static let topKeys = [
+    "version", "note", "thresholds", "range", "trace", "kinds", "views", "frames", "edges",
+  ]
+}
+
+/// The validating walk over a parsed budget file.
+private struct Reader {
+  let file: String
+
+  func budget(_ root: LocatedJSON) throws(BudgetError) -> Budget {
+    let members = try object(root, what: "the budget")
+    var budget = Budget(file: file)
+    try checkKeys(members, allowed: BudgetParser.topKeys, what: "the budget")
+    for member in members {
+      let value = member.value
+      switch member.key {
+      case "version":
+        let version = try integer(value, key: "version")
+        guard version == 1 else {
+          throw error(value, "unsupported budget version \(version) (this tracecli reads version 1)")
+        }
+      case "note":
+        _ = try string(value, key: "note")
+      case "thresholds":
+        try thresholds(value, into: &budget)
+      case "range":
+        budget.range = try range(value)
+      case "trace":
+        budget.limits += try limits(value, scope: .trace, measures: BudgetMeasure.statistics, what: "trace")
+      case "kinds":
+        let kinds = try object(value, what: "\"kinds\"")
+        for kindMember in kinds {
+          guard let kind = UpdateKind(name: kindMember.key) else {
+            throw BudgetError(
+              file: file, location: kindMember.keyLocation,
+              message: "unknown update kind \"\(kindMember.key)\" (expected body, representable or other)")
+          }
+          budget.limits += try limits(
+            kindMember.value, scope: .kind(kind), measures: BudgetMeasure.statistics, what: "\"\(kind)\"")
+        }
+      case "views":
+        if let byName = value.members {
+          for entry in byName { budget.limits += try view(entry.value, named: entry) }
+        } else {
+          for entry in try array(value, key: "views") { budget.limits += try view(entry) }
+        }
+      case "frames":
+        budget.limits += try limits(value, scope: .frames, measures: BudgetMeasure.frames, what: "\"frames\"")
+      case "edges":
+        for entry in try array(value, key: "edges") { budget.limits += try edge(entry) }
+      default:
+        break
+      }
+    }
+    if let orange = budget.orange, let red = budget.red, orange > red {
+      throw BudgetError(
+        file: file, location: root.location, message: "the orange threshold must not be above the red one")
+    }
+    guard !budget.limits.isEmpty else {
+      throw error(root, "the budget sets no limit; add e.g. \"frames\": { \"missed\": 0 }")
+    }
+    return budget
+  }
+
+  // MARK: - Sections
+
+  private func thresholds(_ value: LocatedJSON, into budget: inout Budget) throws(BudgetError) {
+    let members = try object(value, what: "\"thresholds\"")
+    try checkKeys(members, allowed: ["orange", "red"], what: "\"thresholds\"")
+    for member in members {
+      let ns = try duration(member.value, key: member.key).ns
+      if member.key == "orange" { budget.orange = ns } else { budget.red = ns }
+    }
+  }
+
+  private func range(_ value: LocatedJSON) throws(BudgetError) -> TimeRange {
+    let members = try object(value, what: "\"range\"")
+    try checkKeys(members, allowed: ["from", "to"], what: "\"range\"")
+    var range = TimeRange()
+    for member in members {
+      let ns = try duration(member.value, key: member.key).ns
+      if member.key == "from" { range.from = ns } else { range.to = ns }
+    }
+    if let from = range.from, let to = range.to, from >= to {
+      throw error(value, "\"from\" must be before \"to\"")
+    }
+    return range
+  }
+
+  /// A view entry of the `views` array, or of the `views` object (`named`: its member).
+  private func view(_ entry: LocatedJSON, named: LocatedJSON.Member? = nil) throws(BudgetError)
+    -> [BudgetLimit]
+  {
+    let members = try object(entry, what: "a view limit")
+    let query: String
+    let queryLocation: TextLocation
+    if let named {
+      if let extra = members.first(where: { $0.key == "view" }) {
+        throw BudgetError(
+          file: file, location: extra.keyLocation,
+          message: "\"view\" is the key of this entry already (\"\(named.key)\")")
+      }
+      query = named.key
+      queryLocation = named.keyLocation
+    } else {
+      guard let viewMember = members.first(where: { $0.key == "view" }) else {
+        throw error(
+          entry, "a view limit needs \"view\": the view's name (View or Module.View, or * for every view)")
+      }
+      query = try string(viewMember.value, key: "view")
+      queryLocation = viewMember.value.location
+    }
+    guard !query.isEmpty else {
+      throw BudgetError(file: file, location: queryLocation, message: "the view's name must not be empty")
+    }
+    var kind: UpdateKind?
+    if let kindMember = members.first(where: { $0.key == "kind" }) {
+      let text = try string(kindMember.value, key: "kind")
+      guard let parsed = UpdateKind(name: text) else {
+        throw error(
+          kindMember.value, "unknown update kind \"\(text)\" (expected body, representable or other)")
+      }
+      kind = parsed
+    }
+    let selector = ViewSelector(query: query, kind: kind, location: queryLocation)
+    return try limits(
+      entry, scope: .view(selector), measures: BudgetMeasure.statistics, what: "a view limit",
+      extraKeys: ["view", "kind"])
+  }
+
+  private func edge(_ entry: LocatedJSON) throws(BudgetError) -> [BudgetLimit] {
+    let members = try object(entry, what: "an edge limit")
+    var selector = EdgeSelector(from: nil, to: nil)
+    for member in members {
+      switch member.key {
+      case "from":
+        selector.from = try nonEmpty(member.value, key: "from")
+        selector.fromLocation = member.value.location
+      case "to":
+        selector.to = try nonEmpty(member.value, key: "to")
+        selector.toLocation = member.value.location
+      case "label":
+        selector.label = try nonEmpty(member.value, key: "label")
+      default:
+        break
+      }
+    }
+    guard selector.from != nil || selector.to != nil else {
+      throw error(
+        entry, "an edge limit needs \"from\" or \"to\" (node labels, e.g. \"LandmarkListItemView.body\")")
+    }
+    return try limits(
+      entry, scope: .edge(selector), measures: [.count], what: "an edge limit",
+      extraKeys: ["from", "to", "label"])
+  }
+
+  /// The limits of one entry: its measure keys, named by the entry's `name` unless a measure
+  /// has its own.
+  private func limits(
+    _ entry: LocatedJSON, scope: BudgetScope, measures: [BudgetMeasure], what: String,
+    extraKeys: [String] = []
+  ) throws(BudgetError) -> [BudgetLimit] {
+    let members = try object(entry, what: what)
+    try checkKeys(members, allowed: extraKeys + ["name", "note"] + measures.flatMap(\.keys), what: what)
+    var entryName: String?
+    if let nameMember = members.first(where: { $0.key == "name" }) {
+      entryName = try nonEmpty(nameMember.value, key: "name")
+    }
+    if let note = members.first(where: { $0.key == "note" }) { _ = try string(note.value, key: "note") }
+    var result: [BudgetLimit] = []
+    var seen: [BudgetMeasure: LocatedJSON.Member] = [:]
+    for member in members {
+      guard let measure = BudgetMeasure(key: member.key), measures.contains(measure) else { continue }
+      if let first = seen[measure] {
+        throw BudgetError(
+          file: file, location: member.keyLocation,
+          message:
+            "\"\(member.key)\" limits \(measure) again (\"\(first.key)\" on line \(first.keyLocation.line))")
+      }
+      seen[measure] = member
+      result.append(
+        try limit(member.value, key: member.key, scope: scope, measure: measure, entryName: entryName))
+    }
+    guard !result.isEmpty else {
+      let example =
+        measures.contains(.red) ? "\"red\": 0" : measures.contains(.missed) ? "\"missed\": 0" : "\"count\": 2"
+      throw error(entry, "\(what) sets no limit; add one, e.g. \(example)")
+    }
+    return result
+  }
+
+  /// One measure's value: a number or duration, or `{ "max": …, "name": … }`.
+  private func limit(
+    _ value: LocatedJSON, key: String, scope: BudgetScope, measure: BudgetMeasure, entryName: String?
+  ) throws(BudgetError) -> BudgetLimit {
+    var maxValue = value
+    var name = entryName
+    if let members = value.members {
+      try checkKeys(members, allowed: ["max", "name", "note"], what: "\"\(key)\"")
+      guard let maxMember = members.first(where: { $0.key == "max" }) else {
+        throw error(value, "\"\(key)\" needs \"max\": the largest value that passes")
+      }
+      maxValue = maxMember.value
+      if let nameMember = members.first(where: { $0.key == "name" }) {
+        name = try nonEmpty(nameMember.value, key: "name")
+      }
+      if let note = members.first(where: { $0.key == "note" }) { _ = try string(note.value, key: "note") }
+    }
+    if measure.isDuration {
+      let (ns, literal) = try duration(maxValue, key: key)
+      return BudgetLimit(
+        scope: scope, measure: measure, max: ns, name: name, location: maxValue.location,
+        valueRange: maxValue.range, literal: literal)
+    }
+    return BudgetLimit(
+      scope: scope, measure: measure, max: try integer(maxValue, key: key), name: name,
+      location: maxValue.location, valueRange: maxValue.range, literal: .integer)
+  }
+
+  // MARK: - Values
+
+  private func object(_ value: LocatedJSON, what: String) throws(BudgetError) -> [LocatedJSON.Member] {
+    guard let members = value.members else {
+      throw error(value, "\(what) must be an object, found \(value.typeName)")
+    }
+    return members
+  }
+
+  private func array(_ value: LocatedJSON, key: String) throws(BudgetError) -> [LocatedJSON] {
+    guard case .array(let elements) = value.kind else {
+      throw error(value, "\"\(key)\" must be an array of objects, found \(value.typeName)")
+    }
+    return elements
+  }
+
+  private func string(_ value: LocatedJSON, key: String) throws(BudgetError) -> String {
+    guard case .string(let text) = value.kind else {
+      throw error(value, "\"\(key)\" must be a string, found \(value.typeName)")
+    }
+    return text
+  }
+
+  private func nonEmpty(_ value: LocatedJSON, key: String) throws(BudgetError) -> String {
+    let text = try string(value, key: key)
+    guard !text.isEmpty else { throw error(value, "\"\(key)\" must not be empty") }
+    return text
+  }
+
+  /// A non-negative JSON integer (no fraction, no exponent) that fits in Int64.
+  private func integer(_ value: LocatedJSON, key: String) throws(BudgetError) -> Int64 {
+    guard case .number(let text) = value.kind else {
+      throw error(value, "\"\(key)\" must be a whole number, found \(value.typeName)")
+    }
+    guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
+      throw error(value, "\"\(key)\" must be a whole number without fraction or exponent, found \(text)")
+    }
+    guard !text.hasPrefix("-") else { throw error(value, "\"\(key)\" must not be negative, found \(text)") }
+    guard let number = Int64(text) else {
+      throw error(value, "\"\(key)\" does not fit in a 64-bit integer: \(text)")
+    }
+    return number
+  }
+
+  /// A duration: a string with a unit (`"2ms"`, `"400us"`, `"1.5s"`) or an integer of ns.
+  private func duration(_ value: LocatedJSON, key: String) throws(BudgetError) -> (
+    ns: Int64, literal: BudgetLimit.Literal
+  ) {
+    switch value.kind {
+    case .number:
+      return (try integer(value, key: key), .integer)
+    case .string(let text):
+      guard let unit = Self.units.first(where: { text.hasSuffix($0) }),
+        let ns = DurationText.parse(text)
+      else {
+        throw error(
+          value,
+          "\"\(key)\" must be a duration with a unit (ns, us, µs, ms, s), e.g. \"2ms\"; found \"\(text)\"")
+      }
+      guard ns >= 0, !text.hasPrefix("-") else {
+        throw error(value, "\"\(key)\" must not be negative, found \"\(text)\"")
+      }
+      let number = text.dropLast(unit.count)
+      return (ns, .duration(unit: unit, spaced: number.hasSuffix(" ")))
+    default:
+      throw error(
+        value, "\"\(key)\" must be a duration such as \"2ms\" or an integer of ns, found \(value.typeName)")
+    }
+  }
+
+  /// Unit suffixes, longest match first (as ``DurationText`` reads them).
+  private static let units = ["ns", "us", "µs", "μs", "ms", "s"]
+
+  // MARK: - Errors
+
+  private func checkKeys(_ members: [LocatedJSON.Member], allowed: [String], what: String) throws(BudgetError)
+  {
+    for member in members where !allowed.contains(member.key) {
+      var message = "unknown key \"\(member.key)\" in \(what)"
+      let lowered = Array(member.key.lowercased())
+      let best = allowed.map { (ViewSuggestions.editDistance(lowered, Array($0.lowercased())), $0) }.min {
+        $0 < $1
+      }
+      if let best, best.0 <= max(2, member.key.count / 3) {
+        message += "; did you mean \"\(best.1)\"?"
+      } else {
+        message += " (expected one of \(allowed.joined(separator: ", ")))"
+      }
+      throw BudgetError(file: file, location: member.keyLocation, message: message)
+    }
+  }
+
+  private func error(_ value: LocatedJSON, _ message: String) -> BudgetError {
+    BudgetError(file: file, location: value.location, message: message)
+  }
+}

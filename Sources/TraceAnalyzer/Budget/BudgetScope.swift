@@ -1,0 +1,26 @@
+import TraceModel
+
+/// What a budget limit applies to.
+public enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
+  /// Every update of the trace (or its range), all kinds together.
+  case trace
+  /// Every update of one kind.
+  case kind(UpdateKind)
+  /// One view (`View` or `Module.View`; `*` for every view), maybe of one kind only.
+  case view(ViewSelector)
+  /// The frames and their deadlines.
+  case frames
+  /// The `cause` events between two nodes of the cause graph.
+  case edge(EdgeSelector)
+
+  /// How check results name the subject when the scope names one thing.
+  public var description: String {
+    switch self {
+    case .trace: "all updates"
+    case .kind(let kind): "\(kind) updates"
+    case .view(let selector): selector.description
+    case .frames: "frames"
+    case .edge(let selector): selector.description
+    }
+  }
+}

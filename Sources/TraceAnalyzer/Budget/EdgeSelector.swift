@@ -1,0 +1,28 @@
+/// Names the cause-graph edges a limit counts: by the labels of their end nodes and their own
+/// label; a missing part matches anything.
+public struct EdgeSelector: Hashable, Sendable, CustomStringConvertible {
+  /// The cause node's label (`@Observable LandmarkCollection.landmarks`); nil for any.
+  public var from: String?
+  /// The effect node's label (`LandmarkListItemView.body`); nil for any.
+  public var to: String?
+  /// `update` or `creation`; nil for any.
+  public var label: String?
+  public var fromLocation: TextLocation?
+  public var toLocation: TextLocation?
+
+  public init(
+    from: String?, to: String?, label: String? = nil, fromLocation: TextLocation? = nil,
+    toLocation: TextLocation? = nil
+  ) {
+    self.from = from
+    self.to = to
+    self.label = label
+    self.fromLocation = fromLocation
+    self.toLocation = toLocation
+  }
+
+  /// `from → to (label)`, with `*` for a missing end.
+  public var description: String {
+    "\(from ?? "*") → \(to ?? "*")" + (label.map { " (\($0))" } ?? "")
+  }
+}

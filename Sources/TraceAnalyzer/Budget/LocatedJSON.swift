@@ -1,0 +1,57 @@
+/// A JSON value that remembers where it was written: the budget file's syntax tree.
+///
+/// Numbers keep their source text, so `2` and `2.0` stay apart and no precision is lost;
+/// objects keep their members in file order.
+public struct LocatedJSON: Hashable, Sendable {
+  /// One `"key": value` pair of an object.
+  public struct Member: Hashable, Sendable {
+    public var key: String
+    /// Where the key's opening quote is.
+    public var keyLocation: TextLocation
+    public var value: LocatedJSON
+  }
+
+  /// What the value is.
+  public enum Kind: Hashable, Sendable {
+    case object([Member])
+    case array([LocatedJSON])
+    case string(String)
+    /// A number as written (valid JSON number syntax).
+    case number(String)
+    case bool(Bool)
+    case null
+  }
+
+  public var kind: Kind
+  /// Where the value's first byte is.
+  public var location: TextLocation
+  /// The byte offset just past the value's last byte.
+  public var endOffset: Int
+
+  public init(kind: Kind, location: TextLocation, endOffset: Int) {
+    self.kind = kind
+    self.location = location
+    self.endOffset = endOffset
+  }
+
+  /// The byte range of the value's text in the file.
+  public var range: Range<Int> { location.offset..<endOffset }
+
+  /// `an object`, `a string`, … for messages.
+  public var typeName: String {
+    switch kind {
+    case .object: "an object"
+    case .array: "an array"
+    case .string: "a string"
+    case .number: "a number"
+    case .bool: "a boolean"
+    case .null: "null"
+    }
+  }
+
+  /// The members of an object (nil for other values).
+  public var members: [Member]? {
+    if case .object(let members) = kind { return members }
+    return nil
+  }
+}

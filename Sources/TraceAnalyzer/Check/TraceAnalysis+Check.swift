@@ -1,0 +1,48 @@
+import TraceModel
+
+/// Reading a trace for a budget check or a diff.
+extension TraceAnalysis {
+  /// Summarizes the trace made of `paths` with what `budget`'s limits need.
+  public static func measure(
+    paths: [String], name: String? = nil, for budget: Budget, options: AnalysisOptions = AnalysisOptions()
+  ) throws(TraceReadError) -> CheckMeasurements {
+    try measure(
+      paths: paths, name: name, options: options, kindPercentiles: budget.needsKindPercentiles,
+      edges: budget.needsCauseGraph)
+  }
+
+  /// Summarizes the trace made of `paths`, with percentiles over kinds (the kept durations,
+  /// held in memory) and the cause graph's edges (a second pass) when asked.
+  public static func measure(
+    paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(), kindPercentiles: Bool,
+    edges: Bool
+  ) throws(TraceReadError) -> CheckMeasurements {
+    let (files, displayName, spooled) = try input(paths: paths, name: name)
+    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    var measurements: CheckMeasurements
+    if kindPercentiles {
+      let store = CollectedDurations()
+      let summary = try analyze(
+        paths: files, name: displayName, options: options,
+        wrap: { accumulator in
+          KindDurationCollector(summary: accumulator, store: store)
+        }
+      ) { _ in }.summary
+      measurements = CheckMeasurements(summary: summary, kindPercentiles: store.percentiles())
+    } else {
+      measurements = CheckMeasurements(
+        summary: try summarize(paths: files, name: displayName, options: options))
+    }
+    if edges {
+      measurements.edges = try edgeCounts(paths: files, name: displayName, options: options)
+    }
+    return measurements
+  }
+
+  /// The cause graph's edge counts of the trace made of `paths`, for the range of `options`.
+  public static func edgeCounts(
+    paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
+  ) throws(TraceReadError) -> EdgeCounts {
+    EdgeCounts(try causeGraph(paths: paths, name: name, options: options))
+  }
+}

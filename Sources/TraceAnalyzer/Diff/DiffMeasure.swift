@@ -1,0 +1,46 @@
+/// A figure `tracecli diff` compares; higher is worse for every one of them.
+public enum DiffMeasure: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  case count
+  case orange
+  case red
+  /// Nearest-rank 95th percentile of finished durations, ns.
+  case p95
+  /// Sum of finished durations, ns.
+  case total
+  /// Frames that missed their deadline.
+  case missed
+  /// The worst overrun of a missed frame, ns.
+  case overrun
+  /// A cause-graph edge's `cause` events.
+  case edge
+
+  /// The figures of a view or a kind, in column order.
+  public static let views: [DiffMeasure] = [.red, .orange, .count, .p95, .total]
+
+  public var description: String { rawValue }
+
+  /// Whether the figure is a duration in ns.
+  public var isDuration: Bool { self == .p95 || self == .total || self == .overrun }
+
+  /// The analysis contract's JSON key: `p95Ns`, `totalNs`, `red`, ….
+  public var jsonKey: String {
+    switch self {
+    case .p95: "p95Ns"
+    case .total: "totalNs"
+    case .overrun: "worstOverrunNs"
+    default: rawValue
+    }
+  }
+
+  /// A value of this figure as people read it.
+  public func text(_ value: Int64) -> String {
+    isDuration ? DurationText.format(value) : String(value)
+  }
+
+  /// A change of this figure as people read it: `+3`, `−1.20 ms`.
+  public func deltaText(_ delta: Int64) -> String {
+    let sign = delta > 0 ? "+" : delta < 0 ? "−" : "±"
+    let magnitude = delta == .min ? Int64.max : abs(delta)
+    return sign + (isDuration ? DurationText.format(magnitude) : String(magnitude))
+  }
+}

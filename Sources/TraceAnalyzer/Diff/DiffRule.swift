@@ -1,0 +1,123 @@
+/// A `--fail-on` rule: which change of which figure fails a diff.
+///
+/// Examples: `red>0`, `p95>+20%`, `total>+5ms`, `edge>+50%`, `missed>0`. The number is always a change from base to head (a `+` is allowed, never required):
+/// `red>0` fails when a view's red count rose at all. A percentage is of the base median;
+/// from a base of 0 any rise exceeds it. Durations take a unit (`+2ms`) or are ns.
+/// View figures (`count`, `orange`, `red`, `p95`, `total`) apply to every view; `missed` and
+/// `overrun` to the frames; `edge` to every cause-graph edge.
+public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
+  /// How large a change may be.
+  public enum Threshold: Hashable, Sendable {
+    /// An amount of the figure (a count, or ns).
+    case amount(Int64)
+    /// Percent of the base median.
+    case percent(Double)
+  }
+
+  /// A rule that cannot be read.
+  public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+
+  public var measure: DiffMeasure
+  public var threshold: Threshold
+  /// The rule as written.
+  public var text: String
+
+  public init(measure: DiffMeasure, threshold: Threshold, text: String) {
+    self.measure = measure
+    self.threshold = threshold
+    self.text = text
+  }
+
+  public var description: String { text }
+
+  /// The measures a rule may name.
+  public static let measures: [DiffMeasure] = [.count, .orange, .red, .p95, .total, .missed, .overrun, .edge]
+
+  /// Parses one rule (`measure>threshold`, spaces allowed).
+  public static func parse(_ text: String) throws(ParseError) -> DiffRule {
+    let trimmed = text.filter { $0 != " " }
+    guard let operatorIndex = trimmed.firstIndex(of: ">") else {
+      throw ParseError(message: "rule '\(text)' must read measure>change, e.g. red>0 or p95>+20%")
+    }
+    let name = String(trimmed[..<operatorIndex])
+    var number = String(trimmed[trimmed.index(after: operatorIndex)...])
+    guard let measure = DiffMeasure(rawValue: name), measures.contains(measure) else {
+      throw ParseError(
+        message:
+          "rule '\(text)': unknown figure '\(name)' (use \(measures.map(\.rawValue).joined(separator: ", ")))"
+      )
+    }
+    if number.hasPrefix("+") { number.removeFirst() }
+    guard !number.isEmpty, !number.hasPrefix("-"), !number.hasPrefix("=") else {
+      throw ParseError(message: "rule '\(text)': the change must be a non-negative number, e.g. \(name)>+20%")
+    }
+    if number.hasSuffix("%") {
+      guard let percent = Double(number.dropLast()), percent.isFinite, percent >= 0 else {
+        throw ParseError(message: "rule '\(text)': '\(number)' is not a percentage")
+      }
+      return DiffRule(measure: measure, threshold: .percent(percent), text: text)
+    }
+    if measure.isDuration {
+      guard let ns = DurationText.parse(number), ns >= 0 else {
+        throw ParseError(message: "rule '\(text)': '\(number)' is not a duration; write e.g. +2ms or +20%")
+      }
+      return DiffRule(measure: measure, threshold: .amount(ns), text: text)
+    }
+    guard let amount = Int64(number), amount >= 0 else {
+      throw ParseError(message: "rule '\(text)': '\(number)' is not a whole number or a percentage")
+    }
+    return DiffRule(measure: measure, threshold: .amount(amount), text: text)
+  }
+
+  /// Parses repeated and comma-separated rules.
+  public static func parseList(_ texts: [String]) throws(ParseError) -> [DiffRule] {
+    var rules: [DiffRule] = []
+    for text in texts {
+      for part in text.split(separator: ",") where !part.allSatisfy({ $0 == " " }) {
+        rules.append(try parse(String(part)))
+      }
+    }
+    return rules
+  }
+
+  /// Whether `change` is larger than the rule allows (noise or not).
+  public func isExceeded(by change: FigureChange) -> Bool {
+    let delta = change.delta
+    guard delta > 0 else { return false }
+    switch threshold {
+    case .amount(let amount): return delta > amount
+    case .percent(let percent):
+      guard change.base.median > 0 else { return true }
+      return Double(delta) * 100 > percent * Double(change.base.median)
+    }
+  }
+
+  /// The rule's verdict on `diff`: the subjects whose change exceeds it, real or within noise.
+  public func evaluate(_ diff: TraceDiff) -> RuleVerdict {
+    var rows: [(String, FigureChange)] = []
+    switch measure {
+    case .missed: rows = [("frames", diff.missed)]
+    case .overrun: rows = [("frames", diff.worstOverrun)]
+    case .edge: rows = (diff.edges ?? []).map { ($0.key.description, $0.count) }
+    default: rows = diff.views.map { ($0.key.description, $0[measure]) }
+    }
+    var verdict = RuleVerdict(rule: self, evaluated: measure == .edge ? diff.edges != nil : true)
+    for (subject, change) in rows where isExceeded(by: change) {
+      let hit = RuleVerdict.Hit(subject: subject, change: change)
+      if change.isNoise { verdict.inconclusive.append(hit) } else { verdict.failures.append(hit) }
+    }
+    return verdict
+  }
+
+  /// `+20%`, `−91%`, `+∞%`.
+  public static func percentText(_ percent: Double) -> String {
+    let sign = percent > 0 ? "+" : percent < 0 ? "−" : "±"
+    let magnitude = abs(percent)
+    let rounded = magnitude >= 10 ? (magnitude).rounded() : (magnitude * 10).rounded() / 10
+    let text = rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+    return "\(sign)\(text)%"
+  }
+}

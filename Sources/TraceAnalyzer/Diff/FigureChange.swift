@@ -1,0 +1,54 @@
+/// One figure compared between the base runs and the head runs.
+public struct FigureChange: Hashable, Sendable {
+  /// What the change amounts to (higher figures are worse).
+  public enum Status: String, Hashable, Sendable {
+    case unchanged
+    /// Changed by less than the runs' own spread.
+    case noise
+    case worse
+    case better
+  }
+
+  public var measure: DiffMeasure
+  public var base: RunSpread
+  public var head: RunSpread
+
+  public init(measure: DiffMeasure, base: RunSpread, head: RunSpread) {
+    self.measure = measure
+    self.base = base
+    self.head = head
+  }
+
+  /// Head median minus base median.
+  public var delta: Int64 { head.median.saturatingSubtract(base.median) }
+
+  /// The runs' own spread: the larger of the two sides' (0 with one run a side).
+  public var noiseFloor: Int64 { max(base.spread, head.spread) }
+
+  /// Whether the change is smaller than the runs' own spread (and not zero).
+  public var isNoise: Bool { delta != 0 && delta.magnitude < noiseFloor.magnitude }
+
+  public var status: Status {
+    if delta == 0 { return .unchanged }
+    if isNoise { return .noise }
+    return delta > 0 ? .worse : .better
+  }
+
+  /// The change in percent of the base median; nil when the base is 0.
+  public var percent: Double? {
+    base.median == 0 ? nil : Double(delta) / Double(base.median) * 100
+  }
+
+  /// `116 → 0 (−116)`, `2.22 ms → 231 µs (−90%)`; the value alone when unchanged.
+  public var text: String {
+    if delta == 0 { return measure.text(head.median) }
+    var result = "\(measure.text(base.median)) → \(measure.text(head.median)) ("
+    if let percent, measure.isDuration {
+      result += DiffRule.percentText(percent)
+    } else {
+      result += measure.deltaText(delta)
+    }
+    result += ")"
+    return status == .noise ? result + " ~" : result
+  }
+}

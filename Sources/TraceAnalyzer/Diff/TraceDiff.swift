@@ -1,0 +1,74 @@
+import TraceModel
+
+/// What changed between two traces, or two sets of runs: per view and kind, frames, and the
+/// cause graph's edges.
+///
+/// With several runs a side, each figure of a side is the median of its runs (for an even
+/// number, the lower middle value) and a change smaller than the runs' own spread (the larger
+/// side's max − min) is noise, not a regression. A view or edge missing from a run counts 0
+/// there, so one present on one side only has zeros on the other.
+public struct TraceDiff: Hashable, Sendable {
+  /// The traces of each side, as given.
+  public var baseRuns: [String]
+  public var headRuns: [String]
+  /// Every view of either side, by impact (``ViewChange/byImpact(_:_:)``).
+  public var views: [ViewChange]
+  /// Body, representable, other.
+  public var kinds: [ViewChange]
+  public var missed: FigureChange
+  public var missedByLongUpdate: FigureChange
+  public var missedByAccumulation: FigureChange
+  public var worstOverrun: FigureChange
+  /// Every edge of either side, by impact; nil when a run has no cause graph.
+  public var edges: [EdgeChange]?
+  /// What the readers warned about.
+  public var warnings: [String]
+
+  /// Compares the `base` runs with the `head` runs (at least one each).
+  public init(base: [RunFigures], head: [RunFigures]) {
+    baseRuns = base.map(\.file)
+    headRuns = head.map(\.file)
+    var keys = Set<ViewKey>()
+    for run in base + head { keys.formUnion(run.views.keys) }
+    views = keys.map { key in
+      ViewChange(
+        key: key,
+        figures: DiffMeasure.views.map { measure in
+          TraceDiff.change(measure, base, head) { $0.views[key]?[measure] ?? 0 }
+        },
+        baseRuns: base.count { $0.views[key] != nil }, headRuns: head.count { $0.views[key] != nil })
+    }.sorted(by: ViewChange.byImpact)
+    kinds = UpdateKind.allCases.map { kind in
+      ViewChange(
+        key: ViewKey(module: "", kind: kind, name: ""),
+        figures: DiffMeasure.views.map { measure in
+          TraceDiff.change(measure, base, head) { $0.kinds[kind]?[measure] ?? 0 }
+        }, baseRuns: base.count, headRuns: head.count)
+    }
+    missed = TraceDiff.change(.missed, base, head) { $0.frames.missed }
+    missedByLongUpdate = TraceDiff.change(.missed, base, head) { $0.frames.missedByLongUpdate }
+    missedByAccumulation = TraceDiff.change(.missed, base, head) { $0.frames.missedByAccumulation }
+    worstOverrun = TraceDiff.change(.overrun, base, head) { $0.frames.worstOverrunNs }
+    warnings = (base + head).flatMap(\.warnings)
+    let runs = base + head
+    if runs.allSatisfy({ $0.edges != nil }) {
+      var edgeKeys = Set<EdgeCounts.Key>()
+      for run in runs { edgeKeys.formUnion(run.edges.map { Array($0.counts.keys) } ?? []) }
+      edges = edgeKeys.map { key in
+        EdgeChange(key: key, count: TraceDiff.change(.edge, base, head) { Int64($0.edges?.counts[key] ?? 0) })
+      }.sorted(by: EdgeChange.byImpact)
+    }
+  }
+
+  /// The views whose figures changed at all, by impact.
+  public var changedViews: [ViewChange] { views.filter(\.hasChange) }
+
+  /// The edges whose count changed at all, by impact.
+  public var changedEdges: [EdgeChange] { (edges ?? []).filter { $0.count.delta != 0 } }
+
+  private static func change(
+    _ measure: DiffMeasure, _ base: [RunFigures], _ head: [RunFigures], _ value: (RunFigures) -> Int64
+  ) -> FigureChange {
+    FigureChange(measure: measure, base: RunSpread(base.map(value)), head: RunSpread(head.map(value)))
+  }
+}

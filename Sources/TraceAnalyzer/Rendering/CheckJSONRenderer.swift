@@ -1,0 +1,43 @@
+/// Renders a ``CheckResult`` as the check JSON of the analysis contract (`passed`,
+/// `violations` with `limit`, `subject`, `measure`, `value`, `max`), plus extras: each
+/// violation's `unit` (`count` or `ns`) and budget `location`, every `result`, the file names.
+public enum CheckJSONRenderer {
+  public static func render(_ result: CheckResult) -> String {
+    var json = JSONWriter()
+    json.object { json in
+      json.field("passed", result.passed)
+      json.field(
+        "violations",
+        array: { json in
+          for entry in result.violations { write(entry, result: result, to: &json) }
+        })
+      json.field("trace", result.trace)
+      json.field("budget", result.budget)
+      json.field("limits", result.results.count)
+      json.field(
+        "results",
+        array: { json in
+          for entry in result.results { write(entry, result: result, to: &json) }
+        })
+      json.field(
+        "warnings",
+        array: { json in
+          for warning in result.warnings { json.value(warning) }
+        })
+    }
+    return json.text + "\n"
+  }
+
+  private static func write(_ entry: LimitResult, result: CheckResult, to json: inout JSONWriter) {
+    json.object { json in
+      json.field("limit", entry.limit.name)
+      json.field("subject", entry.subject)
+      json.field("measure", entry.limit.measure.rawValue)
+      json.field("value", entry.value)
+      json.field("max", entry.limit.max)
+      json.field("passed", entry.passed)
+      json.field("unit", entry.limit.measure.isDuration ? "ns" : "count")
+      json.field("location", entry.location(in: result.budget))
+    }
+  }
+}

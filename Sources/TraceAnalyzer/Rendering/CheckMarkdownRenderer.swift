@@ -1,0 +1,30 @@
+/// Renders a ``CheckResult`` as Markdown for a pull-request comment or a job summary.
+public enum CheckMarkdownRenderer {
+  public static func render(_ result: CheckResult) -> String {
+    let total = result.results.count
+    let failed = result.violations.count
+    var output =
+      failed == 0
+      ? "### ✅ tracecli check: within budget (\(total) limit\(total == 1 ? "" : "s"))\n\n"
+      : "### ❌ tracecli check: over budget (\(failed) of \(total) limit\(total == 1 ? "" : "s") failed)\n\n"
+    output += "Trace \(MarkdownText.code(result.trace)) · budget \(MarkdownText.code(result.budget))\n\n"
+    var rows: [[String]] = []
+    for entry in result.violations + result.results.filter(\.passed) {
+      var limit = MarkdownText.escape(entry.limit.name)
+      if let location = entry.location(in: result.budget) { limit += " (\(MarkdownText.code(location)))" }
+      rows.append([
+        entry.passed ? "✅" : "❌", limit, MarkdownText.code(entry.subject), entry.limit.measure.rawValue,
+        entry.passed ? MarkdownText.escape(entry.valueText) : "**\(MarkdownText.escape(entry.valueText))**",
+        MarkdownText.escape(entry.maxText),
+      ])
+    }
+    output += MarkdownText.table(
+      header: ["", "Limit", "Subject", "Measure", "Value", "Max"],
+      alignments: ["l", "l", "l", "l", "r", "r"],
+      rows: rows)
+    if !result.warnings.isEmpty {
+      output += "\n" + result.warnings.map { "> ⚠️ \(MarkdownText.escape($0))\n" }.joined()
+    }
+    return output
+  }
+}

@@ -1,0 +1,103 @@
+import TraceModel
+
+/// Renders a ``TraceDiff`` as Markdown for a pull-request comment: a verdict headline, frames,
+/// the views and edges that changed (by impact) and the `--fail-on` verdicts.
+public enum DiffMarkdownRenderer {
+  /// - Parameter limit: how many changed views to list; nil lists all.
+  public static func render(_ diff: TraceDiff, verdicts: [RuleVerdict] = [], limit: Int? = 30) -> String {
+    let regressions = diff.changedViews.filter {
+      $0.status == "worse" || $0.status == "mixed" || $0.status == "added"
+    }
+    var output: String
+    switch RuleVerdict.overall(verdicts) {
+    case .fail: output = "### ❌ tracecli diff: regression\n\n"
+    case .inconclusive: output = "### ⚠️ tracecli diff: inconclusive (within the runs' spread)\n\n"
+    case .pass:
+      output =
+        regressions.isEmpty
+        ? "### ✅ tracecli diff: no view got worse\n\n"
+        : "### tracecli diff: \(regressions.count) view\(regressions.count == 1 ? "" : "s") got worse\n\n"
+    }
+    output += "Base: \(diff.baseRuns.map(MarkdownText.code).joined(separator: ", "))  \n"
+    output += "Head: \(diff.headRuns.map(MarkdownText.code).joined(separator: ", "))\n\n"
+    if max(diff.baseRuns.count, diff.headRuns.count) > 1 {
+      output +=
+        "Figures are medians of the runs; *~* marks a change smaller than the runs' own spread (noise).\n\n"
+    }
+    output += "**Frames missed:** \(MarkdownText.escape(diff.missed.text))"
+    output += " · by a long update \(MarkdownText.escape(diff.missedByLongUpdate.text))"
+    output += " · by accumulation \(MarkdownText.escape(diff.missedByAccumulation.text))"
+    output += " · worst overrun \(MarkdownText.escape(diff.worstOverrun.text))\n\n"
+
+    if !verdicts.isEmpty {
+      var rows: [[String]] = []
+      for verdict in verdicts {
+        let mark = verdict.outcome == .fail ? "❌" : verdict.outcome == .inconclusive ? "⚠️" : "✅"
+        var details = verdict.failures.map { hit in
+          "\(MarkdownText.code(hit.subject)) \(hit.change.measure) \(MarkdownText.escape(hit.change.text))"
+        }
+        details += verdict.inconclusive.map { hit in
+          "\(MarkdownText.code(hit.subject)) \(hit.change.measure) \(MarkdownText.escape(hit.change.text))"
+            + " within spread \(MarkdownText.escape(hit.change.measure.text(hit.change.noiseFloor)))"
+        }
+        if !verdict.evaluated { details.append("not evaluated: no cause graph") }
+        rows.append([
+          mark, MarkdownText.code(verdict.rule.text),
+          details.isEmpty ? "—" : details.joined(separator: "<br>"),
+        ])
+      }
+      output += MarkdownText.table(
+        header: ["", "Rule", "Changes over it"], alignments: ["l", "l", "l"], rows: rows)
+      output += "\n"
+    }
+
+    let changed = diff.changedViews
+    if changed.isEmpty {
+      output += "No view changed.\n"
+    } else {
+      let shown = limit.map { Array(changed.prefix($0)) } ?? changed
+      var rows: [[String]] = []
+      for view in shown {
+        rows.append(
+          [MarkdownText.code(view.key.qualifiedName), view.key.kind.description, view.status]
+            + DiffMeasure.views.map { cell(view[$0]) })
+      }
+      output += MarkdownText.table(
+        header: ["View", "Kind", "Change", "Red", "Orange", "Count", "p95", "Total"],
+        alignments: ["l", "l", "l", "r", "r", "r", "r", "r"], rows: rows)
+      let unchanged = diff.views.count - changed.count
+      var notes: [String] = []
+      if shown.count < changed.count {
+        notes.append("\(changed.count - shown.count) more changed views not shown")
+      }
+      if unchanged > 0 { notes.append("\(unchanged) unchanged view\(unchanged == 1 ? "" : "s") not shown") }
+      if !notes.isEmpty { output += "\n" + notes.joined(separator: "; ") + ".\n" }
+    }
+
+    if let edges = diff.edges {
+      let changedEdges = diff.changedEdges
+      output += "\n**Cause-graph edges**"
+      if changedEdges.isEmpty {
+        output += ": none changed.\n"
+      } else {
+        output += " (\(changedEdges.count) changed of \(edges.count))\n\n"
+        let rows = changedEdges.map { edge in
+          [
+            MarkdownText.code(edge.key.from), MarkdownText.code(edge.key.to),
+            MarkdownText.escape(edge.key.label),
+            edge.status, cell(edge.count),
+          ]
+        }
+        output += MarkdownText.table(
+          header: ["From", "To", "Label", "Change", "Count"], alignments: ["l", "l", "l", "l", "r"],
+          rows: rows)
+      }
+    }
+    return output
+  }
+
+  private static func cell(_ change: FigureChange) -> String {
+    let text = MarkdownText.escape(change.text)
+    return change.status == .worse ? "**\(text)**" : text
+  }
+}

@@ -1,0 +1,112 @@
+/// Renders check and diff results as GitHub Actions workflow commands: `::error` annotations
+/// (pointing at the budget file's line when a limit comes from one), `::warning` for
+/// inconclusive verdicts and reader warnings, and a closing `::notice`.
+///
+/// Escaping follows the runner's rules: in the message, `%`, CR and LF become `%25`, `%0D`,
+/// `%0A`; in a property value, `:` and `,` also become `%3A` and `%2C`.
+public enum GitHubRenderer {
+  /// One `::error` per limit over budget.
+  public static func render(_ result: CheckResult) -> String {
+    var output = ""
+    for warning in result.warnings {
+      output += command("warning", ["title": "tracecli"], warning)
+    }
+    for entry in result.violations {
+      var properties: [(String, String)] = []
+      if let location = entry.limit.location {
+        properties += [
+          ("file", result.budget), ("line", String(location.line)), ("col", String(location.column)),
+        ]
+      }
+      properties.append(("title", "over budget: \(entry.limit.name)"))
+      let message =
+        "\(entry.subject): \(entry.limit.measure) \(entry.valueText) exceeds max \(entry.maxText)"
+        + " (value \(entry.value), max \(entry.limit.max); trace \(result.trace))"
+      output += command("error", properties, message)
+    }
+    let total = result.results.count
+    let summary =
+      result.passed
+      ? "within budget: \(total) limit\(total == 1 ? "" : "s") hold"
+      : "over budget: \(result.violations.count) of \(total) limit\(total == 1 ? "" : "s") failed"
+    output += command("notice", [("title", "tracecli check")], summary)
+    return output
+  }
+
+  /// One `::error` per change a rule fails on, one `::warning` per inconclusive one.
+  public static func render(_ diff: TraceDiff, verdicts: [RuleVerdict]) -> String {
+    var output = ""
+    for warning in diff.warnings {
+      output += command("warning", ["title": "tracecli"], warning)
+    }
+    for verdict in verdicts {
+      if !verdict.evaluated {
+        output += command(
+          "warning", [("title", "tracecli diff: \(verdict.rule.text)")], "not evaluated: no cause graph")
+      }
+      for hit in verdict.failures {
+        output += command(
+          "error", [("title", "regression: \(verdict.rule.text)")],
+          "\(hit.subject): \(hit.change.measure) \(hit.change.text)")
+      }
+      for hit in verdict.inconclusive {
+        output += command(
+          "warning", [("title", "inconclusive: \(verdict.rule.text)")],
+          "\(hit.subject): \(hit.change.measure) \(hit.change.text), within the runs' spread"
+            + " (\(hit.change.measure.text(hit.change.noiseFloor)))")
+      }
+    }
+    let changed = diff.changedViews.filter(\.hasRealChange).count
+    var summary = "\(changed) view\(changed == 1 ? "" : "s") changed beyond noise"
+    summary += "; frames missed \(diff.missed.text)"
+    switch RuleVerdict.overall(verdicts) {
+    case .pass: summary += verdicts.isEmpty ? "" : "; every --fail-on rule passed"
+    case .fail: summary += "; --fail-on rules failed"
+    case .inconclusive: summary += "; --fail-on verdict inconclusive (within the runs' spread)"
+    }
+    output += command("notice", [("title", "tracecli diff")], summary)
+    return output
+  }
+
+  // MARK: - Workflow commands
+
+  private static func command(_ name: String, _ properties: [String: String], _ message: String) -> String {
+    command(name, properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, message)
+  }
+
+  /// `::name key=value,key=value::message` and a line end.
+  static func command(_ name: String, _ properties: [(String, String)], _ message: String) -> String {
+    var line = "::" + name
+    if !properties.isEmpty {
+      line += " " + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+    }
+    return line + "::" + escapeData(message) + "\n"
+  }
+
+  /// A message: `%`, CR, LF escaped.
+  static func escapeData(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": result += "%25"
+      case "\r": result += "%0D"
+      case "\n": result += "%0A"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// A property value: as a message, and `:` and `,` too.
+  static func escapeProperty(_ text: String) -> String {
+    var result = ""
+    for scalar in escapeData(text).unicodeScalars {
+      switch scalar {
+      case ":": result += "%3A"
+      case ",": result += "%2C"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

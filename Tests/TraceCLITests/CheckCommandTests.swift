@@ -1,0 +1,178 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import tracecli
+
+/// `tracecli check`: exit codes, formats, budget errors with locations, `--tighten`.
+struct CheckCommandTests {
+  @Test(arguments: [
+    ("landmarks-before", "landmarks", ExitCode.failure), ("landmarks-after", "landmarks", .success),
+    ("favorites-before", "favorites", .failure), ("favorites-after", "favorites", .success),
+    ("ci/search-main", "search", .success), ("ci/search-pr", "search", .failure),
+  ])
+  func storyBudgetsPassAfterTheFixAndFailBefore(trace: String, budget: String, status: ExitCode) {
+    let run = CLIRun(
+      ["check", "Fixtures/traces/\(trace).jsonl", "--budget", "Fixtures/budgets/\(budget).json"]
+        .relativeToRoot)
+    #expect(run.status == status, "\(run.errors)")
+    #expect(run.errors.isEmpty)
+    let name = trace.replacing("ci/", with: "")
+    Fixture.assertSnapshot(run.output.withoutRoot, named: "\(name).check.txt")
+  }
+
+  @Test(arguments: ["json", "junit", "github", "markdown"])
+  func formatsOfARegressionMatchTheirGoldenFiles(_ format: String) {
+    let run = CLIRun(
+      [
+        "check", "Fixtures/traces/ci/search-pr.jsonl", "--budget", "Fixtures/budgets/search.json", "--format",
+        format,
+      ]
+      .relativeToRoot)
+    #expect(run.status == .failure)
+    let ext =
+      ["json": "json", "junit": "junit.xml", "github": "github.txt", "markdown": "md"][format] ?? format
+    Fixture.assertSnapshot(run.output.withoutRoot, named: "search-pr.check.\(ext)")
+  }
+
+  @Test func simpleLimitsNeedNoFile() throws {
+    let path = Fixture.path("traces/landmarks-before.jsonl")
+    let failing = CLIRun(["check", path, "--max-red", "0", "--max-missed-frames", "2", "--format", "json"])
+    #expect(failing.status == .failure)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(failing.output.utf8)) as? [String: Any])
+    let violations = try #require(object["violations"] as? [[String: Any]])
+    #expect(violations.map { $0["measure"] as? String } == ["red", "missed"])
+    #expect(violations.map { $0["value"] as? Int } == [118, 6])
+    #expect(violations.map { $0["max"] as? Int } == [0, 2])
+    #expect(violations.map { $0["subject"] as? String } == ["all updates", "frames"])
+    #expect(
+      CLIRun(["check", path, "--max-red", "118", "--max-orange", "96", "--max-missed-frames", "6"]).status
+        == .success)
+    #expect(CLIRun(["check", path, "--max-orange", "95"]).status == .failure)
+    // Stricter thresholds on the command line win over the defaults.
+    #expect(CLIRun(["check", path, "--max-red", "118", "--red", "0.9ms"]).status == .failure)
+  }
+
+  /// The acceptance rule: a budget at exactly the measured values passes, one below fails
+  /// with exit 1 naming the view and both numbers.
+  @Test(arguments: ["landmarks-before", "favorites-before", "many-small-updates"])
+  func budgetsAtTheMeasuredValuesPassAndOneBelowFails(_ trace: String) throws {
+    let path = Fixture.path("traces/\(trace).jsonl")
+    let summary = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(CLIRun(["summarize", path, "--format", "json"]).output.utf8))
+        as? [String: Any])
+    let views = try #require(summary["views"] as? [[String: Any]])
+    let missed = try #require((summary["frames"] as? [String: Any])?["missed"] as? Int)
+    func budget(_ adjust: (Int) -> Int) -> String {
+      let entries = views.map { view -> String in
+        let name = "\(view["module"] as? String ?? "").\(view["name"] as? String ?? "")"
+        let figures = ["count", "orange", "red", "p95Ns", "totalNs", "maxNs"].map { key in
+          "\"\(key)\": \(adjust(view[key] as? Int ?? 0))"
+        }
+        return
+          "{\"view\": \"\(name)\", \"kind\": \"\(view["kind"] as? String ?? "")\", \(figures.joined(separator: ", "))}"
+      }
+      return "{\"views\": [\n" + entries.joined(separator: ",\n")
+        + "],\n\"frames\": {\"missed\": \(adjust(missed))}}\n"
+    }
+    let exact = try TemporaryFile(budget { $0 }, name: "budget.json")
+    defer { exact.remove() }
+    let pass = CLIRun(["check", path, "--budget", exact.path])
+    #expect(pass.status == .success, "\(pass.errors)")
+    let below = try TemporaryFile(budget { max(0, $0 - 1) }, name: "budget.json")
+    defer { below.remove() }
+    let fail = CLIRun(["check", path, "--budget", below.path, "--format", "json"])
+    #expect(fail.status == .failure)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(fail.output.utf8)) as? [String: Any])
+    let violations = try #require(object["violations"] as? [[String: Any]])
+    let first = try #require(views.first)
+    let subject =
+      "\(first["module"] as? String ?? "").\(first["name"] as? String ?? "") (\(first["kind"] as? String ?? ""))"
+    let count = try #require(
+      violations.first { $0["subject"] as? String == subject && $0["measure"] as? String == "count" })
+    #expect(count["value"] as? Int == first["count"] as? Int)
+    #expect(count["max"] as? Int == (first["count"] as? Int ?? 0) - 1)
+    let text = CLIRun(["check", path, "--budget", below.path]).output
+    #expect(text.contains(subject))
+  }
+
+  @Test(arguments: [
+    (
+      #"{"views": [{"view": "LandmarkListItemVeiw", "red": 0}]}"#,
+      "budget.json:1:21: error: no view \"LandmarkListItemVeiw\" in the trace"
+    ),
+    (
+      "{\n  \"frames\": {\"missed\": 1.5}\n}",
+      "budget.json:2:24: error: \"missed\" must be a whole number without fraction"
+    ),
+    (
+      #"{"frames": {"mised": 1}}"#,
+      #"budget.json:1:13: error: unknown key "mised" in "frames"; did you mean "missed"?"#
+    ),
+    (#"{"frames": {"missed": 1}"#, "budget.json:1:25: error: expected ',' or '}', found end of file"),
+    ("", "budget.json:1:1: error: the file is empty"),
+    (#"{"edges": [{"to": "Nope.body", "count": 1}]}"#, #"budget.json:1:19: error: no node "Nope.body""#),
+  ])
+  func malformedBudgetsExit65WithTheirLocation(text: String, message: String) throws {
+    let file = try TemporaryFile(text, name: "budget.json")
+    defer { file.remove() }
+    let run = CLIRun(["check", Fixture.path("traces/minimal.jsonl"), "--budget", file.path])
+    #expect(run.status == .dataError)
+    #expect(run.output.isEmpty)
+    #expect(run.errors.replacing(file.path, with: "budget.json").hasPrefix(message), "\(run.errors)")
+  }
+
+  @Test func usageAndInputErrors() {
+    let trace = Fixture.path("traces/minimal.jsonl")
+    #expect(CLIRun(["check", trace]).status == .usage)
+    #expect(CLIRun(["check", trace, "--max-red", "0", "--tighten"]).status == .usage)
+    #expect(CLIRun(["check", trace, "--max-red", "-1"]).status == .usage)
+    #expect(CLIRun(["check", trace, "--max-red", "0", "--format", "xml"]).status == .usage)
+    #expect(CLIRun(["check", "--max-red", "0"]).status == .usage)
+    #expect(CLIRun(["check", trace, "--budget", "/nonexistent/budget.json"]).status == .noInput)
+    #expect(CLIRun(["check", "/nonexistent/trace.jsonl", "--max-red", "0"]).status == .noInput)
+    let malformed = CLIRun(["check", Fixture.path("traces/malformed/bad-json.jsonl"), "--max-red", "0"])
+    #expect(malformed.status == .dataError)
+    #expect(malformed.errors.contains("bad-json.jsonl:3:39: error:"))
+    #expect(CLIRun(["check", "--help"]).output.contains("--tighten"))
+  }
+
+  @Test func tightenLowersLimitsInPlaceAndSaysWhat() throws {
+    let original = """
+      {
+        "note": "ratchet",
+        "views": [ { "view": "LandmarkListItemView", "red": 200, "p95": "3ms", "name": "rows" } ],
+        "frames": { "missed": 2 }
+      }
+
+      """
+    let file = try TemporaryFile(original, name: "budget.json")
+    defer { file.remove() }
+    let trace = Fixture.path("traces/landmarks-before.jsonl")
+    let first = CLIRun(["check", trace, "--budget", file.path, "--tighten"])
+    #expect(first.status == .failure)  // 6 missed frames > 2: that limit stays
+    let rewritten = try String(contentsOfFile: file.path, encoding: .utf8)
+    #expect(
+      rewritten == """
+        {
+          "note": "ratchet",
+          "views": [ { "view": "LandmarkListItemView", "red": 116, "p95": "2.221ms", "name": "rows" } ],
+          "frames": { "missed": 2 }
+        }
+
+        """)
+    let lines = first.errors.replacing(file.path, with: "budget.json").split(separator: "\n")
+    #expect(
+      lines == [
+        #"budget.json:3:55: lowered "rows" (LandmarkListItemView red) from 200 to 116"#,
+        #"budget.json:3:67: lowered "rows" (LandmarkListItemView p95) from "3ms" to "2.221ms""#,
+        "tracecli: budget.json: tightened 2 limits",
+      ])
+    let second = CLIRun(["check", trace, "--budget", file.path, "--tighten"])
+    #expect(second.errors.contains("nothing to tighten"))
+    #expect(try String(contentsOfFile: file.path, encoding: .utf8) == rewritten)
+  }
+}

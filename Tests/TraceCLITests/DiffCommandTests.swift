@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import tracecli
+
+/// `tracecli diff`: pairs and runs, formats, `--fail-on` exit codes.
+struct DiffCommandTests {
+  private static let scroll =
+    (1...3).map { "Fixtures/traces/ci/scroll-main-\($0).jsonl" } + ["--vs"]
+    + (1...3).map { "Fixtures/traces/ci/scroll-pr-\($0).jsonl" }
+
+  @Test(arguments: [
+    (
+      "landmarks", ["Fixtures/traces/landmarks-before.jsonl", "Fixtures/traces/landmarks-after.jsonl"],
+      ["red>0"], ExitCode.success
+    ),
+    (
+      "favorites", ["Fixtures/traces/favorites-before.jsonl", "Fixtures/traces/favorites-after.jsonl"],
+      ["count>0,edge>+10"], .success
+    ),
+    (
+      "search", ["Fixtures/traces/ci/search-main.jsonl", "Fixtures/traces/ci/search-pr.jsonl"],
+      ["red>0,p95>+20%,missed>0,edge>+50%"], .failure
+    ),
+    ("scroll", scroll, ["p95>+1%", "red>0"], .inconclusive),
+  ])
+  func pairsMatchTheirGoldenFiles(name: String, traces: [String], rules: [String], status: ExitCode) {
+    let ruleArguments = rules.flatMap { ["--fail-on", $0] }
+    for (format, ext) in [("text", "txt"), ("json", "json"), ("markdown", "md"), ("github", "github.txt")] {
+      let run = CLIRun((["diff"] + traces + ruleArguments + ["--format", format]).relativeToRoot)
+      #expect(run.status == status, "\(format): \(run.errors)")
+      #expect(run.errors.isEmpty)
+      Fixture.assertSnapshot(run.output.withoutRoot, named: "\(name).diff.\(ext)")
+    }
+  }
+
+  @Test func story1RedDropsToZero() throws {
+    let run = CLIRun(
+      [
+        "diff", "Fixtures/traces/landmarks-before.jsonl", "Fixtures/traces/landmarks-after.jsonl", "--format",
+        "json",
+      ]
+      .relativeToRoot)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let item = try #require((object["views"] as? [[String: Any]])?.first)
+    #expect(item["name"] as? String == "LandmarkListItemView")
+    #expect((item["base"] as? [String: Int])?["red"] == 116)
+    #expect((item["head"] as? [String: Int])?["red"] == 0)
+    #expect(item["status"] as? String == "better")
+  }
+
+  @Test func story2EdgeFallsToTwo() throws {
+    let run = CLIRun(
+      [
+        "diff", "Fixtures/traces/favorites-before.jsonl", "Fixtures/traces/favorites-after.jsonl", "--format",
+        "json",
+      ]
+      .relativeToRoot)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let edges = try #require(object["edges"] as? [[String: Any]])
+    let into = edges.filter { $0["to"] as? String == "LandmarkListItemView.body" }
+    #expect(into.map { $0["base"] as? Int ?? -1 }.reduce(0, +) == 80)
+    #expect(into.map { $0["head"] as? Int ?? -1 }.reduce(0, +) == 2)
+    #expect(Set(into.map { $0["status"] as? String ?? "" }) == ["added", "removed"])
+  }
+
+  @Test func theRegressionPairFailsItsRulesAndItsBudget() {
+    let base = Fixture.path("traces/ci/search-main.jsonl")
+    let head = Fixture.path("traces/ci/search-pr.jsonl")
+    #expect(CLIRun(["diff", base, head, "--fail-on", "red>0"]).status == .failure)
+    #expect(CLIRun(["diff", base, head, "--fail-on", "p95>+400%"]).status == .success)
+    #expect(CLIRun(["diff", base, head, "--fail-on", "p95>+300%"]).status == .failure)
+    #expect(CLIRun(["diff", head, base, "--fail-on", "red>0,missed>0,edge>+50%"]).status == .success)
+    #expect(CLIRun(["check", head, "--budget", Fixture.path("budgets/search.json")]).status == .failure)
+  }
+
+  @Test func twoPositionalsAreOneRunASide() {
+    let base = Fixture.path("traces/landmarks-before.jsonl")
+    let head = Fixture.path("traces/landmarks-after.jsonl")
+    let pair = CLIRun(["diff", base, head, "--format", "json"])
+    let split = CLIRun(["diff", "--format", "json", base, "--vs", head])
+    #expect(pair.output == split.output)
+    #expect(pair.status == .success)
+  }
+
+  @Test func usageAndInputErrors() {
+    let a = Fixture.path("traces/minimal.jsonl")
+    #expect(CLIRun(["diff", a]).status == .usage)
+    #expect(CLIRun(["diff", a, a, a]).status == .usage)
+    #expect(CLIRun(["diff", a, "--vs"]).status == .usage)
+    #expect(CLIRun(["diff", "--vs", a]).status == .usage)
+    #expect(CLIRun(["diff", a, "--vs", a, "--vs", a]).status == .usage)
+    #expect(CLIRun(["diff", a, "-"]).status == .usage)
+    let rule = CLIRun(["diff", a, a, "--fail-on", "p95>fast"])
+    #expect(rule.status == .usage)
+    #expect(rule.errors.contains("--fail-on: rule 'p95>fast'"))
+    #expect(CLIRun(["diff", a, a, "--format", "junit"]).status == .usage)
+    #expect(CLIRun(["diff", a, "/nonexistent.jsonl"]).status == .noInput)
+    #expect(CLIRun(["diff", a, Fixture.path("traces/malformed/bad-json.jsonl")]).status == .dataError)
+    #expect(CLIRun(["diff", a, a, "--fail-on", "red>0"]).status == .success)
+    #expect(CLIRun(["help", "diff"]).output.contains("--fail-on"))
+  }
+}
