@@ -137,6 +137,10 @@ struct JSONLinesParserTests {
     (#"{"type":"trace","version":2}"#, 27, "unsupported trace format version 2"),
     (#"{"type":"trace","version":1,"refreshRate":0}"#, 43, "positive"),
     (#"{"type":"cause","from":1}"#, 1, "\"to\""),
+    (#"{"type":"cause","from":-1,"to":2}"#, 24, "ids are non-negative"),
+    (#"{"type":"cause","from":1,"to":-2}"#, 31, "ids are non-negative"),
+    (#"{"type":"group","id":-1,"start":1,"duration":1}"#, 22, "ids are non-negative"),
+    (#"{"type":"update","id":1,"kind":"other","start":1,"duration":1,"group":-3}"#, 71, "ids are non-negative"),
     (#"{"type":"update","id":1,"kind":"other","label":"a\x","start":1,"duration":1}"#, 50, "invalid escape"),
   ])
   func reportsEachErrorWithItsColumn(_ line: String, column: Int, message: String) {

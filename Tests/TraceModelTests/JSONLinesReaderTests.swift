@@ -42,6 +42,18 @@ struct JSONLinesReaderTests {
     #expect(throws: TraceReadError.self) { try read(text) }
   }
 
+  @Test(arguments: ["[1,2]", "7", "\"update\"", "null"])
+  func aLastLineThatParsesButIsNotAnObjectIsAnError(_ tail: String) throws {
+    let text = update.replacingOccurrences(of: "ID", with: "1") + "\n" + tail
+    do {
+      _ = try read(text)
+      Issue.record("accepted \(tail) as a truncated tail")
+    } catch let TraceReadError.badData(error) {
+      #expect(error.line == 2 && error.column == 1)
+      #expect(error.message.contains("expected a JSON object"))
+    }
+  }
+
   @Test func errorsCarryFileLineAndColumn() throws {
     let file = try TemporaryFile("\n\n{\"type\":\"frame\",\"start\":1,\"deadline\":0}\n", name: "bad.jsonl")
     defer { file.remove() }

@@ -321,7 +321,7 @@ struct PlainUpdateFields: PlainValueVisitor {
       return value.tag == .bool
     case .group:
       group = value.integer
-      return value.tag == .integer && value.fits
+      return value.tag == .integer && value.fits && group >= 0
     default:
       // A key of another event type: counted as unknown.
       return true

@@ -77,7 +77,10 @@ public struct JSONLinesParser {
       do {
         try scanObject(&scanner)
       } catch {
-        throw LineError(error)
+        // Valid JSON that is not an object parsed: not a truncated tail even on the last line.
+        var failure = LineError(error)
+        failure.isSyntax = error.message != Self.notAnObject
+        throw failure
       }
     }
     defer { seenEvent = true }
@@ -92,6 +95,8 @@ public struct JSONLinesParser {
 
   // MARK: - Scanning
 
+  @usableFromInline static let notAnObject = "expected a JSON object, one per line"
+
   /// Scans one object line into ``fields``, strictly: the general path, for the lines the
   /// plain-line fast path (JSONLinesParser+PlainLine.swift) does not take, and for every error.
   ///
@@ -104,7 +109,7 @@ public struct JSONLinesParser {
       try scanner.skipValue()
       scanner.skipWhitespace()
       if !scanner.isAtEnd { throw scanner.error("unexpected data after the JSON value") }
-      throw JSONScanError(offset: 0, message: "expected a JSON object, one per line")
+      throw JSONScanError(offset: 0, message: JSONLinesParser.notAnObject)
     }
     scanner.position += 1
     fields.present = 0
@@ -334,7 +339,7 @@ public struct JSONLinesParser {
     if equals(base, type, "group") {
       countUnknownKeys(allowed: Self.groupKeys)
       let group = UpdateGroup(
-        id: try optionalInteger(.id), start: try integer(.start, of: "group"),
+        id: try optionalIdentifier(.id), start: try integer(.start, of: "group"),
         duration: try duration(of: "group"), label: try optionalString(base, .label))
       return .group(group)
     }
@@ -407,7 +412,7 @@ public struct JSONLinesParser {
       id: id, kind: kind, view: view, label: try optionalString(base, .label),
       module: try optionalString(base, .module), start: try integer(.start, of: "update"),
       duration: try duration(of: "update"), thread: thread, isMainThread: isMain,
-      skipped: try optionalBool(.skipped) ?? false, group: try optionalInteger(.group))
+      skipped: try optionalBool(.skipped) ?? false, group: try optionalIdentifier(.group))
     try register(id)
     return update
   }
@@ -434,7 +439,7 @@ public struct JSONLinesParser {
 
   private mutating func decodeCause(_ base: UnsafePointer<UInt8>) throws(LineError) -> Cause {
     Cause(
-      from: try integer(.from, of: "cause"), to: try integer(.to, of: "cause"),
+      from: try identifier(.from, of: "cause"), to: try identifier(.to, of: "cause"),
       label: try optionalString(base, .label) ?? updateLabel, time: try optionalInteger(.time),
       changed: try optionalString(base, .changed), valueType: try optionalString(base, .valueType))
   }
@@ -555,11 +560,24 @@ public struct JSONLinesParser {
     return duration
   }
 
+  /// A required id (`id`, or the `from`/`to` of a cause): ids are non-negative.
   @inline(__always)
-  private func identifier(of type: String) throws(LineError) -> Int64 {
-    let id = try integer(.id, of: type)
+  private func identifier(_ field: Field = .id, of type: String) throws(LineError) -> Int64 {
+    try nonNegative(field, try integer(field, of: type))
+  }
+
+  /// An optional id (a group's `id`, an update's `group`): ids are non-negative.
+  @inline(__always)
+  private func optionalIdentifier(_ field: Field) throws(LineError) -> Int64? {
+    guard let id = try optionalInteger(field) else { return nil }
+    return try nonNegative(field, id)
+  }
+
+  @inline(__always)
+  private func nonNegative(_ field: Field, _ id: Int64) throws(LineError) -> Int64 {
     guard id >= 0 else {
-      throw LineError(column: Int(fields[.id].offset) + 1, message: "\"id\" must not be negative")
+      throw LineError(
+        column: Int(fields[field].offset) + 1, message: "\"\(field.name)\" must not be negative: ids are non-negative integers")
     }
     return id
   }
