@@ -141,6 +141,13 @@ def bench_file(path, args, workdir):
         summarize = Result("`tracecli summarize FILE --format json`")
         summarize.skipped = f"no executable at {args.tracecli}"
     results.append(summarize)
+    if summarize.skipped is None:
+        # The same on one core: the reader's single-thread speed.
+        one_core, _ = measure(
+            "`tracecli summarize FILE --format json --threads 1` (one core)",
+            [args.tracecli, "summarize", path, "--format", "json", "--threads", "1"],
+            os.devnull, args.runs, args.warmup)
+        results.append(one_core)
 
     duck_out = base + ".duckdb-views.json"
     duck, duck_runs = measure(

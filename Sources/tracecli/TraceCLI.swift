@@ -10,11 +10,16 @@ enum TraceCLI {
 
   /// Runs `arguments` on the real standard streams and exits with the command's status.
   nonisolated static func exitAfterRunning(_ arguments: [String]) -> Never {
-    var output = FileDescriptorStream(descriptor: 1)
-    var errors = FileDescriptorStream(descriptor: 2)
+    let standardOutput = FileDescriptorStream(descriptor: 1)
+    let standardError = FileDescriptorStream(descriptor: 2)
     let noColor = environment("NO_COLOR").map { !$0.isEmpty } ?? false
-    let color = output.isTerminal && !noColor && environment("TERM") != "dumb"
+    let color = standardOutput.isTerminal && !noColor && environment("TERM") != "dumb"
+    // Progress for long reads, on a terminal only; wiped before anything else is written.
+    let progress = standardError.isTerminal ? ProgressDisplay() : nil
+    var output = ProgressAwareStream(base: standardOutput, progress: standardOutput.isTerminal ? progress : nil)
+    var errors = ProgressAwareStream(base: standardError, progress: progress)
     let status = run(arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color))
+    progress?.finish()
     exit(status.rawValue)
   }
 

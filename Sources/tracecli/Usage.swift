@@ -5,11 +5,11 @@ enum Usage {
   static let main = """
     tracecli — a command-line profiler for SwiftUI traces
 
-    Reads view-update traces (JSON Lines, see the README), colours long updates like
-    Instruments (orange > 500 µs, red > 1 ms), checks every frame against its deadline,
-    and prints what a person or a CI job needs.
+    Reads view-update traces (JSON Lines, or xctrace export XML files and folders of
+    them), colours long updates like Instruments (orange > 500 µs, red > 1 ms), checks
+    every frame against its deadline, and prints what a person or a CI job needs.
 
-    USAGE: tracecli <command> [options] <trace.jsonl | ->
+    USAGE: tracecli <command> [options] <trace.jsonl | export.xml… | exports/ | ->
 
     COMMANDS:
       summarize     per-kind and per-view statistics, frames and deadlines
@@ -24,7 +24,9 @@ enum Usage {
       -h, --help    show help (also: tracecli help <command>)
       --version     show the version
 
-    Exit status: 0 ok, 1 check failed, 64 usage error, 65 malformed trace, 66 no input.
+    Exit status: 0 ok, 1 check failed (over budget, a diff rule failed, no such view),
+    2 diff inconclusive (a change within the runs' spread), 64 usage error,
+    65 malformed trace or budget, 66 no input.
     Colour is used on a terminal only; set NO_COLOR to turn it off.
 
     """

@@ -366,6 +366,7 @@ extension JSONLinesReader {
         }
       }
       bounds.append(size)
+      ReadProgress.willRead(size)
       self.file = file
       self.name = displayName
       self.bounds = bounds
@@ -423,6 +424,7 @@ extension JSONLinesReader {
         }
         filled += count
         offset += Int64(count)
+        ReadProgress.didRead(count)
       }
       (buffer + filled).initialize(repeating: 0, count: ChunkReader.padding)
     }

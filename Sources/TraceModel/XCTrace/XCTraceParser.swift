@@ -107,6 +107,7 @@ struct XCTraceParser: ~Copyable {
   {
     self.name = name
     file = try SystemFile(path: path)
+    ReadProgress.willRead(file.size)
     values = XCTraceValueTable(symbols: symbols)
     values.file = file
     capacity = max(chunkSize, 64)
@@ -845,6 +846,7 @@ struct XCTraceParser: ~Copyable {
         break
       }
       filled += count
+      ReadProgress.didRead(count)
     }
     (buffer + filled).update(repeating: 0, count: Self.padding)
     values.window = UnsafePointer(buffer)
