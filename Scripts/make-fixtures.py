@@ -577,13 +577,29 @@ def write_ci_fixtures(summaries, readme):
         summaries["ci/" + name] = json.loads(out)
         size = os.path.getsize(os.path.join(ROOT, rel))
         readme.append(f"- `ci/{name}.jsonl` ({size // 1024 or 1} KB) — {what}.")
-    readme += ["", "## Budgets (`budgets/`, written by hand, see docs/ci.md)", "",
+    readme += ["", "## Budgets (`budgets/`, written by hand, see docs/ci.md and the README)", "",
                "- `perf-budget.json` — every section of a budget file; passes `landmarks-after`, fails `landmarks-before`.",
                "- `landmarks.json` — story 1: LandmarkListItemView has no orange/red update, p95 <= 400 µs, no missed frame.",
                "- `favorites.json` — story 2: at most 2 updates of LandmarkListItemView.body (an edge limit).",
                "- `search.json` — the regression pair: passes `ci/search-main`, fails `ci/search-pr`."]
     readme += ["", "`reference/diff/<pair>.diff.json` is `Scripts/reference/analysis.py diff BASE… --vs HEAD…` for "
-               + ", ".join(f"`{name}`" for name, _, _ in DIFF_PAIRS) + ".", ""]
+               + ", ".join(f"`{name}`" for name, _, _ in DIFF_PAIRS) + "."]
+    readme += ["", "## Golden outputs (`expected/`)", "",
+               "Whole outputs of tracecli, compared byte for byte by the tests "
+               "(`RECORD_SNAPSHOTS=1 swift test` re-records them; review the diff). Named after the trace:", "",
+               "- `<trace>.summary.txt`, `.summary.json` — `summarize` (text without colour, JSON); "
+               "`landmarks-before.updates.txt`, `minimal.updates.json` — `updates`.",
+               "- `<trace>.<View>.dot`, `.json`, `.mmd`, `<trace>.cause-graph.dot`, "
+               "`update-loop.HeaderView.depth-1.json`, `update-loop.HomeView.downstream.mmd` — `cause-graph` "
+               "(a view's upstream graph, the whole graph, `--depth`, `--downstream`); every `.dot` is also "
+               "rendered by Graphviz in the tests, failing on any warning.",
+               "- `<trace>.why-<update or view>.txt`, `.json` — `why` (story 2's chain, story 4's dimmed view, "
+               "story 7's cut cycle).",
+               "- `<trace>.check.txt`, `<trace>.perf-budget.check.{txt,json,junit.xml,github.txt,md}` — `check` "
+               "against `budgets/` in every format.",
+               "- `<pair>.diff.{txt,json,md,github.txt}` — `diff` of the pairs above (`scroll`: three runs a side).",
+               "- `xctrace.<sample>.jsonl`, `xctrace.<sample>.stderr.txt` — `import xctrace` of each file in "
+               "`xctrace/` (see its README): the trace written, and the warnings or the error.", ""]
     diffs = {}
     for name, base, head in DIFF_PAIRS:
         args = [sys.executable, ANALYSIS, "diff"] + [os.path.join("Fixtures", p) for p in base] + ["--vs"] \
