@@ -9,8 +9,6 @@ import Testing
 /// with dangling ids: the same nodes (kind, module, label, user, dimmed, count) and the same
 /// edges (from, to, label, count), node ends named by (kind, module, label).
 struct CauseGraphReferenceTests {
-  private static let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
   private static let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
 
   /// One comparison: a selection and, for the reference, the same options.
@@ -58,14 +56,14 @@ struct CauseGraphReferenceTests {
   ]
 
   @Test(
-    .enabled(if: python != nil || ProcessInfo.processInfo.environment["CI"] != nil),
+    .enabled(if: Python.executable != nil || ProcessInfo.processInfo.environment["CI"] != nil),
     arguments: fixtureCases)
   func fixturesAgreeWithTheReference(name: String, selection: Case) throws {
     try compare(path: Fixture.path("traces/\(name).jsonl"), selection, label: name)
   }
 
   @Test(
-    .enabled(if: python != nil || ProcessInfo.processInfo.environment["CI"] != nil),
+    .enabled(if: Python.executable != nil || ProcessInfo.processInfo.environment["CI"] != nil),
     arguments: 1...6)
   func randomTracesAgreeWithTheReference(seed: Int) throws {
     let trace = try TemporaryFile(
@@ -79,7 +77,7 @@ struct CauseGraphReferenceTests {
   // MARK: - Helpers
 
   private func compare(path: String, _ selection: Case, label: String) throws {
-    try #require(Self.python != nil, "python3 is not installed: CI must provide it for the reference")
+    try #require(Python.executable != nil, "python3 is not installed: CI must provide it for the reference")
     let graph = try TraceAnalysis.causeGraph(paths: [path], options: AnalysisOptions(range: selection.range))
     let chosen = graph.selecting(
       CauseGraph.Selection(
@@ -121,19 +119,11 @@ struct CauseGraphReferenceTests {
 
   /// The standard output of python3 with `arguments`; empty when it fails and `allowFailure`.
   private func run(_ arguments: [String], allowFailure: Bool = false) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.python ?? "/usr/bin/python3")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    if process.terminationStatus != 0 {
-      if !allowFailure { Issue.record("python3 \(arguments) exited \(process.terminationStatus)") }
+    let (output, status) = try Python.run(arguments)
+    guard status == 0 else {
+      if !allowFailure { Issue.record("python3 \(arguments) exited \(status)") }
       return Data()
     }
-    return data
+    return output
   }
 }

@@ -7,9 +7,6 @@ import Testing
 /// Diff deltas against the independent reference (Scripts/reference/analysis.py diff): the
 /// stored outputs for the fixture pairs, and live runs on random traces when python3 is here.
 struct DiffReferenceTests {
-  private static let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
-
   /// The parts both implementations print: views by key, frames missed, edges by key.
   struct Projection: Equatable, CustomStringConvertible {
     var views: [String: [String: Int64]] = [:]
@@ -66,7 +63,7 @@ struct DiffReferenceTests {
 
   @Test(arguments: [([1], [2]), ([3, 4], [5, 6]), ([7, 8, 9], [10, 11]), ([12], [13, 14, 15, 16])])
   func randomTracesAgreeWithTheLiveReference(base: [Int], head: [Int]) throws {
-    guard let python = Self.python else {
+    guard Python.executable != nil else {
       withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
       return
     }
@@ -75,12 +72,12 @@ struct DiffReferenceTests {
     defer { files.values.forEach { $0.remove() } }
     for seed in base + head {
       files[seed] = try TemporaryFile(
-        bytes: [UInt8](run(python, ["\(scripts)/random_trace.py", String(seed), "600"])))
+        bytes: [UInt8](run(["\(scripts)/random_trace.py", String(seed), "600"])))
     }
     let basePaths = base.compactMap { files[$0]?.path }
     let headPaths = head.compactMap { files[$0]?.path }
     let reference = try Projection(
-      run(python, ["\(scripts)/analysis.py", "diff"] + basePaths + ["--vs"] + headPaths))
+      run(["\(scripts)/analysis.py", "diff"] + basePaths + ["--vs"] + headPaths))
     let diff = try TraceAnalysis.diff(base: basePaths, head: headPaths)
     let ours = try Projection(Data(DiffJSONRenderer.render(diff).utf8))
     #expect(ours.views == reference.views)
@@ -88,17 +85,9 @@ struct DiffReferenceTests {
     #expect(ours.edges == reference.edges)
   }
 
-  private func run(_ python: String, _ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(arguments)")
-    return data
+  private func run(_ arguments: [String]) throws -> Data {
+    let (output, status) = try Python.run(arguments)
+    #expect(status == 0, "\(arguments)")
+    return output
   }
 }

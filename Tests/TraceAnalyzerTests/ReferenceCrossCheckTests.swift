@@ -8,21 +8,10 @@ import Testing
 /// explicit frames and grids) summarized by tracecli and by the independent Python reference
 /// in Scripts/reference; the spec's keys must agree exactly.
 struct ReferenceCrossCheckTests {
-  private static let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
-
   private func run(_ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.python ?? "/usr/bin/python3")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(arguments)")
-    return data
+    let (output, status) = try Python.run(arguments)
+    #expect(status == 0, "\(arguments)")
+    return output
   }
 
   private func projected(_ data: Data) throws -> NSDictionary {
@@ -48,7 +37,7 @@ struct ReferenceCrossCheckTests {
     (7, 3_000, TimeRange()), (8, 500, TimeRange(to: 40_000_000)),
   ])
   func summariesAgreeWithTheReference(seed: Int, size: Int, range: TimeRange) throws {
-    guard Self.python != nil else {
+    guard Python.executable != nil else {
       withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
       return
     }

@@ -718,7 +718,7 @@ public struct JSONLinesParser {
         } else if scalar >= 0xDC00 && scalar < 0xE000 {
           scalar = 0xFFFD
         }
-        appendUTF8(scalar, to: &output)
+        output.appendUTF8(scalar)
       default: output.append(escape)
       }
     }
@@ -728,25 +728,6 @@ public struct JSONLinesParser {
     var value: UInt32 = 0
     for offset in 0..<4 { value = value << 4 | UInt32(hexValue(raw[index + offset]) ?? 0) }
     return value
-  }
-
-  private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-    switch scalar {
-    case 0..<0x80:
-      output.append(UInt8(scalar))
-    case 0x80..<0x800:
-      output.append(UInt8(0xC0 | scalar >> 6))
-      output.append(UInt8(0x80 | scalar & 0x3F))
-    case 0x800..<0x10000:
-      output.append(UInt8(0xE0 | scalar >> 12))
-      output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      output.append(UInt8(0x80 | scalar & 0x3F))
-    default:
-      output.append(UInt8(0xF0 | scalar >> 18))
-      output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-      output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      output.append(UInt8(0x80 | scalar & 0x3F))
-    }
   }
 
   private func numberLength(_ base: UnsafePointer<UInt8>, _ offset: Int) -> Int {

@@ -26,7 +26,7 @@ enum XMLText {
       }
       let name = UnsafeBufferPointer(start: bytes + index + 1, count: end - index - 1)
       if let scalar = try reference(name, at: index) {
-        appendUTF8(scalar, to: &output)
+        output.appendUTF8(scalar)
       } else {
         throw Failure(offset: index, message: "unknown entity &\(String(decoding: name, as: UTF8.self));")
       }
@@ -72,26 +72,6 @@ enum XMLText {
     Failure(
       offset: offset,
       message: "&\(String(decoding: name, as: UTF8.self)); is not a valid XML character reference")
-  }
-
-  /// Appends the UTF-8 form of `scalar` (a valid Unicode scalar value).
-  static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-    switch scalar {
-    case 0..<0x80:
-      output.append(UInt8(scalar))
-    case 0x80..<0x800:
-      output.append(UInt8(0xC0 | scalar >> 6))
-      output.append(UInt8(0x80 | scalar & 0x3F))
-    case 0x800..<0x10000:
-      output.append(UInt8(0xE0 | scalar >> 12))
-      output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      output.append(UInt8(0x80 | scalar & 0x3F))
-    default:
-      output.append(UInt8(0xF0 | scalar >> 18))
-      output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-      output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      output.append(UInt8(0x80 | scalar & 0x3F))
-    }
   }
 
   /// The offset of the first byte that breaks UTF-8 in `count` bytes at `bytes`, or nil.
