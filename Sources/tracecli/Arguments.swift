@@ -65,7 +65,8 @@ struct Arguments {
   mutating func duration(_ name: String) throws(UsageError) -> Int64? {
     guard let text = value(name) else { return nil }
     guard let value = DurationText.parse(text) else {
-      throw UsageError("\(name) '\(text)' is not a duration; write e.g. 500us, 0.8ms or 2.5s", command: command)
+      throw UsageError(
+        "\(name) '\(text)' is not a duration; write e.g. 500us, 0.8ms or 2.5s", command: command)
     }
     return value
   }
@@ -80,10 +81,13 @@ struct Arguments {
   }
 
   /// An option whose value must be one of `choices`.
-  mutating func choice(_ name: String, _ choices: [String], default fallback: String) throws(UsageError) -> String {
+  mutating func choice(_ name: String, _ choices: [String], default fallback: String) throws(UsageError)
+    -> String
+  {
     guard let text = value(name) else { return fallback }
     guard choices.contains(text) else {
-      throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")), not '\(text)'", command: command)
+      throw UsageError(
+        "\(name) must be one of \(choices.joined(separator: ", ")), not '\(text)'", command: command)
     }
     return text
   }

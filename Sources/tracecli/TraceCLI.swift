@@ -16,7 +16,8 @@ enum TraceCLI {
     let color = standardOutput.isTerminal && !noColor && environment("TERM") != "dumb"
     // Progress for long reads, on a terminal only; wiped before anything else is written.
     let progress = standardError.isTerminal ? ProgressDisplay() : nil
-    var output = ProgressAwareStream(base: standardOutput, progress: standardOutput.isTerminal ? progress : nil)
+    var output = ProgressAwareStream(
+      base: standardOutput, progress: standardOutput.isTerminal ? progress : nil)
     var errors = ProgressAwareStream(base: standardError, progress: progress)
     let status = run(arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color))
     progress?.finish()
@@ -59,7 +60,8 @@ enum TraceCLI {
       switch command {
       case "summarize": return try SummarizeCommand.run(rest, output: &output, errors: &errors, style: style)
       case "updates": return try UpdatesCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "cause-graph": return try CauseGraphCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "cause-graph":
+        return try CauseGraphCommand.run(rest, output: &output, errors: &errors, style: style)
       case "why": return try WhyCommand.run(rest, output: &output, errors: &errors, style: style)
       case "check": return try CheckCommand.run(rest, output: &output, errors: &errors, style: style)
       case "diff": return try DiffCommand.run(rest, output: &output, errors: &errors, style: style)

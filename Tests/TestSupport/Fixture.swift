@@ -36,13 +36,17 @@ public enum Fixture {
       return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-      Issue.record("no golden file Fixtures/expected/\(name); run with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
+      Issue.record(
+        "no golden file Fixtures/expected/\(name); run with RECORD_SNAPSHOTS=1",
+        sourceLocation: sourceLocation)
       return
     }
     if actual != expected {
       let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
       let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-      let first = Array(zip(actualLines, expectedLines)).firstIndex { $0.0 != $0.1 } ?? min(actualLines.count, expectedLines.count)
+      let first =
+        Array(zip(actualLines, expectedLines)).firstIndex { $0.0 != $0.1 }
+        ?? min(actualLines.count, expectedLines.count)
       let got = first < actualLines.count ? String(actualLines[first]) : "<end>"
       let want = first < expectedLines.count ? String(expectedLines[first]) : "<end>"
       Issue.record(

@@ -20,11 +20,15 @@ struct DurationHistogramTests {
 
   @Test func bucketsTileTheLineInOrder() {
     for bucket in 1..<DurationHistogram.bucketCount {
-      #expect(DurationHistogram.bounds(of: bucket).lowerBound == DurationHistogram.bounds(of: bucket - 1).upperBound + 1)
+      #expect(
+        DurationHistogram.bounds(of: bucket).lowerBound == DurationHistogram.bounds(of: bucket - 1).upperBound
+          + 1)
     }
   }
 
-  @Test(arguments: [(50, 1, 1), (50, 2, 1), (50, 3, 2), (95, 20, 19), (95, 21, 20), (95, 100, 95), (50, 101, 51)])
+  @Test(arguments: [
+    (50, 1, 1), (50, 2, 1), (50, 3, 2), (95, 20, 19), (95, 21, 20), (95, 100, 95), (50, 101, 51),
+  ])
   func nearestRank(percent: Int, count: Int, rank: Int) {
     #expect(NearestRank.rank(percent: percent, of: count) == rank)
   }

@@ -18,7 +18,9 @@ struct ReferenceCrossCheckTests {
     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     let updateKeys = ["count", "orange", "red", "skipped", "unfinished", "totalNs"]
     let viewKeys = updateKeys + ["module", "kind", "name", "maxNs", "p50Ns", "p95Ns"]
-    let frameKeys = ["budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation", "worstOverrunNs"]
+    let frameKeys = [
+      "budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation", "worstOverrunNs",
+    ]
     func pick(_ value: Any?, _ keys: [String]) -> [String: Any] {
       let dictionary = value as? [String: Any] ?? [:]
       return Dictionary(uniqueKeysWithValues: keys.map { ($0, dictionary[$0] ?? NSNull()) })
@@ -42,7 +44,8 @@ struct ReferenceCrossCheckTests {
       return
     }
     let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
-    let trace = try TemporaryFile(bytes: [UInt8](run(["\(scripts)/random_trace.py", String(seed), String(size)])))
+    let trace = try TemporaryFile(
+      bytes: [UInt8](run(["\(scripts)/random_trace.py", String(seed), String(size)])))
     defer { trace.remove() }
     var referenceArguments = ["\(scripts)/analysis.py", "summarize", trace.path]
     if let from = range.from { referenceArguments += ["--from", String(from)] }

@@ -10,10 +10,13 @@ struct TraceSummaryTests {
     guard let summary = object as? [String: Any] else { return [:] }
     let updateKeys = ["count", "orange", "red", "skipped", "unfinished", "totalNs"]
     let viewKeys = updateKeys + ["module", "kind", "name", "maxNs", "p50Ns", "p95Ns"]
-    let frameKeys = ["budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation", "worstOverrunNs"]
+    let frameKeys = [
+      "budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation", "worstOverrunNs",
+    ]
     func pick(_ value: Any?, _ keys: [String]) -> [String: AnyHashable] {
       let dictionary = value as? [String: Any] ?? [:]
-      return Dictionary(uniqueKeysWithValues: keys.map { ($0, dictionary[$0] as? AnyHashable ?? AnyHashable("missing")) })
+      return Dictionary(
+        uniqueKeysWithValues: keys.map { ($0, dictionary[$0] as? AnyHashable ?? AnyHashable("missing")) })
     }
     let updates = summary["updates"] as? [String: Any] ?? [:]
     return [
@@ -35,7 +38,9 @@ struct TraceSummaryTests {
   @Test func storyOneBeforeHasRedItemUpdatesAndAfterHasNone() throws {
     let before = try TraceAnalysis.summarize(path: Fixture.path("traces/landmarks-before.jsonl"))
     let after = try TraceAnalysis.summarize(path: Fixture.path("traces/landmarks-after.jsonl"))
-    let item = { (summary: TraceSummary) in summary.views.first { $0.key.name == "LandmarkListItemView" }?.statistics }
+    let item = { (summary: TraceSummary) in
+      summary.views.first { $0.key.name == "LandmarkListItemView" }?.statistics
+    }
     #expect(before.views.first?.key.name == "LandmarkListItemView")
     #expect((item(before)?.red ?? 0) > 0)
     #expect(item(after)?.red == 0 && item(after)?.orange == 0)
@@ -61,7 +66,9 @@ struct TraceSummaryTests {
       let view = "V\(id % 3)"
       let duration = Int64(generator.next() % 3_000_000_000_000) >> (generator.next() % 30)
       durations[view, default: []].append(duration)
-      lines.append(#"{"type":"update","id":\#(id),"kind":"body","view":"\#(view)","start":\#(id * 1000),"duration":\#(duration)}"#)
+      lines.append(
+        #"{"type":"update","id":\#(id),"kind":"body","view":"\#(view)","start":\#(id * 1000),"duration":\#(duration)}"#
+      )
     }
     let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
     defer { file.remove() }

@@ -43,7 +43,8 @@ struct TraceCLITests {
     ("bad-json", ":3:39: "), ("not-object", ":2:1: "), ("no-type", ":2:1: "), ("missing-key", ":3:1: "),
     ("wrong-type", ":2:90: "), ("fraction", ":2:68: "), ("exponent", ":2:90: "), ("int-overflow", ":2:68: "),
     ("bad-kind", ":2:32: "), ("bad-source-kind", ":2:33: "), ("negative-duration", ":2:90: "),
-    ("deadline", ":2:47: "), ("duplicate-id", ":4:23: "), ("header-not-first", ":3:1: "), ("version", ":1:27: "),
+    ("deadline", ":2:47: "), ("duplicate-id", ":4:23: "), ("header-not-first", ":3:1: "),
+    ("version", ":1:27: "),
     ("invalid-utf8", ":3:55: "), ("bad-escape", ":2:"), ("control-char", ":2:54: "),
   ]
 

@@ -5,7 +5,9 @@ import Testing
 
 struct UpdatesCommandTests {
   @Test func listsOneViewsLongUpdatesInTimeOrder() {
-    let run = CLIRun(["updates", Fixture.path("traces/landmarks-before.jsonl"), "--view", "LandmarkListItemView", "--long"])
+    let run = CLIRun([
+      "updates", Fixture.path("traces/landmarks-before.jsonl"), "--view", "LandmarkListItemView", "--long",
+    ])
     #expect(run.status == .success)
     Fixture.assertSnapshot(
       run.output.withoutRoot, named: "landmarks-before.updates.txt")
@@ -16,7 +18,8 @@ struct UpdatesCommandTests {
 
   @Test func jsonListsEveryUpdateWithItsFrame() {
     let run = CLIRun([
-      "updates", Fixture.path("traces/minimal.jsonl"), "--view", "Landmarks.LandmarkListItemView", "--format", "json",
+      "updates", Fixture.path("traces/minimal.jsonl"), "--view", "Landmarks.LandmarkListItemView", "--format",
+      "json",
     ])
     #expect(run.status == .success)
     Fixture.assertSnapshot(

@@ -70,8 +70,13 @@ struct JSONLinesParserTests {
     let header = try parse(
       #"{"type":"trace","version":1,"app":"Landmarks","device":"iPhone","refreshRate":120,"start":5,"producer":"p"}"#,
       with: &parser)
-    #expect(header == .header(TraceHeader(app: "Landmarks", device: "iPhone", refreshRate: 120, start: 5, producer: "p")))
-    #expect(try parse(#"{"type":"frame","start":1,"deadline":2}"#, with: &parser) == .frame(Frame(start: 1, deadline: 2)))
+    #expect(
+      header
+        == .header(TraceHeader(app: "Landmarks", device: "iPhone", refreshRate: 120, start: 5, producer: "p"))
+    )
+    #expect(
+      try parse(#"{"type":"frame","start":1,"deadline":2}"#, with: &parser)
+        == .frame(Frame(start: 1, deadline: 2)))
     guard
       case .source(let source) = try parse(
         #"{"type":"source","id":10,"kind":"environmentWriter","label":"EnvironmentWriter: X","owner":"O","property":"p","user":true,"time":9,"backtrace":["a","b\n"]}"#,
@@ -84,16 +89,22 @@ struct JSONLinesParserTests {
     #expect(parser.symbols[source.label] == "EnvironmentWriter: X")
     #expect(source.user && source.time == 9)
     #expect(source.backtrace == ["a", "b\n"])
-    guard case .cause(let cause) = try parse(#"{"type":"cause","from":10,"to":11,"changed":"isOn","valueType":"Bool"}"#, with: &parser)
+    guard
+      case .cause(let cause) = try parse(
+        #"{"type":"cause","from":10,"to":11,"changed":"isOn","valueType":"Bool"}"#, with: &parser)
     else {
       Issue.record("not a cause")
       return
     }
     #expect(parser.symbols[cause.label] == "update")
     #expect(cause.changed.map { parser.symbols[$0] } == "isOn")
-    guard case .hitch(let hitch) = try parse(#"{"type":"hitch","start":1,"duration":2,"narrative":"n"}"#, with: &parser),
-      case .hang(let hang) = try parse(#"{"type":"hang","start":1,"duration":2,"kind":"Hang"}"#, with: &parser),
-      case .group(let group) = try parse(#"{"type":"group","start":1,"duration":2,"label":"T"}"#, with: &parser)
+    guard
+      case .hitch(let hitch) = try parse(
+        #"{"type":"hitch","start":1,"duration":2,"narrative":"n"}"#, with: &parser),
+      case .hang(let hang) = try parse(
+        #"{"type":"hang","start":1,"duration":2,"kind":"Hang"}"#, with: &parser),
+      case .group(let group) = try parse(
+        #"{"type":"group","start":1,"duration":2,"label":"T"}"#, with: &parser)
     else {
       Issue.record("hitch, hang or group not decoded")
       return
@@ -120,16 +131,32 @@ struct JSONLinesParserTests {
     (#"{"id":1}"#, 1, "missing required key \"type\""),
     (#"{"type":7}"#, 9, "\"type\" must be a string"),
     (#"{"type":"update","id":1,"kind":"body","view":"V","start":1}"#, 1, "missing required key \"duration\""),
-    (#"{"type":"update","id":1,"kind":"body","view":"V","start":1,"duration":"2"}"#, 71, "must be an integer"),
-    (#"{"type":"update","id":1,"kind":"body","view":"V","start":1.5,"duration":2}"#, 58, "no fraction or exponent"),
-    (#"{"type":"update","id":1,"kind":"body","view":"V","start":1,"duration":1e6}"#, 71, "no fraction or exponent"),
-    (#"{"type":"update","id":1,"kind":"body","view":"V","start":99999999999999999999,"duration":1}"#, 58, "64-bit"),
-    (#"{"type":"update","id":1,"kind":"bogus","view":"V","start":1,"duration":1}"#, 32, "body, representable or other"),
+    (
+      #"{"type":"update","id":1,"kind":"body","view":"V","start":1,"duration":"2"}"#, 71, "must be an integer"
+    ),
+    (
+      #"{"type":"update","id":1,"kind":"body","view":"V","start":1.5,"duration":2}"#, 58,
+      "no fraction or exponent"
+    ),
+    (
+      #"{"type":"update","id":1,"kind":"body","view":"V","start":1,"duration":1e6}"#, 71,
+      "no fraction or exponent"
+    ),
+    (
+      #"{"type":"update","id":1,"kind":"body","view":"V","start":99999999999999999999,"duration":1}"#, 58,
+      "64-bit"
+    ),
+    (
+      #"{"type":"update","id":1,"kind":"bogus","view":"V","start":1,"duration":1}"#, 32,
+      "body, representable or other"
+    ),
     (#"{"type":"update","id":1,"kind":"body","start":1,"duration":1}"#, 1, "\"view\""),
     (#"{"type":"update","id":-1,"kind":"other","start":1,"duration":1}"#, 23, "must not be negative"),
     (#"{"type":"update","id":1,"kind":"other","start":1,"duration":-5}"#, 61, "must not be negative"),
     (#"{"type":"update","id":1,"kind":"other","start":1,"duration":5,"skipped":"yes"}"#, 73, "true or false"),
-    (#"{"type":"update","id":1,"kind":"other","start":1,"duration":5,"module":null}"#, 72, "must be a string"),
+    (
+      #"{"type":"update","id":1,"kind":"other","start":1,"duration":5,"module":null}"#, 72, "must be a string"
+    ),
     (#"{"type":"source","id":1,"kind":"button","label":"x"}"#, 32, "source \"kind\""),
     (#"{"type":"source","id":1,"kind":"state"}"#, 1, "\"label\""),
     (#"{"type":"source","id":1,"kind":"state","label":"x","backtrace":[1]}"#, 65, "array of strings"),
@@ -140,7 +167,10 @@ struct JSONLinesParserTests {
     (#"{"type":"cause","from":-1,"to":2}"#, 24, "ids are non-negative"),
     (#"{"type":"cause","from":1,"to":-2}"#, 31, "ids are non-negative"),
     (#"{"type":"group","id":-1,"start":1,"duration":1}"#, 22, "ids are non-negative"),
-    (#"{"type":"update","id":1,"kind":"other","start":1,"duration":1,"group":-3}"#, 71, "ids are non-negative"),
+    (
+      #"{"type":"update","id":1,"kind":"other","start":1,"duration":1,"group":-3}"#, 71,
+      "ids are non-negative"
+    ),
     (#"{"type":"update","id":1,"kind":"other","label":"a\x","start":1,"duration":1}"#, 50, "invalid escape"),
   ])
   func reportsEachErrorWithItsColumn(_ line: String, column: Int, message: String) {

@@ -14,7 +14,8 @@ struct JSONLinesReaderTests {
   }
 
   @Test func crlfAndBlankLinesAndLineNumbers() throws {
-    let text = "\r\n" + update.replacingOccurrences(of: "ID", with: "1") + "\r\n \t\n"
+    let text =
+      "\r\n" + update.replacingOccurrences(of: "ID", with: "1") + "\r\n \t\n"
       + update.replacingOccurrences(of: "ID", with: "2") + "\n"
     let reading = try read(text)
     let sink = try #require(reading.parts.first?.sink)

@@ -49,7 +49,8 @@ struct JSONTestSuiteTests {
       let reading = try result.get()
       #expect(reading.report.unknownTypes["conformance"] == 1, "\(name)")
     case "n":
-      guard case .failure(let error) = result, case .badData(let parseError)? = error as? TraceReadError else {
+      guard case .failure(let error) = result, case .badData(let parseError)? = error as? TraceReadError
+      else {
         Issue.record("\(name) must be rejected")
         return
       }

@@ -6,8 +6,9 @@ public enum FrameTimeline: Hashable, Sendable {
   /// Frame `k` is `[anchor + k·budget, anchor + (k+1)·budget)`, its deadline the end.
   case grid(anchor: Int64, budget: Int64)
 
-  /// The index of the frame an update starting at `start` belongs to; nil before the first
-  /// explicit frame. Explicit: the latest frame whose start <= `start`.
+  /// The index of the frame an update starting at `start` belongs to.
+  ///
+  /// Explicit frames: the latest frame whose start <= `start`, nil before the first.
   @inline(__always)
   func index(of start: Int64) -> Int64? {
     switch self {

@@ -26,7 +26,8 @@ public enum SummaryRenderer {
     let rateText = rate == rate.rounded() ? String(Int(rate)) : String(rate)
     facts.append("\(rateText) Hz, frame budget \(DurationText.format(summary.frames.budgetNs))")
     facts.append(
-      "orange > \(DurationText.format(summary.thresholds.orange)), red > \(DurationText.format(summary.thresholds.red))")
+      "orange > \(DurationText.format(summary.thresholds.orange)), red > \(DurationText.format(summary.thresholds.red))"
+    )
     output += "  " + facts.joined(separator: " · ") + "\n"
     if !summary.range.isUnbounded {
       let from = summary.range.from.map(DurationText.seconds) ?? "start"
@@ -74,7 +75,8 @@ public enum SummaryRenderer {
     }
     let missed = "\(frames.missed) missed the deadline"
     output += style.red(missed)
-    output += " (\(frames.missedByLongUpdate) by a long update, \(frames.missedByAccumulation) by accumulation)"
+    output +=
+      " (\(frames.missedByLongUpdate) by a long update, \(frames.missedByAccumulation) by accumulation)"
     output += " · worst overrun \(DurationText.format(frames.worstOverrunNs))\n"
     var table = TextTable(header: ["frame", "start", "overrun", "updates", "blame"], leftAligned: [0])
     for frame in frames.worst {
@@ -98,8 +100,10 @@ public enum SummaryRenderer {
       table.add([
         colored(statistics.red, .red, style: style), colored(statistics.orange, .orange, style: style),
         TextTable.Cell(String(statistics.count)), TextTable.Cell(String(statistics.skipped)),
-        TextTable.Cell(DurationText.format(statistics.totalNs)), TextTable.Cell(DurationText.format(statistics.p50Ns)),
-        TextTable.Cell(DurationText.format(statistics.p95Ns)), TextTable.Cell(DurationText.format(statistics.maxNs)),
+        TextTable.Cell(DurationText.format(statistics.totalNs)),
+        TextTable.Cell(DurationText.format(statistics.p50Ns)),
+        TextTable.Cell(DurationText.format(statistics.p95Ns)),
+        TextTable.Cell(DurationText.format(statistics.maxNs)),
         TextTable.Cell(label(view.key)),
       ])
     }
@@ -117,7 +121,9 @@ public enum SummaryRenderer {
     if events.sources > 0 { others.append("\(events.sources) sources") }
     if events.causes > 0 { others.append("\(events.causes) causes") }
     if events.groups > 0 { others.append("\(events.groups) update groups") }
-    if events.hitches > 0 { others.append("\(events.hitches) hitches (\(DurationText.format(events.hitchNs)))") }
+    if events.hitches > 0 {
+      others.append("\(events.hitches) hitches (\(DurationText.format(events.hitchNs)))")
+    }
     if events.hangs > 0 { others.append("\(events.hangs) hangs (\(DurationText.format(events.hangNs)))") }
     if !others.isEmpty { notes.append("also: " + others.joined(separator: ", ")) }
     if !summary.unknownTypes.isEmpty {

@@ -7,7 +7,9 @@ public enum UpdateListingRenderer {
     var output = style.bold(views) + "  \(listing.summary.file)\n"
     output += "  \(listing.entries.count) updates listed, \(orange) orange, \(red) red\n"
     guard !listing.entries.isEmpty else { return output }
-    var table = TextTable(header: ["start", "duration", "severity", "frame", "deadline", "skipped", "thread", "id"])
+    var table = TextTable(header: [
+      "start", "duration", "severity", "frame", "deadline", "skipped", "thread", "id",
+    ])
     for entry in listing.entries {
       let severity = entry.severity?.description ?? "-"
       table.add([
@@ -15,7 +17,8 @@ public enum UpdateListingRenderer {
         TextTable.Cell(entry.isUnfinished ? "unfinished" : DurationText.format(entry.duration)),
         TextTable.Cell(severity, shown: style.severity(severity, entry.severity)),
         TextTable.Cell(entry.frame.map { "#\($0)" } ?? "-"),
-        TextTable.Cell(entry.frame == nil ? "-" : entry.frameMissed ? "missed" : "met",
+        TextTable.Cell(
+          entry.frame == nil ? "-" : entry.frameMissed ? "missed" : "met",
           shown: entry.frame == nil ? "-" : entry.frameMissed ? style.red("missed") : "met"),
         TextTable.Cell(entry.skipped ? "yes" : "-"),
         TextTable.Cell(entry.thread),
@@ -30,33 +33,37 @@ public enum UpdateListingRenderer {
     json.object { json in
       json.field("view", listing.view)
       json.field("file", listing.summary.file)
-      json.field("matched", array: { json in
-        for key in listing.matched {
-          json.object { json in
-            json.field("module", key.module)
-            json.field("kind", key.kind.description)
-            json.field("name", key.name)
+      json.field(
+        "matched",
+        array: { json in
+          for key in listing.matched {
+            json.object { json in
+              json.field("module", key.module)
+              json.field("kind", key.kind.description)
+              json.field("name", key.name)
+            }
           }
-        }
-      })
-      json.field("updates", array: { json in
-        for entry in listing.entries {
-          json.object { json in
-            json.field("id", entry.id)
-            json.field("module", entry.key.module)
-            json.field("kind", entry.key.kind.description)
-            json.field("name", entry.key.name)
-            json.field("startNs", entry.offset)
-            json.field("durationNs", entry.duration)
-            json.field("unfinished", entry.isUnfinished)
-            json.field("severity", entry.severity?.description)
-            json.field("frame", entry.frame)
-            json.field("frameMissed", entry.frameMissed)
-            json.field("skipped", entry.skipped)
-            json.field("thread", entry.thread)
+        })
+      json.field(
+        "updates",
+        array: { json in
+          for entry in listing.entries {
+            json.object { json in
+              json.field("id", entry.id)
+              json.field("module", entry.key.module)
+              json.field("kind", entry.key.kind.description)
+              json.field("name", entry.key.name)
+              json.field("startNs", entry.offset)
+              json.field("durationNs", entry.duration)
+              json.field("unfinished", entry.isUnfinished)
+              json.field("severity", entry.severity?.description)
+              json.field("frame", entry.frame)
+              json.field("frameMissed", entry.frameMissed)
+              json.field("skipped", entry.skipped)
+              json.field("thread", entry.thread)
+            }
           }
-        }
-      })
+        })
     }
     return json.text + "\n"
   }

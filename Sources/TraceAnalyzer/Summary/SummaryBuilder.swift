@@ -106,13 +106,15 @@ struct SummaryBuilder {
                 lastIndex = index
                 last = work[index] ?? FrameWork()
               }
-              last.add(end: Int128(record.start) + Int128(record.duration), isRed: record.duration > thresholds.red)
+              last.add(
+                end: Int128(record.start) + Int128(record.duration), isRed: record.duration > thresholds.red)
             }
             let range = slotRanges[group]
             guard range.lowerBound < range.upperBound else { continue }
             let value = record.duration
             for slot in range {
-              guard targets[slot].resolved == nil, value >= targets[slot].low, value <= targets[slot].high else {
+              guard targets[slot].resolved == nil, value >= targets[slot].low, value <= targets[slot].high
+              else {
                 continue
               }
               if targets[slot].counts.isEmpty {
@@ -131,7 +133,11 @@ struct SummaryBuilder {
     }
     for target in targets {
       let value = target.resolved ?? 0
-      if target.percent == 50 { statistics[target.group].p50Ns = value } else { statistics[target.group].p95Ns = value }
+      if target.percent == 50 {
+        statistics[target.group].p50Ns = value
+      } else {
+        statistics[target.group].p95Ns = value
+      }
     }
     return work
   }

@@ -3,7 +3,9 @@ import TraceModel
 /// The library's entry points: read a trace and analyse it in one call.
 public enum TraceAnalysis {
   /// Summarizes the trace at `path` (`-` for standard input) per the analysis contract.
-  public static func summarize(path: String, name: String? = nil, options: AnalysisOptions = AnalysisOptions())
+  public static func summarize(
+    path: String, name: String? = nil, options: AnalysisOptions = AnalysisOptions()
+  )
     throws(TraceReadError) -> TraceSummary
   {
     try summarize(paths: [path], name: name, options: options)
@@ -15,7 +17,9 @@ public enum TraceAnalysis {
   /// finished update's start and duration (16 bytes) to a temporary file, then one scan of the
   /// spill for frame deadlines and exact nearest-rank percentiles. Memory stays flat in the
   /// trace's length; it grows with the number of distinct views and frames.
-  public static func summarize(paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions())
+  public static func summarize(
+    paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
+  )
     throws(TraceReadError) -> TraceSummary
   {
     try analyze(paths: paths, name: name, options: options, wrap: { $0 }) { _ in }.summary
@@ -43,10 +47,15 @@ public enum TraceAnalysis {
     }
     for part in reading.parts { part.sink.finish() }
     var builder = SummaryBuilder(
-      parts: reading.parts.map { TracePart(sink: $0.sink.summary, symbols: $0.symbols, lineOffset: $0.lineOffset) })
+      parts: reading.parts.map {
+        TracePart(sink: $0.sink.summary, symbols: $0.symbols, lineOffset: $0.lineOffset)
+      })
     if builder.tooManyGroups {
       throw .badData(
-        TraceParseError(file: displayName, line: 0, message: "more than \(SpillRecord.groupLimit) distinct views; tracecli cannot summarize this trace"))
+        TraceParseError(
+          file: displayName, line: 0,
+          message: "more than \(SpillRecord.groupLimit) distinct views; tracecli cannot summarize this trace")
+      )
     }
     let start = reading.header?.start ?? (builder.earliest == .max ? nil : builder.earliest)
     let budget = (reading.header ?? TraceHeader()).frameBudget

@@ -1,8 +1,10 @@
 /// Reads and writes durations and times for people: `2.5s`, `0.3ms`, `300us`, `300µs`, `1500ns`.
 public enum DurationText {
-  /// Parses `text` into ns; a bare integer is ns. Nil when it is not a duration.
+  /// Parses `text` into ns (a bare integer is ns); nil when it is not a duration.
   public static func parse(_ text: String) -> Int64? {
-    let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("μs", 1e3), ("ms", 1e6), ("s", 1e9)]
+    let units: [(String, Double)] = [
+      ("ns", 1), ("us", 1e3), ("µs", 1e3), ("μs", 1e3), ("ms", 1e6), ("s", 1e9),
+    ]
     for (suffix, scale) in units where text.hasSuffix(suffix) {
       let number = text.dropLast(suffix.count).trimmingSpaces
       guard let value = Double(number), value.isFinite, isPlainNumber(number) else { return nil }

@@ -8,7 +8,8 @@ public enum ViewSuggestions {
       let plain = name.split(separator: ".").last.map(String.init) ?? name
       let distance = min(
         editDistance(lowered, Array(name.lowercased())), editDistance(lowered, Array(plain.lowercased())))
-      let contains = plain.lowercased().contains(query.lowercased()) || query.lowercased().contains(plain.lowercased())
+      let contains =
+        plain.lowercased().contains(query.lowercased()) || query.lowercased().contains(plain.lowercased())
       return (contains ? min(distance, 1) : distance, name)
     }
     let threshold = max(3, query.count / 2)
@@ -23,7 +24,8 @@ public enum ViewSuggestions {
     for i in 1...a.count {
       current[0] = i
       for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       }
       swap(&previous, &current)
     }

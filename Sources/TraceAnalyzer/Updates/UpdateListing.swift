@@ -38,9 +38,12 @@ extension TraceAnalysis {
   ) throws(TraceReadError) -> UpdateListing {
     let collected = CollectedUpdates()
     var inspection: FrameInspection?
-    let result = try analyze(paths: paths, name: name, options: options, wrap: { accumulator in
-      UpdateCollector(summary: accumulator, query: view, store: collected)
-    }) { inspection = $0 }
+    let result = try analyze(
+      paths: paths, name: name, options: options,
+      wrap: { accumulator in
+        UpdateCollector(summary: accumulator, query: view, store: collected)
+      }
+    ) { inspection = $0 }
     let start = result.summary.traceStart ?? 0
     var entries: [UpdateListing.Entry] = []
     for update in collected.updates.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
@@ -50,7 +53,8 @@ extension TraceAnalysis {
       let frame = update.isMain && !unfinished ? inspection?.frame(of: update.start) : nil
       entries.append(
         UpdateListing.Entry(
-          id: update.id, key: update.key, offset: update.start.saturatingSubtract(start), duration: update.duration,
+          id: update.id, key: update.key, offset: update.start.saturatingSubtract(start),
+          duration: update.duration,
           isUnfinished: unfinished, severity: severity, frame: frame?.index,
           frameMissed: frame?.missed ?? false, skipped: update.skipped, thread: update.thread))
     }

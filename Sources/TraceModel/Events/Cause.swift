@@ -5,7 +5,7 @@ public struct Cause: Hashable, Sendable {
   /// `update` (the default) or `creation`; other spellings are kept as written.
   public var label: Symbol
   public var time: Int64?
-  /// Changed properties, e.g. `isFavorite`.
+  /// Changed properties, such as `isFavorite`.
   public var changed: Symbol?
   public var valueType: Symbol?
 

@@ -15,7 +15,7 @@ public struct Hitch: Hashable, Sendable {
 public struct Hang: Hashable, Sendable {
   public var start: Int64
   public var duration: Int64
-  /// e.g. `Microhang`, `Hang`, `Severe Hang`.
+  /// The hang's kind: `Microhang`, `Hang`, `Severe Hang`.
   public var kind: Symbol?
 
   public init(start: Int64, duration: Int64, kind: Symbol? = nil) {

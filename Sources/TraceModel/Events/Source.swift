@@ -2,7 +2,7 @@
 public struct Source: Hashable, Sendable {
   public var id: Int64
   public var kind: SourceKind
-  /// The title as a person reads it, e.g. `@State isOn`.
+  /// The title as a person reads it, such as `@State isOn`.
   public var label: Symbol
   public var owner: Symbol?
   public var property: Symbol?

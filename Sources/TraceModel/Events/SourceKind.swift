@@ -24,7 +24,7 @@ public enum SourceKind: Int, CaseIterable, Comparable, Hashable, Sendable, Custo
     }
   }
 
-  /// The name Instruments gives such a node, e.g. `State change`.
+  /// The name Instruments gives such a node, such as `State change`.
   public var displayName: String {
     switch self {
     case .gesture: "Gesture"

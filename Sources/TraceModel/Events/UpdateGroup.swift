@@ -1,4 +1,4 @@
-/// An update group: an interval in which SwiftUI was doing work (e.g. a transaction).
+/// An update group: an interval in which SwiftUI was doing work, such as a transaction.
 public struct UpdateGroup: Hashable, Sendable {
   public var id: Int64?
   public var start: Int64

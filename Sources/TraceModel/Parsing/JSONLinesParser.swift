@@ -577,7 +577,8 @@ public struct JSONLinesParser {
   private func nonNegative(_ field: Field, _ id: Int64) throws(LineError) -> Int64 {
     guard id >= 0 else {
       throw LineError(
-        column: Int(fields[field].offset) + 1, message: "\"\(field.name)\" must not be negative: ids are non-negative integers")
+        column: Int(fields[field].offset) + 1,
+        message: "\"\(field.name)\" must not be negative: ids are non-negative integers")
     }
     return id
   }

@@ -6,8 +6,10 @@
   import Darwin
 #endif
 
-/// Reads a trace in whatever form it comes: a JSON Lines file, standard input, `xctrace export`
-/// XML files, or a folder of them. The format is recognised by content, not by extension.
+/// Reads a trace in whatever form it comes.
+///
+/// A JSON Lines file, standard input, `xctrace export` XML files, or a folder of them; the
+/// format is recognised by content, not by extension.
 public enum TraceInput {
   /// What a path holds.
   public enum Format: Hashable, Sendable {
@@ -57,7 +59,9 @@ public enum TraceInput {
     let count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: 512, at: 0) }
     var index = 0
     if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
-    while index < count && (bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) {
+    while index < count
+      && (bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09)
+    {
       index += 1
     }
     return index < count && bytes[index] == 0x3C ? .xctraceXML : .jsonLines
