@@ -163,8 +163,10 @@ struct ImportCommandTests {
 
   @Test func aJSONLinesTraceIsNotAnExport() {
     let run = CLIRun(["import", "xctrace", "Fixtures/traces/minimal.jsonl"].relativeToRoot)
-    #expect(run.status == .noInput)
-    #expect(run.errors.contains("is not an xctrace XML export"))
+    #expect(run.status == .dataError)
+    #expect(
+      run.errors.contains(
+        "Fixtures/traces/minimal.jsonl:1:1: error: a JSON Lines trace, not an xctrace XML export"))
     #expect(CLIRun(["import", "xctrace", "/nonexistent/updates.xml"]).status == .noInput)
   }
 

@@ -71,8 +71,11 @@ enum ImportCommand {
     defer { if names == ["<stdin>"] { JSONLinesReader.removeSpool(paths[0]) } }
     for (path, name) in zip(paths, names) {
       if try TraceInput.format(of: path) == .jsonLines {
-        throw TraceReadError.noInput(
-          path: name, reason: "is not an xctrace XML export (it does not start with '<')")
+        throw TraceReadError.badData(
+          TraceParseError(
+            file: name, line: 1, column: 1,
+            message: "a JSON Lines trace, not an xctrace XML export; it needs no import"
+              + " (every command reads it as it is)"))
       }
     }
     let result: XCTraceImporter.Result
