@@ -117,7 +117,7 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
     let sign = percent > 0 ? "+" : percent < 0 ? "−" : "±"
     let magnitude = abs(percent)
     let rounded = magnitude >= 10 ? (magnitude).rounded() : (magnitude * 10).rounded() / 10
-    let text = rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+    let text = Int64(exactly: rounded).map(String.init) ?? String(rounded)
     return "\(sign)\(text)%"
   }
 }

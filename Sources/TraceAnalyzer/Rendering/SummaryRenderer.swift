@@ -20,7 +20,7 @@ public enum SummaryRenderer {
     var output = style.bold("\(app)\(device)") + "  \(summary.file)\n"
     var facts: [String] = []
     if let start = summary.traceStart, let end = summary.traceEnd, end >= start {
-      facts.append("span \(DurationText.format(end - start))")
+      facts.append("span \(DurationText.format(end.saturatingSubtract(start)))")
     }
     let rate = summary.header?.refreshRate ?? TraceHeader.defaultRefreshRate
     let rateText = rate == rate.rounded() ? String(Int(rate)) : String(rate)
@@ -81,7 +81,8 @@ public enum SummaryRenderer {
     var table = TextTable(header: ["frame", "start", "overrun", "updates", "blame"], leftAligned: [0])
     for frame in frames.worst {
       table.add([
-        TextTable.Cell("#\(frame.index)"), TextTable.Cell(DurationText.seconds(frame.start - traceStart)),
+        TextTable.Cell("#\(frame.index)"),
+        TextTable.Cell(DurationText.seconds(frame.start.saturatingSubtract(traceStart))),
         TextTable.Cell("+" + DurationText.format(frame.overrunNs)), TextTable.Cell(String(frame.updates)),
         TextTable.Cell(frame.blame == .longUpdate ? "long update" : "accumulation (no red update)"),
       ])

@@ -25,7 +25,7 @@ public struct ViewStatistics: Hashable, Sendable {
     unfinished += other.unfinished
     orange += other.orange
     red += other.red
-    totalNs += other.totalNs
+    totalNs = totalNs.saturatingAdd(other.totalNs)
     maxNs = max(maxNs, other.maxNs)
   }
 }

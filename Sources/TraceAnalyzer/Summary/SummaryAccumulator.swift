@@ -57,19 +57,19 @@ struct SummaryAccumulator: TraceSink {
       if let time = cause.time { see(time) }
     case .group(let group):
       counts.groups += 1
-      see(group.start, end: group.start &+ group.duration)
+      see(group.start, end: group.start.saturatingAdd(group.duration))
     case .frame(let frame):
       counts.frames += 1
       frames.append(frame)
       see(frame.start, end: frame.deadline)
     case .hitch(let hitch):
       counts.hitches += 1
-      counts.hitchNs += hitch.duration
-      see(hitch.start, end: hitch.start &+ hitch.duration)
+      counts.hitchNs = counts.hitchNs.saturatingAdd(hitch.duration)
+      see(hitch.start, end: hitch.start.saturatingAdd(hitch.duration))
     case .hang(let hang):
       counts.hangs += 1
-      counts.hangNs += hang.duration
-      see(hang.start, end: hang.start &+ hang.duration)
+      counts.hangNs = counts.hangNs.saturatingAdd(hang.duration)
+      see(hang.start, end: hang.start.saturatingAdd(hang.duration))
     case .header:
       break
     }
@@ -97,7 +97,7 @@ struct SummaryAccumulator: TraceSink {
     let start = update.start
     let duration = update.duration
     let finished = duration < Update.unfinishedDuration
-    see(start, end: finished ? start &+ duration : start)
+    see(start, end: finished ? start.saturatingAdd(duration) : start)
     guard keeps(start: start) else { return }
     let group = groupIndex(LocalKey(module: update.module, kind: update.kind, name: update.name))
     guard group < SpillRecord.groupLimit else {
@@ -112,7 +112,7 @@ struct SummaryAccumulator: TraceSink {
       figures.pointee.count += 1
       if update.skipped { figures.pointee.skipped += 1 }
       if finished {
-        figures.pointee.totalNs += duration
+        figures.pointee.totalNs = figures.pointee.totalNs.saturatingAdd(duration)
         if duration > figures.pointee.maxNs { figures.pointee.maxNs = duration }
         if duration > red {
           figures.pointee.red += 1
@@ -182,7 +182,7 @@ public struct EventCounts: Hashable, Sendable {
     frames += other.frames
     hitches += other.hitches
     hangs += other.hangs
-    hitchNs += other.hitchNs
-    hangNs += other.hangNs
+    hitchNs = hitchNs.saturatingAdd(other.hitchNs)
+    hangNs = hangNs.saturatingAdd(other.hangNs)
   }
 }

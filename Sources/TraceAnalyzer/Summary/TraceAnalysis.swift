@@ -40,8 +40,8 @@ public enum TraceAnalysis {
       traceStart = try earliestTime(files: files, name: displayName, threads: options.threads)
     }
     let thresholds = options.thresholds
-    let keepFrom = traceStart.flatMap { start in options.range.from.map { start &+ $0 } } ?? .min
-    let keepTo = traceStart.flatMap { start in options.range.to.map { start &+ $0 } } ?? .max
+    let keepFrom = traceStart.flatMap { start in options.range.from.map(start.saturatingAdd) } ?? .min
+    let keepTo = traceStart.flatMap { start in options.range.to.map(start.saturatingAdd) } ?? .max
     let reading = try TraceInput.read(paths: files, name: displayName, threads: options.threads) {
       wrap(SummaryAccumulator(thresholds: thresholds, keepFrom: keepFrom, keepTo: keepTo))
     }

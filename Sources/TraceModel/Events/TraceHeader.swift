@@ -4,6 +4,8 @@ public struct TraceHeader: Hashable, Sendable {
   public static let supportedVersion: Int64 = 1
   /// The refresh rate assumed when the header gives none.
   public static let defaultRefreshRate = 60.0
+  /// The refresh rates a header may give, Hz: frame budgets from 1 ns to 1000 s.
+  public static let refreshRates: ClosedRange<Double> = 0.001...1e9
 
   public var version: Int64
   public var app: String?

@@ -462,10 +462,12 @@ public struct JSONLinesParser {
       let text = String(
         decoding: UnsafeBufferPointer(
           start: base + Int(value.offset), count: numberLength(base, Int(value.offset))), as: UTF8.self)
-      guard value.tag == .integer || value.tag == .number, let rate = Double(text), rate > 0, rate.isFinite
+      guard value.tag == .integer || value.tag == .number, let rate = Double(text),
+        TraceHeader.refreshRates.contains(rate)
       else {
         throw LineError(
-          column: Int(value.offset) + 1, message: "\"refreshRate\" must be a positive number of Hz")
+          column: Int(value.offset) + 1,
+          message: "\"refreshRate\" must be a number of Hz from 0.001 to 1000000000")
       }
       refreshRate = rate
     }

@@ -512,7 +512,9 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   }
 
   private mutating func display(_ cells: UnsafeBufferPointer<XCTraceValue>, values: inout XCTraceValueTable) {
-    guard let rate = values.integer(cell(cells, table.refreshRate)), rate > 0 else { return }
+    guard let rate = values.integer(cell(cells, table.refreshRate)),
+      TraceHeader.refreshRates.contains(Double(rate))
+    else { return }
     var isMain = false
     if table.isMain >= 0 {
       let flag = cells[table.isMain]

@@ -1,0 +1,53 @@
+import TestSupport
+import Testing
+
+@testable import tracecli
+
+/// Times and durations at the ends of Int64: every command answers, none traps on overflow.
+struct ExtremeValuesTests {
+  /// Updates at both ends of the clock, a frame ending at `Int64.max`, and hitches, hangs and a
+  /// group whose durations add past `Int64.max`.
+  private static let trace = """
+    {"type":"trace","version":1,"refreshRate":0.001}
+    {"type":"update","id":1,"kind":"body","view":"A","start":-9223372036854775808,"duration":1}
+    {"type":"update","id":2,"kind":"body","view":"A","start":9223372036854775806,"duration":3599999999999}
+    {"type":"cause","from":1,"to":2,"time":9223372036854775807}
+    {"type":"frame","start":9223372036854775806,"deadline":9223372036854775807}
+    {"type":"hitch","start":0,"duration":9223372036854775807}
+    {"type":"hitch","start":1,"duration":9223372036854775807}
+    {"type":"hang","start":0,"duration":9223372036854775807}
+    {"type":"hang","start":1,"duration":9223372036854775807}
+    {"type":"group","id":1,"start":9223372036854775807,"duration":9223372036854775807}
+
+    """
+
+  @Test func summaryTimesSaturateInsteadOfTrapping() throws {
+    let file = try TemporaryFile(Self.trace)
+    let text = CLIRun(["summarize", file.path])
+    #expect(text.status == .success)
+    #expect(text.output.contains("span 9223372037 s · 0.001 Hz, frame budget 1000 s"))
+    #expect(text.output.contains("#0     9223372036.855 s  +3600 s"))
+    #expect(text.output.contains("2 hitches (9223372037 s), 2 hangs (9223372037 s)"))
+    let json = CLIRun(["summarize", file.path, "--format", "json"])
+    #expect(json.status == .success)
+    #expect(json.output.contains(#""endNs": 9223372036854775807"#))
+    #expect(json.output.contains(#""worstOverrunNs": 3599999999998"#))
+    #expect(json.output.contains(#""totalNs": 3600000000000"#))
+    let range = CLIRun(["summarize", file.path, "--from", "1s", "--to", "2s", "--format", "json"])
+    #expect(range.status == .success)
+    #expect(range.output.contains(#""withUpdates": 0"#))
+  }
+
+  @Test func everyOtherCommandAnswers() throws {
+    let file = try TemporaryFile(Self.trace)
+    let base = try TemporaryFile(
+      #"{"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":1}"# + "\n")
+    #expect(CLIRun(["cause-graph", file.path, "--all"]).output.contains(#""n1" -> "n1""#))
+    #expect(CLIRun(["why", file.path, "--update", "2"]).output.contains("cycle"))
+    #expect(CLIRun(["updates", file.path, "--view", "A"]).output.contains("9223372036.855 s"))
+    #expect(CLIRun(["check", file.path, "--max-red", "0"]).status == .failure)
+    let diff = CLIRun(["diff", base.path, "--vs", file.path, "--fail-on", "p95>+20%"])
+    #expect(diff.status == .failure)
+    #expect(diff.output.contains("1 ns → 3600 s (+359999999999800%)"))
+  }
+}
