@@ -269,6 +269,24 @@ struct XCTraceReaderTests {
       ])
   }
 
+  @Test(arguments: [#"<duration fmt="2.43 ms"></duration>"#, "<duration>soon</duration>"])
+  func aDurationThatIsNotANumberIsAnError(_ cell: String) throws {
+    let row =
+      "<row><start-time>1</start-time>\(cell)<uint32>3</uint32><swiftui-update>Other Updates</swiftui-update><string>L</string><sentinel/><sentinel/><sentinel/></row>\n"
+    let directory = try folder(["u.xml": document(schema("swiftui-updates", updateColumns) + "\n" + row)])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    do {
+      _ = try read([directory + "/u.xml"])
+      Issue.record("read a duration that is not a number")
+    } catch let TraceReadError.badData(error) {
+      #expect(error.message == #"table "swiftui-updates": a duration that is not a number of ns"#)
+      #expect(error.file == directory + "/u.xml")
+      #expect(error.line > 1)
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
   @Test func aDimmedNodeCellMarksABodyUpdateSkipped() throws {
     let columns = ["start", "duration", "id", "update-type", "description", "cause-graph-node"]
     let rows = """

@@ -249,13 +249,16 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     return symbol
   }
 
-  /// A duration cell: nil when empty; negative ones are an error.
+  /// A duration cell: nil when empty (a sentinel); negative or non-numeric ones are an error.
   @inline(__always)
   private func duration(_ value: XCTraceValue, _ values: borrowing XCTraceValueTable)
     throws(XCTraceMappingError)
     -> Int64?
   {
-    guard let duration = values.integer(value) else { return nil }
+    guard let duration = values.integer(value) else {
+      if values.isBlank(value) { return nil }
+      throw XCTraceMappingError("table \(table.displayName): a duration that is not a number of ns")
+    }
     if duration < 0 { throw negativeDuration(duration) }
     return duration
   }

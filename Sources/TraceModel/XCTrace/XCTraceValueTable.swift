@@ -180,6 +180,13 @@ struct XCTraceValueTable: ~Copyable {
     }
   }
 
+  /// Whether a value holds nothing: a `<sentinel/>`, an element without content, or empty text.
+  func isBlank(_ value: XCTraceValue) -> Bool {
+    if value == .empty { return true }
+    guard let symbol = value.symbol else { return false }
+    return symbols.withBytes(of: symbol) { $0.isEmpty }
+  }
+
   /// The text a value shows: its text, an integer in decimal, or a composite's `fmt`; nil
   /// for an empty value (or a composite without `fmt`).
   mutating func text(_ value: XCTraceValue) -> Symbol? {
