@@ -117,6 +117,9 @@ struct Arguments {
     if let red = try duration("--red") { options.thresholds.red = red }
     options.range = TimeRange(from: try duration("--from"), to: try duration("--to"))
     if let threads = try count("--threads") { options.threads = max(1, threads) }
+    if options.thresholds.orange < 0 || options.thresholds.red < 0 {
+      throw UsageError("--orange and --red must not be negative", command: command)
+    }
     if options.thresholds.orange > options.thresholds.red {
       throw UsageError("--orange must not be above --red", command: command)
     }

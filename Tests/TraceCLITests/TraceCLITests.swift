@@ -23,7 +23,7 @@ struct TraceCLITests {
     ["summarize", "a.jsonl", "--orange"], ["summarize", "a.jsonl", "--red", "fast"],
     ["summarize", "a.jsonl", "--bogus", "1"], ["updates", "a.jsonl"], ["help", "nope"],
     ["summarize", "a.jsonl", "--orange", "2ms", "--red", "1ms"], ["summarize", "-", "b.jsonl"],
-    ["summarize", "a.jsonl", "--from", "4s", "--to", "2s"],
+    ["summarize", "a.jsonl", "--from", "4s", "--to", "2s"], ["summarize", "a.jsonl", "--orange", "-1ms"],
   ])
   func usageErrorsExit64WithAHint(_ arguments: [String]) {
     let run = CLIRun(arguments)
