@@ -32,7 +32,6 @@ struct MutatedInputTests {
     return bytes
   }
 
-  @discardableResult
   private static func expectAnswered(_ run: CLIRun, _ arguments: [String], file: String) -> ExitCode {
     switch run.status {
     case .success, .failure:
@@ -50,32 +49,34 @@ struct MutatedInputTests {
     return run.status
   }
 
-  @Test(arguments: ["favorites-before.jsonl", "environment-churn.jsonl", "minimal.jsonl"])
-  func damagedTracesAreAnsweredOrLocated(_ name: String) throws {
-    let original = [UInt8](try Fixture.data("traces/\(name)"))
+  /// Runs `commands` on 60 damaged copies of the fixture `relative`; returns the exit codes seen.
+  private static func outcomes(damaging relative: String, with commands: [[String]]) throws -> Set<ExitCode> {
+    let original = [UInt8](try Fixture.data(relative))
+    let name = (relative as NSString).lastPathComponent
     var random = SplitMix(seed: UInt64(name.utf8.count))
     var outcomes: Set<ExitCode> = []
     for round in 0..<60 {
-      let file = try TemporaryFile(bytes: Self.mutate(original, &random), name: "\(round)-\(name)")
-      for command in [["summarize", "--format", "json"], ["cause-graph", "--all", "--format", "json"]] {
+      let file = try TemporaryFile(bytes: mutate(original, &random), name: "\(round)-\(name)")
+      for command in commands {
         let arguments = [command[0], file.path] + command.dropFirst()
-        outcomes.insert(Self.expectAnswered(CLIRun(arguments), arguments, file: file.path))
+        outcomes.insert(expectAnswered(CLIRun(arguments), arguments, file: file.path))
       }
     }
+    return outcomes
+  }
+
+  @Test(arguments: ["favorites-before.jsonl", "environment-churn.jsonl", "minimal.jsonl"])
+  func damagedTracesAreAnsweredOrLocated(_ name: String) throws {
+    let outcomes = try Self.outcomes(
+      damaging: "traces/\(name)",
+      with: [["summarize", "--format", "json"], ["cause-graph", "--all", "--format", "json"]])
     // The damage both broke lines and left traces readable.
     #expect(outcomes.contains(.dataError) && outcomes.contains(.success))
   }
 
   @Test(arguments: ["swiftui-updates.xml", "swiftui-causes.xml", "swiftui-update-groups.xml"])
   func damagedExportsAreAnsweredOrLocated(_ name: String) throws {
-    let original = [UInt8](try Fixture.data("xctrace/\(name)"))
-    var random = SplitMix(seed: UInt64(name.utf8.count))
-    var outcomes: Set<ExitCode> = []
-    for round in 0..<60 {
-      let file = try TemporaryFile(bytes: Self.mutate(original, &random), name: "\(round)-\(name)")
-      let arguments = ["summarize", file.path]
-      outcomes.insert(Self.expectAnswered(CLIRun(arguments), arguments, file: file.path))
-    }
+    let outcomes = try Self.outcomes(damaging: "xctrace/\(name)", with: [["summarize"]])
     #expect(outcomes.contains(.dataError) && outcomes.contains(.success))
   }
 }
