@@ -247,6 +247,22 @@ struct XCTraceReaderTests {
       ])
   }
 
+  @Test func aRepresentableRowWithoutViewNameTakesTheViewFromItsDescription() throws {
+    let rows = """
+      <row><start-time>1</start-time><duration>2</duration><uint32>3</uint32><swiftui-update>Representable Updates</swiftui-update><string>MapView.update</string><string>App</string><sentinel/><sentinel/></row>
+      <row><start-time>1</start-time><duration>2</duration><uint32>4</uint32><swiftui-update>Representable Updates</swiftui-update><string>Web</string><string>App</string><sentinel/><sentinel/></row>
+
+      """
+    let directory = try folder(["u.xml": document(schema("swiftui-updates", updateColumns) + "\n" + rows)])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (_, lines) = try read([directory + "/u.xml"])
+    #expect(
+      lines == [
+        #"{"type":"update","id":3,"kind":"representable","view":"MapView","label":"MapView.update","module":"App","start":1,"duration":2}"#,
+        #"{"type":"update","id":4,"kind":"representable","view":"Web","module":"App","start":1,"duration":2}"#,
+      ])
+  }
+
   @Test func unknownUpdateTypesAndIncompleteRowsAreReported() throws {
     let rows = """
       <row><start-time>1</start-time><duration>2</duration><uint32>3</uint32><swiftui-update>Text Body Updates</swiftui-update><string>T.body</string><sentinel/><sentinel/><sentinel/></row>

@@ -296,7 +296,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
         update.skipped = update.skipped || node.skipped
       }
     case .representable:
-      update.view = viewName ?? description.view
+      update.view = viewName
+      if update.view == nil, let described = description.view { update.view = representedView(described) }
       if let label = description.text, label != update.view { update.label = label }
       if update.view == nil, table.node >= 0 {
         update.view = parsedDescription(nodeLabel(cell(cells, table.node), &values)).view
@@ -364,6 +365,13 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       skipped: skipped)
     descriptionCache[symbol.index] = parsed
     return parsed
+  }
+
+  /// The view of a representable update's description: `MapView.update` → `MapView`.
+  private mutating func representedView(_ symbol: Symbol) -> Symbol {
+    let text = symbols[symbol]
+    guard text.hasSuffix(".update") && text.count > 7 else { return symbol }
+    return symbols.intern(String(text.dropLast(7)))
   }
 
   private mutating func threadName(_ symbol: Symbol) -> Symbol? {
