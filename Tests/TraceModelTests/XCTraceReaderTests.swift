@@ -328,6 +328,20 @@ struct XCTraceReaderTests {
     #expect(reading.header == TraceHeader(refreshRate: 120))
   }
 
+  @Test func anUnusableRefreshRateIsIgnoredWithAWarning() throws {
+    let text = try String(contentsOfFile: Fixture.path("xctrace/device-display-info.xml"), encoding: .utf8)
+      .replacingOccurrences(
+        of: #"<uint32 id="8" fmt="120">120</uint32>"#, with: #"<uint32 id="8">0</uint32>"#)
+    let directory = try folder(["d.xml": text])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (reading, _) = try read([directory + "/d.xml"])
+    #expect(reading.header == TraceHeader(refreshRate: 60))
+    #expect(
+      reading.report.warnings.map(\.message) == [
+        #"table "device-display-info": ignored 1 displays whose max-refresh-rate is not a rate from 1 to 1000000000 Hz"#
+      ])
+  }
+
   @Test func vsyncsBecomeFramesFromOneVsyncToTheNext() throws {
     let (_, lines) = try read([Fixture.path("xctrace/display-vsyncs-interval.xml")])
     #expect(lines.count == 10)

@@ -20,6 +20,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     var firstDuplicate: (id: Int64, line: Int)?
     var unknownUpdateTypes: [String: Int] = [:]
     var otherDisplayRows = 0
+    var unusableRefreshRates = 0
   }
 
   /// A node seen in a cause row whose id is not (yet) known as an update.
@@ -206,6 +207,12 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       warn(
         line,
         "table \(table.displayName): update type \"\(type)\" is not one tracecli knows; read \(count) rows by its words (body, representable, else other)"
+      )
+    }
+    if table.unusableRefreshRates > 0 {
+      warn(
+        line,
+        "table \(table.displayName): ignored \(table.unusableRefreshRates) displays whose max-refresh-rate is not a rate from 1 to 1000000000 Hz"
       )
     }
     if table.otherDisplayRows > 0 {
@@ -525,7 +532,10 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private mutating func display(_ cells: UnsafeBufferPointer<XCTraceValue>, values: inout XCTraceValueTable) {
     guard let rate = values.integer(cell(cells, table.refreshRate)),
       TraceHeader.refreshRates.contains(Double(rate))
-    else { return }
+    else {
+      table.unusableRefreshRates += 1
+      return
+    }
     var isMain = false
     if table.isMain >= 0 {
       let flag = cells[table.isMain]
