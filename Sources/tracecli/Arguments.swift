@@ -128,4 +128,27 @@ struct Arguments {
     }
     return options
   }
+
+  /// The findings rules' thresholds: `--min-red`, `--blocking-frames`, `--fan-out`,
+  /// `--churn-frames`, `--loop-frames`, `--loop-gestures`, `--self-min`, `--accumulation-frames`.
+  mutating func findingSettings(_ base: FindingSettings = FindingSettings()) throws(UsageError)
+    -> FindingSettings
+  {
+    var settings = base
+    if let value = try count("--min-red") { settings.minRed = value }
+    if let value = try count("--blocking-frames") { settings.blockingFrames = value }
+    if let value = try count("--fan-out") { settings.fanOut = value }
+    if let value = try count("--churn-frames") { settings.churnFrames = value }
+    if let value = try count("--loop-frames") { settings.loopFrames = value }
+    if let text = value("--loop-gestures") {
+      let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+      guard let percent = Double(number), percent.isFinite, percent >= 0, percent <= 100 else {
+        throw UsageError("--loop-gestures '\(text)' is not a percentage from 0% to 100%", command: command)
+      }
+      settings.loopGesturesPercent = percent
+    }
+    if let value = try count("--self-min") { settings.selfMin = value }
+    if let value = try count("--accumulation-frames") { settings.accumulationFrames = value }
+    return settings
+  }
 }

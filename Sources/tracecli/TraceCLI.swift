@@ -63,6 +63,7 @@ enum TraceCLI {
       case "cause-graph":
         return try CauseGraphCommand.run(rest, output: &output, errors: &errors, style: style)
       case "why": return try WhyCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "diagnose": return try DiagnoseCommand.run(rest, output: &output, errors: &errors, style: style)
       case "check": return try CheckCommand.run(rest, output: &output, errors: &errors, style: style)
       case "diff": return try DiffCommand.run(rest, output: &output, errors: &errors, style: style)
       case "import": return try ImportCommand.run(rest, output: &output, errors: &errors, style: style)

@@ -16,6 +16,7 @@ enum Usage {
       updates       one view's updates in time order ("Show Updates")
       cause-graph   the cause-and-effect graph (DOT, JSON, Mermaid)
       why           the chains of causes behind one update
+      diagnose      name the problems: long bodies, fan-outs, loops, churn…
       check         fail a CI job when a trace is over budget
       diff          what changed between two traces (or sets of runs)
       import        convert xctrace XML exports to JSON Lines
@@ -38,6 +39,7 @@ enum Usage {
     case "updates": UpdatesCommand.help
     case "cause-graph": CauseGraphCommand.help
     case "why": WhyCommand.help
+    case "diagnose": DiagnoseCommand.help
     case "check": CheckCommand.help
     case "diff": DiffCommand.help
     case "import": ImportCommand.help

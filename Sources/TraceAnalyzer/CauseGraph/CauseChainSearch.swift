@@ -61,11 +61,11 @@ struct CauseChainSearch {
     let matching = Set(nodes.indices.filter { nodes[$0].viewKey?.matches(query) ?? false })
     guard !matching.isEmpty else { return (false, nil) }
     let time = traceStart.saturatingAdd(offset)
-    var best: (record: WhySink.EventRecord, part: Int, containing: Bool)?
+    var best: (record: EventRecord, part: Int, containing: Bool)?
     for (number, part) in parts.enumerated() {
       for partition in 0..<part.sink.events.partitions {
         part.sink.events.forEach(inPartition: partition) { record in
-          guard record.flags & WhySink.EventRecord.isUpdate != 0,
+          guard record.flags & EventRecord.isUpdate != 0,
             matching.contains(Int(mappings[number][Int(record.node)]))
           else { return }
           let finished = record.duration < Update.unfinishedDuration
@@ -226,12 +226,12 @@ struct CauseChainSearch {
     return found
   }
 
-  private func event(_ record: WhySink.EventRecord, part: Int) -> CauseChains.Event {
-    let isUpdate = record.flags & WhySink.EventRecord.isUpdate != 0
+  private func event(_ record: EventRecord, part: Int) -> CauseChains.Event {
+    let isUpdate = record.flags & EventRecord.isUpdate != 0
     return CauseChains.Event(
       id: record.id, node: nodes[Int(mappings[part][Int(record.node)])],
-      offset: record.flags & WhySink.EventRecord.hasTime != 0
+      offset: record.flags & EventRecord.hasTime != 0
         ? record.time.saturatingSubtract(traceStart) : nil,
-      duration: isUpdate ? record.duration : nil, skipped: record.flags & WhySink.EventRecord.skipped != 0)
+      duration: isUpdate ? record.duration : nil, skipped: record.flags & EventRecord.skipped != 0)
   }
 }

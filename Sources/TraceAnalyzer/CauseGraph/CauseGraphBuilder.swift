@@ -43,6 +43,15 @@ enum CauseGraphBuilder {
   static func build(
     parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange
   ) -> CauseGraph {
+    join(parts: parts, file: file, range: range, resolved: nil).graph
+  }
+
+  /// Joins the parts' spills into the graph, and appends every counted cause with its ends
+  /// resolved to `resolved` (in catalog nodes: `position` maps them to the graph's).
+  static func join(
+    parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange,
+    resolved: PartitionedSpill<ResolvedCause>?
+  ) -> (graph: CauseGraph, position: [Int]) {
     let bounded = parts.first?.sink.bounded ?? false
     var catalog = NodeCatalog()
     let mappings = parts.map { catalog.merge($0.sink.nodes, symbols: $0.symbols) }
@@ -65,8 +74,8 @@ enum CauseGraphBuilder {
       (parts.first?.sink.causes.blockRecords ?? 64) * MemoryLayout<CauseGraphSink.CauseRecord>.stride
     let byTarget = PartitionedSpill<CauseGraphSink.CauseRecord>(
       partitions: partitions, bufferBytes: causeBlock * partitions)
-    let idBlock = (parts.first?.sink.ids.blockRecords ?? 64) * MemoryLayout<CauseGraphSink.IDRecord>.stride
-    let targetIDs = PartitionedSpill<CauseGraphSink.IDRecord>(
+    let idBlock = (parts.first?.sink.ids.blockRecords ?? 64) * MemoryLayout<EventRecord>.stride
+    let targetIDs = PartitionedSpill<EventRecord>(
       partitions: partitions, bufferBytes: idBlock * partitions)
     for partition in 0..<partitions {
       table.removeAll()
@@ -78,8 +87,9 @@ enum CauseGraphBuilder {
             let node = mapping[Int(record.node)]
             if roles.contains(.source) { table.insert(record.id, UInt64(node) << 32 | UInt64(record.flags)) }
             if roles.contains(.target) {
-              targetIDs.append(
-                CauseGraphSink.IDRecord(id: record.id, node: node, flags: record.flags), partition: partition)
+              var target = record
+              target.node = node
+              targetIDs.append(target, partition: partition)
             }
           }
         }
@@ -114,26 +124,29 @@ enum CauseGraphBuilder {
     }
 
     // Round 2: resolve `to`, place by the target, count.
+    var targets: [EventRecord] = []
+    let updateLabel = labelIndex["update"] ?? -1
     for partition in 0..<partitions {
       table.removeAll()
+      targets.removeAll(keepingCapacity: true)
       targetIDs.forEach(inPartition: partition) {
-        table.insert($0.id, UInt64($0.node) << 32 | UInt64($0.flags))
+        table.insert($0.id, UInt64(targets.count))
+        targets.append($0)
       }
       byTarget.forEachBlock(inPartition: partition) { block in
         for cause in block {
-          let target = table.find(cause.to)
+          let target = table.find(cause.to).map { targets[Int($0)] }
           if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
-            let flags = UInt32(truncatingIfNeeded: target ?? 0)
-            if flags & CauseGraphSink.IDRecord.hasTime == 0 {
+            guard let target, target.has(EventRecord.hasTime) else {
               counts.unplaced += 1
               continue
             }
-            if flags & CauseGraphSink.IDRecord.inRange == 0 {
+            if !target.has(EventRecord.inRange) {
               counts.outOfRange += 1
               continue
             }
           }
-          let to = target.map { Int($0 >> 32) } ?? catalog.unknown(cause.to)
+          let to = target.map { Int($0.node) } ?? catalog.unknown(cause.to)
           let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
           if fromDangles || target == nil {
             dangling.add(
@@ -142,6 +155,9 @@ enum CauseGraphBuilder {
           }
           edgeCounts[EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label), default: 0] += 1
           counts.counted += 1
+          resolved?.append(
+            ResolvedCause(cause, from: UInt32(cause.from), to: UInt32(to), target: target, updateLabel: updateLabel),
+            partition: 0)
         }
       }
     }
@@ -152,7 +168,8 @@ enum CauseGraphBuilder {
         from: position[Int(key.from)], to: position[Int(key.to)], label: labels[Int(key.label)], count: count)
     }
     edges.sort(by: CauseGraph.Edge.listedBefore)
-    return CauseGraph(
+    let graph = CauseGraph(
       nodes: nodes, edges: edges, dangling: dangling, causes: counts, file: file, range: range)
+    return (graph, position)
   }
 }

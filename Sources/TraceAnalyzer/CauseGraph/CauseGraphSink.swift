@@ -7,19 +7,7 @@ import TraceModel
 /// Memory: the part's node table (distinct nodes) and the spills' in-memory blocks; every
 /// per-event record beyond those blocks goes to a temporary file.
 struct CauseGraphSink: TraceSink {
-  /// An update or source id and its node in this part: 16 bytes.
-  struct IDRecord: BitwiseCopyable, Sendable {
-    /// The event's time lies in the inspection range (an update's start, a source's time).
-    static let inRange: UInt32 = 1
-    /// The event has a time (every update; a source with `time`).
-    static let hasTime: UInt32 = 2
-
-    var id: Int64
-    var node: UInt32
-    var flags: UInt32
-  }
-
-  /// A cause: 32 bytes.
+  /// A cause: 40 bytes.
   ///
   /// In this part `label` is a part symbol and `line` part-relative; the join rewrites `from`
   /// to a catalog node, `label` to a label index and `line` to the file's line.
@@ -28,16 +16,22 @@ struct CauseGraphSink: TraceSink {
     static let needsTarget: UInt32 = 1
     /// The join found no event with the `from` id.
     static let fromDangles: UInt32 = 2
+    /// The cause has a `time`.
+    static let hasTime: UInt32 = 4
+    /// Its `changed` is `@self`: the parent passed a new value of the whole view.
+    static let changedSelf: UInt32 = 8
 
     var from: Int64
     var to: Int64
     var line: Int64
+    /// The cause's own time (0 without one).
+    var time: Int64
     var label: Int32
     var flags: UInt32
   }
 
   private(set) var nodes = LocalNodeTable()
-  let ids: PartitionedSpill<IDRecord>
+  let ids: PartitionedSpill<EventRecord>
   /// Causes partitioned by `from`.
   let causes: PartitionedSpill<CauseRecord>
   /// The ids causes name as `from` and as `to`.
@@ -51,6 +45,8 @@ struct CauseGraphSink: TraceSink {
   private let beyond: Int64
   /// Causes whose own time lies outside the range.
   private(set) var outOfRange = 0
+  /// Whether a `changed` symbol of this part reads `@self`, by symbol.
+  private var isSelf: [Int32: Bool] = [:]
 
   /// - Parameter bufferBytes: memory for the id spill's blocks (the cause spill gets half).
   init(partitions: Int, keepFrom: Int64? = nil, keepTo: Int64? = nil, bufferBytes: Int = 1 << 20) {
@@ -70,9 +66,7 @@ struct CauseGraphSink: TraceSink {
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     let kept = inRange(update.start)
     let node = nodes.addUpdate(update, inRange: kept)
-    ids.append(
-      IDRecord(id: update.id, node: UInt32(node), flags: IDRecord.hasTime | (kept ? IDRecord.inRange : 0)),
-      id: update.id)
+    ids.append(EventRecord(update, node: node, inRange: kept), id: update.id)
   }
 
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
@@ -82,9 +76,7 @@ struct CauseGraphSink: TraceSink {
     case .source(let source):
       let kept = source.time.map(inRange) ?? false
       let node = nodes.addSource(source, inRange: kept)
-      var flags = kept ? IDRecord.inRange : 0
-      if source.time != nil { flags |= IDRecord.hasTime }
-      ids.append(IDRecord(id: source.id, node: UInt32(node), flags: flags), id: source.id)
+      ids.append(EventRecord(source, node: node, inRange: kept), id: source.id)
     case .cause(let cause):
       var flags: UInt32 = 0
       if let time = cause.time {
@@ -92,17 +84,28 @@ struct CauseGraphSink: TraceSink {
           outOfRange += 1
           return
         }
+        flags = CauseRecord.hasTime
       } else if bounded {
         flags = CauseRecord.needsTarget
       }
+      if let changed = cause.changed, changesSelf(changed, symbols: symbols) { flags |= CauseRecord.changedSelf }
       causeIDs.insert(cause.from, as: .source)
       causeIDs.insert(cause.to, as: .target)
       causes.append(
         CauseRecord(
-          from: cause.from, to: cause.to, line: Int64(line), label: cause.label.rawValue, flags: flags),
+          from: cause.from, to: cause.to, line: Int64(line), time: cause.time ?? 0,
+          label: cause.label.rawValue, flags: flags),
         id: cause.from)
     default:
       break
     }
+  }
+
+  /// Whether `changed` reads `@self` (looked up once per symbol).
+  private mutating func changesSelf(_ changed: Symbol, symbols: SymbolTable) -> Bool {
+    if let known = isSelf[changed.rawValue] { return known }
+    let result = symbols[changed] == "@self"
+    isSelf[changed.rawValue] = result
+    return result
   }
 }

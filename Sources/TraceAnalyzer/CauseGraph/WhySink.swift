@@ -5,21 +5,6 @@ import TraceModel
 /// backward search (``CauseChainSearch``) can read just the partitions of the ids it asks
 /// about.
 struct WhySink: TraceSink {
-  /// An update or source: 32 bytes.
-  struct EventRecord: BitwiseCopyable, Sendable {
-    static let isUpdate: UInt32 = 1
-    static let hasTime: UInt32 = 2
-    static let skipped: UInt32 = 4
-
-    var id: Int64
-    /// An update's start or a source's time (absolute ns).
-    var time: Int64
-    var duration: Int64
-    /// The node in the part's ``LocalNodeTable``.
-    var node: UInt32
-    var flags: UInt32
-  }
-
   /// A cause: 48 bytes; strings are part symbols (-1: absent), `line` part-relative.
   struct CauseRecord: BitwiseCopyable, Sendable {
     static let hasTime: UInt32 = 1
@@ -50,12 +35,7 @@ struct WhySink: TraceSink {
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     earliest = min(earliest, update.start)
     let node = nodes.addUpdate(update, inRange: true)
-    var flags = EventRecord.isUpdate | EventRecord.hasTime
-    if update.skipped { flags |= EventRecord.skipped }
-    events.append(
-      EventRecord(
-        id: update.id, time: update.start, duration: update.duration, node: UInt32(node), flags: flags),
-      id: update.id)
+    events.append(EventRecord(update, node: node, inRange: true), id: update.id)
   }
 
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
@@ -67,11 +47,7 @@ struct WhySink: TraceSink {
       return
     case .source(let source):
       let node = nodes.addSource(source, inRange: true)
-      events.append(
-        EventRecord(
-          id: source.id, time: source.time ?? 0, duration: 0, node: UInt32(node),
-          flags: source.time == nil ? 0 : EventRecord.hasTime),
-        id: source.id)
+      events.append(EventRecord(source, node: node, inRange: true), id: source.id)
     case .cause(let cause):
       causes.append(
         CauseRecord(

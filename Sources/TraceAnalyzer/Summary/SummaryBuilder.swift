@@ -78,6 +78,16 @@ struct SummaryBuilder {
     return .grid(anchor: anchor ?? (earliest == .max ? 0 : earliest), budget: budget)
   }
 
+  /// Calls `body` with every spilled update (finished, in the range) and its global group.
+  func forEachSpilled(_ body: (_ group: Int, _ record: SpillRecord) -> Void) {
+    for (part, spill) in spills.enumerated() {
+      let map = groupMaps[part]
+      spill.forEachChunk { records in
+        for record in records { body(map[record.group], record) }
+      }
+    }
+  }
+
   // MARK: - Second phase
 
   /// Scans the spills: each frame's work, and every percentile exactly.

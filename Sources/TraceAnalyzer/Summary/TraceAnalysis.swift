@@ -25,12 +25,12 @@ public enum TraceAnalysis {
     try analyze(paths: paths, name: name, options: options, wrap: { $0 }) { _ in }.summary
   }
 
-  /// Reads and summarizes, handing the timeline and per-frame work to `inspect` before they
-  /// are dropped (the `updates` command uses them).
+  /// Reads and summarizes, handing the second phase's state (the timeline and per-frame work,
+  /// the parts' sinks, the spilled updates) to `inspect` before it is dropped.
   static func analyze<Sink: SummaryWrapping>(
     paths: [String], name: String?, options: AnalysisOptions,
     wrap: @escaping @Sendable (SummaryAccumulator) -> Sink,
-    inspect: (FrameInspection) -> Void
+    inspect: (AnalysisPass<Sink>) -> Void
   ) throws(TraceReadError) -> (summary: TraceSummary, header: TraceHeader?) {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
     defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
@@ -62,7 +62,10 @@ public enum TraceAnalysis {
     let timeline = builder.timeline(budget: budget, anchor: start)
     let work = builder.finish(timeline: timeline, thresholds: thresholds)
     let frames = FrameInspection(timeline: timeline, work: work)
-    inspect(frames)
+    inspect(
+      AnalysisPass(
+        frames: frames, parts: reading.parts, summary: builder, budget: budget,
+        anchor: start ?? 0, displayName: displayName))
     var kinds: [UpdateKind: ViewStatistics] = [:]
     for kind in UpdateKind.allCases { kinds[kind] = ViewStatistics() }
     var views: [ViewSummary] = []
@@ -95,6 +98,19 @@ public enum TraceAnalysis {
     let earliest = reading.parts.map(\.sink.earliest).min() ?? .max
     return earliest == .max ? nil : earliest
   }
+}
+
+/// What the second phase of a read leaves for a command that needs more than the summary.
+struct AnalysisPass<Sink: SummaryWrapping> {
+  let frames: FrameInspection
+  let parts: [TracePart<Sink>]
+  /// The merged per-view figures and the spilled updates.
+  let summary: SummaryBuilder
+  /// The frame budget, ns.
+  let budget: Int64
+  /// The trace start the range and relative times count from.
+  let anchor: Int64
+  let displayName: String
 }
 
 /// A sink that carries a ``SummaryAccumulator`` (and maybe more).

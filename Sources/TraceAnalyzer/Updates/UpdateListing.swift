@@ -43,7 +43,7 @@ extension TraceAnalysis {
       wrap: { accumulator in
         UpdateCollector(summary: accumulator, query: view, store: collected)
       }
-    ) { inspection = $0 }
+    ) { inspection = $0.frames }
     let start = result.summary.traceStart ?? 0
     var entries: [UpdateListing.Entry] = []
     for update in collected.updates.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {

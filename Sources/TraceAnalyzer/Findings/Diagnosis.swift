@@ -1,0 +1,17 @@
+/// What `tracecli diagnose` found in a trace: its findings, worst first, and the summary they
+/// were read from.
+public struct Diagnosis: Hashable, Sendable {
+  /// Errors first, then by cost, largest first.
+  public var findings: [Finding]
+  public var summary: TraceSummary
+  public var settings: FindingSettings
+
+  public init(findings: [Finding], summary: TraceSummary, settings: FindingSettings) {
+    self.findings = findings
+    self.summary = summary
+    self.settings = settings
+  }
+
+  /// The trace's display name.
+  public var file: String { summary.file }
+}

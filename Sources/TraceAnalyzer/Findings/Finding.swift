@@ -1,0 +1,61 @@
+/// One problem in a trace, named the way an engineer reading it would, with its evidence.
+public struct Finding: Hashable, Sendable {
+  /// How bad it is: errors are listed first.
+  public enum Severity: String, Hashable, Sendable, Comparable, CustomStringConvertible {
+    case warning
+    case error
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .warning && rhs == .error }
+  }
+
+  /// Where a source's value was set, as the trace recorded it.
+  public struct Backtrace: Hashable, Sendable {
+    /// The source's label, such as `@State tags`.
+    public var source: String
+    /// Innermost frame first.
+    public var frames: [String]
+  }
+
+  public var rule: FindingRule
+  public var severity: Severity
+  /// One line with the numbers, such as `@Observable LandmarkCollection.landmarks fans out to
+  /// 39 LandmarkListItemView.body per change (40 changes, 1 560 updates, 742 ms)`.
+  public var title: String
+  /// The cause-graph labels the rule names (analysis.md gives their order per rule).
+  public var nodes: [String]
+  /// What the rule counts (updates, frames…; see analysis.md).
+  public var count: Int
+  /// The time it cost, ns.
+  public var costNs: Int64
+  /// A few update ids to look at with `tracecli why --update`.
+  public var examples: [Int64]
+  /// Lines of evidence beyond the title (counts, frames missed, a loop's path).
+  public var evidence: [String]
+  /// The backtraces the trace holds for the sources involved.
+  public var backtraces: [Backtrace]
+  /// A loop's path, `A → B → A` (update-loop only).
+  public var path: [String]
+  /// The view to start `tracecli cause-graph --view` from, if any.
+  public var view: String?
+  /// The edges of the cause graph the finding is about, as (from label, to label) pairs.
+  public var edges: [Edge]
+
+  /// An edge a finding marks in the cause graph.
+  public struct Edge: Hashable, Sendable {
+    public var from: String
+    public var to: String
+  }
+
+  /// What to do about it.
+  public var suggestion: String { rule.suggestion }
+
+  /// Errors first, then by cost (largest first), then by rule and nodes.
+  static func listedBefore(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
+    if lhs.costNs != rhs.costNs { return lhs.costNs > rhs.costNs }
+    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+    return lhs.nodes.lexicographicallyPrecedes(rhs.nodes) { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+}

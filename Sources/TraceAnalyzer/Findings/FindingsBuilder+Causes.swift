@@ -1,0 +1,360 @@
+import TraceModel
+
+extension FindingsBuilder {
+  /// An edge between two graph nodes (positions).
+  private struct NodePair: Hashable {
+    var from: Int32
+    var to: Int32
+  }
+
+  /// A few updates to quote: the earliest by start, then id.
+  private struct Earliest {
+    private(set) var items: [(start: Int64, id: Int64)] = []
+
+    mutating func add(start: Int64, id: Int64) {
+      if items.count == 3, let last = items.last, (last.start, last.id) <= (start, id) { return }
+      if items.contains(where: { $0.id == id }) { return }
+      items.append((start, id))
+      items.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+      if items.count > 3 { items.removeLast() }
+    }
+
+    var ids: [Int64] { items.map(\.id) }
+  }
+
+  /// A source → update edge that may fan out.
+  private struct FanEdge {
+    var pair: NodePair
+    var count = 0
+    var costNs: Int64 = 0
+    var examples = Earliest()
+  }
+
+  /// The destination starts of one fan-out edge within one budget-wide slot of time.
+  private struct Slot: Hashable {
+    var edge: Int32
+    var slot: Int64
+  }
+
+  private struct SlotSpan {
+    var count = 0
+    var first: Int64 = .max
+    var last: Int64 = .min
+  }
+
+  private struct ChurnSource {
+    var frames: Set<Int64> = []
+    var skippedViews: Set<Int32> = []
+    var costNs: Int64 = 0
+    var updates = 0
+    var skipped = 0
+    var examples = Earliest()
+  }
+
+  private struct LoopComponent {
+    var frames: Set<Int64> = []
+    var gestureFrames: Set<Int64> = []
+    var examples = Earliest()
+  }
+
+  private struct SelfEdge {
+    var durations: [Int64] = []
+    var examples = Earliest()
+  }
+
+  /// `fan-out`, `environment-churn`, `update-loop` and `over-broad-input`, from one scan of
+  /// the resolved causes.
+  func causeFindings(_ resolved: PartitionedSpill<ResolvedCause>) -> [Finding] {
+    let nodes = graph.nodes
+    let component = StrongComponents.components(
+      nodes: nodes.count, edges: graph.edges.map { ($0.from, $0.to) })
+    var isLoop = [Bool](repeating: false, count: nodes.count)
+    var sizes = [Int](repeating: 0, count: nodes.count)
+    for node in nodes.indices { sizes[component[node]] += 1 }
+    for edge in graph.edges where sizes[component[edge.from]] > 1 || edge.from == edge.to {
+      isLoop[component[edge.from]] = true
+    }
+    var fanIndex: [NodePair: Int32] = [:]
+    var fans: [FanEdge] = []
+    var slots: [Slot: SlotSpan] = [:]
+    var churn: [Int32: ChurnSource] = [:]
+    var loops: [Int: LoopComponent] = [:]
+    var selfEdges: [NodePair: SelfEdge] = [:]
+    let timeline = frames.timeline
+
+    resolved.forEach(inPartition: 0) { cause in
+      let from = position[Int(cause.from)]
+      let to = position[Int(cause.to)]
+      let fromKind = nodes[from].kind
+      let toUpdate = cause.has(ResolvedCause.toUpdate)
+      let finished = cause.isFinishedUpdate
+      if cause.has(ResolvedCause.updateLabel) && toUpdate, case .source(let sourceKind) = fromKind {
+        if sourceKind == .environment || sourceKind == .environmentWriter {
+          var source = churn[Int32(from)] ?? ChurnSource()
+          if let frame = timeline.index(of: cause.start) { source.frames.insert(frame) }
+          source.updates += 1
+          if finished { source.costNs = source.costNs.saturatingAdd(cause.duration) }
+          if cause.has(ResolvedCause.skipped) {
+            source.skipped += 1
+            source.skippedViews.insert(Int32(to))
+            source.examples.add(start: cause.start, id: cause.target)
+          }
+          churn[Int32(from)] = source
+        } else {
+          let pair = NodePair(from: Int32(from), to: Int32(to))
+          let edge: Int32
+          if let found = fanIndex[pair] {
+            edge = found
+          } else {
+            edge = Int32(fans.count)
+            fanIndex[pair] = edge
+            fans.append(FanEdge(pair: pair))
+          }
+          fans[Int(edge)].count += 1
+          if finished { fans[Int(edge)].costNs = fans[Int(edge)].costNs.saturatingAdd(cause.duration) }
+          fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
+          let slot = Slot(edge: edge, slot: Self.slot(of: cause.start, budget: budget))
+          var span = slots[slot] ?? SlotSpan()
+          span.count += 1
+          span.first = min(span.first, cause.start)
+          span.last = max(span.last, cause.start)
+          slots[slot] = span
+        }
+      }
+      let loop = component[to]
+      if isLoop[loop] {
+        let fromGesture = fromKind == .source(.gesture)
+        if component[from] == loop || fromGesture {
+          var frame: Int64?
+          if toUpdate {
+            frame = timeline.index(of: cause.start)
+          } else if case .source = nodes[to].kind, cause.has(ResolvedCause.hasTime) {
+            frame = timeline.index(of: cause.time)
+          }
+          if let frame {
+            if component[from] == loop {
+              loops[loop, default: LoopComponent()].frames.insert(frame)
+              if toUpdate { loops[loop, default: LoopComponent()].examples.add(start: cause.start, id: cause.target) }
+            }
+            if fromGesture { loops[loop, default: LoopComponent()].gestureFrames.insert(frame) }
+          }
+        }
+      }
+      if cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.changedSelf) && finished
+        && nodes[from].isUpdate
+      {
+        let pair = NodePair(from: Int32(from), to: Int32(to))
+        selfEdges[pair, default: SelfEdge()].durations.append(cause.duration)
+        selfEdges[pair, default: SelfEdge()].examples.add(start: cause.start, id: cause.target)
+      }
+    }
+
+    var findings: [Finding] = []
+    findings += fanOuts(fans, slots: slots)
+    for (source, facts) in churn.sorted(by: { $0.key < $1.key }) {
+      if let finding = environmentChurn(source: Int(source), facts) { findings.append(finding) }
+    }
+    for (loop, facts) in loops.sorted(by: { $0.key < $1.key }) {
+      let members = nodes.indices.filter { component[$0] == loop }
+      if let finding = updateLoop(members: members, facts) { findings.append(finding) }
+    }
+    for (pair, facts) in selfEdges.sorted(by: { ($0.key.from, $0.key.to) < ($1.key.from, $1.key.to) }) {
+      if let finding = overBroadInput(pair, facts) { findings.append(finding) }
+    }
+    return findings
+  }
+
+  /// The budget-wide slot of time `start` falls in (floor division, from time 0).
+  private static func slot(of start: Int64, budget: Int64) -> Int64 {
+    let width = max(budget, 1)
+    let quotient = start / width
+    return start % width < 0 ? quotient - 1 : quotient
+  }
+
+  // MARK: - Fan-out
+
+  private func fanOuts(_ fans: [FanEdge], slots: [Slot: SlotSpan]) -> [Finding] {
+    var byEdge = [[(slot: Int64, span: SlotSpan)]](repeating: [], count: fans.count)
+    for (key, span) in slots { byEdge[Int(key.edge)].append((key.slot, span)) }
+    var findings: [Finding] = []
+    for (index, fan) in fans.enumerated() {
+      let spans = byEdge[index].sorted { $0.slot < $1.slot }
+      var bursts: [Int] = []
+      var previous: (slot: Int64, last: Int64)?
+      for (slot, span) in spans {
+        // Starts within one slot are less than a budget apart; the next slot but one is
+        // always more than a budget away.
+        if let previous, slot == previous.slot + 1, span.first.saturatingSubtract(previous.last) <= budget {
+          bursts[bursts.count - 1] += span.count
+        } else {
+          bursts.append(span.count)
+        }
+        previous = (slot, span.last)
+      }
+      guard bursts.count >= 2 else { continue }
+      let median = bursts.sorted()[(bursts.count - 1) / 2]
+      guard median >= settings.fanOut else { continue }
+      let source = graph.nodes[Int(fan.pair.from)]
+      let view = graph.nodes[Int(fan.pair.to)]
+      findings.append(
+        Finding(
+          rule: .fanOut, severity: .warning,
+          title: "\(source.label) fans out to \(Count.text(median)) \(view.label) per change "
+            + "(\(Count.text(bursts.count)) changes, \(Count.updates(fan.count)), "
+            + "\(DurationText.format(fan.costNs)))",
+          nodes: [source.label, view.label], count: fan.count, costNs: fan.costNs,
+          examples: fan.examples.ids,
+          evidence: [
+            "\(Count.text(bursts.count)) bursts of updates (a burst ends where a budget of "
+              + "\(DurationText.format(budget)) passes with none); median \(Count.text(median)), "
+              + "largest \(Count.text(bursts.max() ?? 0)) updates",
+            "\(view.label) updated \(Count.text(fan.count)) times for \(source.label)",
+          ],
+          backtraces: backtrace(of: [source]), path: [], view: view.viewKey?.qualifiedName,
+          edges: [Finding.Edge(from: source.label, to: view.label)]))
+    }
+    return findings
+  }
+
+  // MARK: - Environment churn
+
+  private func environmentChurn(source node: Int, _ facts: ChurnSource) -> Finding? {
+    guard facts.frames.count >= settings.churnFrames, !facts.skippedViews.isEmpty else { return nil }
+    let source = graph.nodes[node]
+    let views = facts.skippedViews.map { graph.nodes[Int($0)].label }
+      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let shown = views.prefix(5).joined(separator: ", ") + (views.count > 5 ? ", …" : "")
+    return Finding(
+      rule: .environmentChurn, severity: .warning,
+      title: "\(source.label) reaches views in \(Count.frames(facts.frames.count)); "
+        + "\(Count.text(views.count)) \(views.count == 1 ? "view is" : "views are") checked for nothing (\(shown))",
+      nodes: [source.label] + views, count: facts.frames.count, costNs: facts.costNs,
+      examples: facts.examples.ids,
+      evidence: [
+        "\(Count.updates(facts.updates)) reached in \(Count.frames(facts.frames.count)), "
+          + "\(DurationText.format(facts.costNs)); \(Count.text(facts.skipped)) of them skipped "
+          + "(checked, body not run)"
+      ],
+      backtraces: backtrace(of: [source]), path: [],
+      view: views.first.flatMap { label in graph.nodes.first { $0.label == label }?.viewKey?.qualifiedName },
+      edges: facts.skippedViews.map { Finding.Edge(from: source.label, to: graph.nodes[Int($0)].label) })
+  }
+
+  // MARK: - Update loop
+
+  private func updateLoop(members: [Int], _ facts: LoopComponent) -> Finding? {
+    let frameCount = facts.frames.count
+    guard frameCount >= settings.loopFrames else { return nil }
+    let gestureFrames = facts.gestureFrames.intersection(facts.frames).count
+    guard Double(gestureFrames) * 100 < settings.loopGesturesPercent * Double(frameCount) else { return nil }
+    let labels = members.map { graph.nodes[$0].label }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var cost: Int64 = 0
+    var viewIndex: [ViewKey: Int] = [:]
+    for (index, key) in keys.enumerated() { viewIndex[key] = index }
+    for member in members {
+      if let key = graph.nodes[member].viewKey, let index = viewIndex[key] {
+        cost = cost.saturatingAdd(statistics[index].totalNs)
+      }
+    }
+    let path = cycle(through: members)
+    let drawn = path.map { graph.nodes[$0].label }
+    let gestures =
+      gestureFrames == 0
+      ? "with no gesture" : "with a gesture in only \(Count.frames(gestureFrames))"
+    let memberSet = Set(members)
+    let edges = graph.edges.filter { memberSet.contains($0.from) && memberSet.contains($0.to) }
+    let focus = path.first { graph.nodes[$0].isUpdate } ?? members.first { graph.nodes[$0].isUpdate }
+    return Finding(
+      rule: .updateLoop, severity: .error,
+      title: "update loop: \(drawn.joined(separator: " → ")) repeats in \(Count.frames(frameCount)) "
+        + "\(gestures) (\(DurationText.format(cost)) of updates)",
+      nodes: labels, count: frameCount, costNs: cost, examples: facts.examples.ids,
+      evidence: [
+        "\(Count.text(members.count)) nodes cause each other: \(labels.joined(separator: ", "))",
+        "the cycle's causes reach \(Count.frames(frameCount)); gestures reach "
+          + "\(Count.text(gestureFrames)) of them (under \(Count.percent(settings.loopGesturesPercent)) is a loop)",
+      ],
+      backtraces: backtrace(of: members.map { graph.nodes[$0] }), path: drawn,
+      view: focus.flatMap { graph.nodes[$0].viewKey?.qualifiedName },
+      edges: edges.map { Finding.Edge(from: graph.nodes[$0.from].label, to: graph.nodes[$0.to].label) })
+  }
+
+  /// A shortest cycle through the component's busiest update node (else its first node),
+  /// closed: the first node again at the end.
+  private func cycle(through members: [Int]) -> [Int] {
+    let memberSet = Set(members)
+    let start =
+      members.filter { graph.nodes[$0].isUpdate }.max {
+        (graph.nodes[$0].events, $1) < (graph.nodes[$1].events, $0)
+      } ?? members[0]
+    var successors: [Int: [Int]] = [:]
+    for edge in graph.edges where memberSet.contains(edge.from) && memberSet.contains(edge.to) {
+      successors[edge.from, default: []].append(edge.to)
+    }
+    for key in successors.keys { successors[key]?.sort() }
+    var previous: [Int: Int] = [:]
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for next in successors[node] ?? [] {
+        if next == start {
+          var path = [start]
+          var step = node
+          while step != start {
+            path.append(step)
+            step = previous[step] ?? start
+          }
+          return [start] + path.dropFirst().reversed() + [start]
+        }
+        if previous[next] == nil && next != start {
+          previous[next] = node
+          queue.append(next)
+        }
+      }
+    }
+    return [start, start]
+  }
+
+  // MARK: - Over-broad input
+
+  private func overBroadInput(_ pair: NodePair, _ facts: SelfEdge) -> Finding? {
+    let count = facts.durations.count
+    guard count >= settings.selfMin else { return nil }
+    let median = facts.durations.sorted()[(count - 1) / 2]
+    guard median > thresholds.orange else { return nil }
+    let parent = graph.nodes[Int(pair.from)]
+    let child = graph.nodes[Int(pair.to)]
+    let cost = facts.durations.reduce(Int64(0)) { $0.saturatingAdd($1) }
+    return Finding(
+      rule: .overBroadInput, severity: .warning,
+      title: "\(parent.label) re-runs \(child.label) for a change of its whole input: "
+        + "\(Count.updates(count)) by @self (median \(DurationText.format(median)), "
+        + "\(DurationText.format(cost)))",
+      nodes: [parent.label, child.label], count: count, costNs: cost, examples: facts.examples.ids,
+      evidence: [
+        "\(Count.updates(count)) of \(child.label) caused by \(parent.label) with changed: @self "
+          + "(the parent passed a new value, not one the child reads); median "
+          + "\(DurationText.format(median)) > orange \(DurationText.format(thresholds.orange))"
+      ],
+      backtraces: [], path: [], view: child.viewKey?.qualifiedName,
+      edges: [Finding.Edge(from: parent.label, to: child.label)])
+  }
+
+  // MARK: - Backtraces
+
+  private func backtrace(of nodes: [CauseGraph.Node]) -> [Finding.Backtrace] {
+    nodes.compactMap { node in
+      guard case .source = node.kind, let frames = backtraces[node.label] else { return nil }
+      return Finding.Backtrace(source: node.label, frames: frames)
+    }
+  }
+}
+
+extension Count {
+  /// `10%`, `12.5%`.
+  static func percent(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+  }
+}

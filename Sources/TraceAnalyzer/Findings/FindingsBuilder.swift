@@ -1,0 +1,214 @@
+import TraceModel
+
+/// Applies the rules of analysis.md "Findings" to one read of a trace.
+///
+/// The update rules (`long-body`, `blocking-update`, `accumulation`) scan the summary's spill
+/// of finished updates once the frames are known; the cause rules (`fan-out`,
+/// `environment-churn`, `update-loop`, `over-broad-input`) scan the join's resolved causes
+/// once (see ``FindingsBuilder/causeFindings(_:)``). Memory: per view, per node and per edge
+/// figures, and per source or loop the set of frames it reached; nothing per event.
+struct FindingsBuilder {
+  let settings: FindingSettings
+  let thresholds: Thresholds
+  let frames: FrameInspection
+  /// The frame budget, ns.
+  let budget: Int64
+  let graph: CauseGraph
+  /// The join's catalog index → the graph's node position.
+  let position: [Int]
+  /// The summary's views and their figures (global group order).
+  let keys: [ViewKey]
+  let statistics: [ViewStatistics]
+  /// The longest updates of each view above the orange threshold.
+  let longest: [ViewKey: DiagnoseSink.LongestUpdates]
+  /// The first backtrace of each source that has one, by the source's label.
+  let backtraces: [String: [String]]
+
+  /// Missed frames by index: whether a red update is to blame (else accumulation).
+  private(set) var missed: [Int64: MissedFrameFacts] = [:]
+
+  struct MissedFrameFacts {
+    var overrun: Int64
+    var hasRed: Bool
+    var updates: Int
+  }
+
+  init(
+    settings: FindingSettings, thresholds: Thresholds, frames: FrameInspection, budget: Int64,
+    graph: CauseGraph, position: [Int], keys: [ViewKey], statistics: [ViewStatistics],
+    longest: [ViewKey: DiagnoseSink.LongestUpdates], backtraces: [String: [String]]
+  ) {
+    self.settings = settings
+    self.thresholds = thresholds
+    self.frames = frames
+    self.budget = budget
+    self.graph = graph
+    self.position = position
+    self.keys = keys
+    self.statistics = statistics
+    self.longest = longest
+    self.backtraces = backtraces
+    for (index, work) in frames.work {
+      let deadline = frames.timeline.deadline(at: index)
+      guard work.workEnd > deadline else { continue }
+      missed[index] = MissedFrameFacts(
+        overrun: Int64(clamping: work.workEnd - deadline), hasRed: work.hasRed, updates: work.updates)
+    }
+  }
+
+  /// The label a view's node has in the cause graph (`Name.body`, `Name.update`, the name).
+  static func label(of key: ViewKey) -> String {
+    CauseGraph.Node(kind: .update(key.kind), name: key.name).label
+  }
+
+  /// Every finding, errors first, then by cost.
+  func findings(spilled: SummaryBuilder, resolved: PartitionedSpill<ResolvedCause>) -> [Finding] {
+    var findings = updateFindings(spilled)
+    findings += causeFindings(resolved)
+    findings.sort(by: Finding.listedBefore)
+    return findings
+  }
+
+  // MARK: - Update rules
+
+  /// What one view's spilled updates add up to for the update rules.
+  private struct ViewScan {
+    /// Summed duration of the updates above the orange threshold.
+    var longNs: Int64 = 0
+    /// Missed frames holding one of its red updates.
+    var redMissedFrames: Set<Int64> = []
+    var blocking = 0
+    var blockingNs: Int64 = 0
+    var longestBlockingNs: Int64 = 0
+    /// Main-thread time in frames missed by accumulation.
+    var accumulationNs: Int64 = 0
+  }
+
+  /// `long-body`, `blocking-update` and `accumulation`, from one scan of the spilled updates.
+  private func updateFindings(_ spilled: SummaryBuilder) -> [Finding] {
+    var scans = [ViewScan](repeating: ViewScan(), count: keys.count)
+    let blockingNs = budget.multipliedReportingOverflow(by: Int64(settings.blockingFrames))
+    let blockingLimit = blockingNs.overflow ? Int64.max : blockingNs.partialValue
+    let accumulationFrames = missed.filter { !$0.value.hasRed }
+    let timeline = frames.timeline
+    spilled.forEachSpilled { group, record in
+      let duration = record.duration
+      let isRed = duration > thresholds.red
+      let blocks = record.isMainThread && duration >= blockingLimit
+      if duration > thresholds.orange { scans[group].longNs = scans[group].longNs.saturatingAdd(duration) }
+      if blocks {
+        scans[group].blocking += 1
+        scans[group].blockingNs = scans[group].blockingNs.saturatingAdd(duration)
+        scans[group].longestBlockingNs = max(scans[group].longestBlockingNs, duration)
+      }
+      guard isRed || (record.isMainThread && !accumulationFrames.isEmpty) else { return }
+      guard let frame = timeline.index(of: record.start), let facts = missed[frame] else { return }
+      if isRed { scans[group].redMissedFrames.insert(frame) }
+      if record.isMainThread && !facts.hasRed {
+        scans[group].accumulationNs = scans[group].accumulationNs.saturatingAdd(duration)
+      }
+    }
+    var findings: [Finding] = []
+    for (group, key) in keys.enumerated() {
+      let figures = statistics[group]
+      let scan = scans[group]
+      if key.kind != .other && figures.red >= settings.minRed {
+        findings.append(longBody(key, figures: figures, scan: scan))
+      }
+      if scan.blocking > 0 { findings.append(blocking(key, scan: scan, limit: blockingLimit)) }
+    }
+    if accumulationFrames.count >= settings.accumulationFrames {
+      findings.append(accumulation(accumulationFrames, scans: scans))
+    }
+    return findings
+  }
+
+  private func longBody(_ key: ViewKey, figures: ViewStatistics, scan: ViewScan) -> Finding {
+    let label = Self.label(of: key)
+    let count = figures.orange + figures.red
+    let missedFrames = scan.redMissedFrames.count
+    var evidence = [
+      "\(Count.text(figures.red)) red (> \(DurationText.format(thresholds.red))) and "
+        + "\(Count.text(figures.orange)) orange of \(Count.text(figures.count)) updates; "
+        + "p95 \(DurationText.format(figures.p95Ns)), longest \(DurationText.format(figures.maxNs))"
+    ]
+    if missedFrames > 0 {
+      evidence.append(
+        "its red updates are in \(Count.frames(missedFrames)) that missed the deadline")
+    } else {
+      evidence.append("no frame with one of its red updates missed the deadline")
+    }
+    return Finding(
+      rule: .longBody, severity: missedFrames > 0 ? .error : .warning,
+      title: "\(label) runs long: \(Count.text(figures.red)) red and \(Count.text(figures.orange)) "
+        + "orange updates (\(DurationText.format(scan.longNs)))",
+      nodes: [label], count: count, costNs: scan.longNs,
+      examples: (longest[key]?.any ?? []).map(\.id), evidence: evidence, backtraces: [], path: [],
+      view: key.qualifiedName, edges: [])
+  }
+
+  private func blocking(_ key: ViewKey, scan: ViewScan, limit: Int64) -> Finding {
+    let label = Self.label(of: key)
+    let frameCount = budget > 0 ? scan.longestBlockingNs / budget : 0
+    let longestMain = longest[key]?.main ?? []
+    return Finding(
+      rule: .blockingUpdate, severity: .error,
+      title: "\(label) blocks the main thread for \(DurationText.format(scan.longestBlockingNs)) "
+        + "(\(Count.text(Int(clamping: frameCount))) frame budgets)"
+        + (scan.blocking > 1 ? ", \(Count.text(scan.blocking)) such updates" : ""),
+      nodes: [label], count: scan.blocking, costNs: scan.blockingNs,
+      examples: longestMain.filter { $0.duration >= limit }.map(\.id),
+      evidence: [
+        "\(Count.updates(scan.blocking)) on the main thread of at least "
+          + "\(settings.blockingFrames) frame budgets (\(DurationText.format(budget)) each), "
+          + "\(DurationText.format(scan.blockingNs)) in all"
+      ],
+      backtraces: [], path: [], view: key.qualifiedName, edges: [])
+  }
+
+  private func accumulation(_ missedFrames: [Int64: MissedFrameFacts], scans: [ViewScan]) -> Finding {
+    let overrun = missedFrames.values.reduce(Int64(0)) { $0.saturatingAdd($1.overrun) }
+    let ranked = keys.indices.filter { scans[$0].accumulationNs > 0 }
+      .map { (label: Self.label(of: keys[$0]), ns: scans[$0].accumulationNs, key: keys[$0]) }
+      .sorted { $0.ns != $1.ns ? $0.ns > $1.ns : $0.label.utf8.lexicographicallyPrecedes($1.label.utf8) }
+      .prefix(3)
+    let worst = missedFrames.sorted { ($0.value.overrun, $1.key) > ($1.value.overrun, $0.key) }.first
+    var evidence = [
+      "\(Count.frames(missedFrames.count)) missed the deadline with no red update in them, "
+        + "\(DurationText.format(overrun)) over in all"
+    ]
+    if let worst {
+      evidence.append(
+        "worst: frame \(worst.key), \(Count.updates(worst.value.updates)), "
+          + "\(DurationText.format(worst.value.overrun)) over")
+    }
+    for item in ranked {
+      evidence.append("\(item.label): \(DurationText.format(item.ns)) in those frames")
+    }
+    return Finding(
+      rule: .accumulation, severity: .warning,
+      title: "\(Count.frames(missedFrames.count)) missed the deadline by many small updates "
+        + "(\(DurationText.format(overrun)) over)"
+        + (ranked.isEmpty ? "" : "; most time in \(ranked.map(\.label).joined(separator: ", "))"),
+      nodes: ranked.map(\.label), count: missedFrames.count, costNs: overrun,
+      examples: [], evidence: evidence, backtraces: [], path: [], view: ranked.first?.key.qualifiedName,
+      edges: [])
+  }
+}
+
+/// Counts as findings print them: `1 560 updates`.
+enum Count {
+  /// `n` with a space between thousands.
+  static func text(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var grouped = ""
+    for (offset, character) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { grouped.append(" ") }
+      grouped.append(character)
+    }
+    return (n < 0 ? "-" : "") + grouped
+  }
+
+  static func updates(_ n: Int) -> String { "\(text(n)) \(n == 1 ? "update" : "updates")" }
+  static func frames(_ n: Int) -> String { "\(text(n)) \(n == 1 ? "frame" : "frames")" }
+}

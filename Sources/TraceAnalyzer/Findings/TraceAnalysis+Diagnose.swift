@@ -1,0 +1,62 @@
+import TraceModel
+
+extension TraceAnalysis {
+  /// Reads the trace made of `paths` (one JSON Lines file or `-`, or xctrace exports) and
+  /// names its problems by the rules of analysis.md "Findings".
+  ///
+  /// One streaming pass feeds the summary and the cause graph's spills; the graph's join
+  /// resolves every cause to its nodes and its target's timing, spilling those records; the
+  /// rules then scan the summary's spill and the resolved causes once each. Memory stays flat
+  /// in the trace's length (see ``FindingsBuilder``).
+  public static func diagnose(
+    paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
+    settings: FindingSettings = FindingSettings()
+  ) throws(TraceReadError) -> Diagnosis {
+    let (files, displayName, spooled) = try input(paths: paths, name: name)
+    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
+    var findings: [Finding] = []
+    let summary = try analyze(
+      paths: files, name: displayName, options: options,
+      wrap: { accumulator in
+        DiagnoseSink(
+          summary: accumulator,
+          graph: CauseGraphSink(
+            partitions: partitions, keepFrom: accumulator.keepFrom == .min ? nil : accumulator.keepFrom,
+            keepTo: accumulator.keepTo == .max ? nil : accumulator.keepTo))
+      }
+    ) { pass in
+      findings = diagnose(pass, options: options, settings: settings)
+    }.summary
+    return Diagnosis(findings: findings, summary: summary, settings: settings)
+  }
+
+  /// Joins the graph and applies the rules to one read.
+  private static func diagnose(
+    _ pass: AnalysisPass<DiagnoseSink>, options: AnalysisOptions, settings: FindingSettings
+  ) -> [Finding] {
+    let resolved = PartitionedSpill<ResolvedCause>(partitions: 1)
+    let (graph, position) = CauseGraphBuilder.join(
+      parts: pass.parts.map { TracePart(sink: $0.sink.graph, symbols: $0.symbols, lineOffset: $0.lineOffset) },
+      file: pass.displayName, range: options.range, resolved: resolved)
+    var longest: [ViewKey: DiagnoseSink.LongestUpdates] = [:]
+    var backtraces: [String: [String]] = [:]
+    for part in pass.parts {
+      let symbols = part.symbols
+      for (key, updates) in part.sink.longest {
+        let viewKey = ViewKey(
+          module: key.module.map { symbols[$0] } ?? "", kind: key.kind,
+          name: key.name.map { symbols[$0] } ?? ViewKey.unnamed)
+        longest[viewKey, default: DiagnoseSink.LongestUpdates()].merge(updates)
+      }
+      for (key, frames) in part.sink.backtraces where backtraces[symbols[key.label]] == nil {
+        backtraces[symbols[key.label]] = frames
+      }
+    }
+    let builder = FindingsBuilder(
+      settings: settings, thresholds: options.thresholds, frames: pass.frames, budget: pass.budget,
+      graph: graph, position: position, keys: pass.summary.keys, statistics: pass.summary.statistics,
+      longest: longest, backtraces: backtraces)
+    return builder.findings(spilled: pass.summary, resolved: resolved)
+  }
+}

@@ -1,0 +1,59 @@
+/// Renders a ``Diagnosis`` as the findings JSON of analysis.md (`rule`, `severity`, `title`,
+/// `nodes`, `count`, `costNs`, `examples`, `suggestion`), plus `evidence`, `path`,
+/// `backtraces`, the settings and the trace's name.
+public enum FindingsJSONRenderer {
+  public static func render(_ diagnosis: Diagnosis) -> String {
+    var json = JSONWriter()
+    json.object { json in
+      json.field("findings", array: { json in write(diagnosis.findings, to: &json) })
+      json.field("trace", diagnosis.file)
+      json.field(
+        "settings",
+        object: { json in
+          let settings = diagnosis.settings
+          json.field("orangeNs", diagnosis.summary.thresholds.orange)
+          json.field("redNs", diagnosis.summary.thresholds.red)
+          json.field("minRed", settings.minRed)
+          json.field("blockingFrames", settings.blockingFrames)
+          json.field("fanOut", settings.fanOut)
+          json.field("churnFrames", settings.churnFrames)
+          json.field("loopFrames", settings.loopFrames)
+          json.field("loopGestures", settings.loopGesturesPercent)
+          json.field("selfMin", settings.selfMin)
+          json.field("accumulationFrames", settings.accumulationFrames)
+        })
+    }
+    return json.text + "\n"
+  }
+
+  /// Writes `findings` as the elements of a JSON array (also `summarize --findings`).
+  static func write(_ findings: [Finding], to json: inout JSONWriter) {
+    for finding in findings {
+      json.object { json in
+        json.field("rule", finding.rule.rawValue)
+        json.field("severity", finding.severity.rawValue)
+        json.field("title", finding.title)
+        json.field("nodes", array: { json in for node in finding.nodes { json.value(node) } })
+        json.field("count", finding.count)
+        json.field("costNs", finding.costNs)
+        json.field("examples", array: { json in for id in finding.examples { json.value(id) } })
+        json.field("suggestion", finding.suggestion)
+        json.field("evidence", array: { json in for line in finding.evidence { json.value(line) } })
+        if !finding.path.isEmpty {
+          json.field("path", array: { json in for label in finding.path { json.value(label) } })
+        }
+        json.field(
+          "backtraces",
+          array: { json in
+            for backtrace in finding.backtraces {
+              json.object { json in
+                json.field("source", backtrace.source)
+                json.field("frames", array: { json in for frame in backtrace.frames { json.value(frame) } })
+              }
+            }
+          })
+        json.field("view", finding.view)
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import TraceAnalyzer
+
+/// `tracecli diagnose <trace>`: the problems in a trace, worst first, with evidence and fixes.
+enum DiagnoseCommand {
+  static let help = """
+    USAGE: tracecli diagnose <trace> [options]
+
+    Names what is wrong in a trace the way an engineer reading it would: long bodies,
+    updates that block the main thread, fan-outs (one change updating many views),
+    environment churn, update loops, over-broad inputs and frames missed by many small
+    updates. Each finding comes with its numbers, the evidence, a command to look
+    closer and the fix. Errors first, then by the time they cost. Exits 0 whether or
+    not it finds something (use check --forbid to fail a CI job).
+
+    OPTIONS:
+      --format text|json|markdown|github   output format (default text)
+      --min-red <n>               long-body: red updates of one view (default 3)
+      --blocking-frames <n>       blocking-update: frame budgets one update lasts (default 4)
+      --fan-out <n>               fan-out: median updates per change (default 8)
+      --churn-frames <n>          environment-churn: frames reached (default 10)
+      --loop-frames <n>           update-loop: frames the cycle reaches (default 10)
+      --loop-gestures <percent>   update-loop: gestures reach fewer than this share (default 10%)
+      --self-min <n>              over-broad-input: updates by @self (default 5)
+      --accumulation-frames <n>   accumulation: frames missed by small updates (default 2)
+      --orange, --red, --from, --to, --threads   as for summarize
+      -h, --help                  show this help
+
+    EXAMPLES:
+      tracecli diagnose Fixtures/traces/update-loop.jsonl
+      tracecli diagnose exports/ --format json | jq '.findings[].rule'
+      tracecli diagnose trace.jsonl --format markdown > findings.md
+
+    """
+
+  static func run(
+    _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
+    style: TextStyle
+  ) throws -> ExitCode {
+    var arguments = try Arguments(arguments, command: "diagnose", flags: [])
+    let format = try arguments.choice("--format", ["text", "json", "markdown", "github"], default: "text")
+    let settings = try arguments.findingSettings()
+    let options = try arguments.analysisOptions()
+    try arguments.finish()
+    let paths = try arguments.traces()
+    let diagnosis = try TraceAnalysis.diagnose(paths: paths, options: options, settings: settings)
+    TraceCLI.warn(diagnosis.summary.warnings, to: &errors)
+    switch format {
+    case "json": output.write(FindingsJSONRenderer.render(diagnosis))
+    default: output.write(FindingsJSONRenderer.render(diagnosis))
+    }
+    return .success
+  }
+}
