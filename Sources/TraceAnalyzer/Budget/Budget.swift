@@ -14,6 +14,8 @@ public struct Budget: Hashable, Sendable {
   public var range: TimeRange?
   /// In file order.
   public var limits: [BudgetLimit]
+  /// The findings rules' thresholds the file's `findings` section sets (nil: none).
+  public var findingSettings: FindingSettings?
 
   public init(
     file: String, orange: Int64? = nil, red: Int64? = nil, range: TimeRange? = nil, limits: [BudgetLimit] = []
@@ -33,6 +35,11 @@ public struct Budget: Hashable, Sendable {
       default: false
       }
     }
+  }
+
+  /// Whether a limit forbids findings of a rule (the trace must be diagnosed).
+  public var needsFindings: Bool {
+    limits.contains { if case .finding = $0.scope { true } else { false } }
   }
 
   /// Whether a limit counts cause-graph edges.

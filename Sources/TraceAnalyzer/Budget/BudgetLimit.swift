@@ -48,6 +48,7 @@ public struct BudgetLimit: Hashable, Sendable {
   /// A name for a limit the file does not name: `no red body updates`, `p95 time at most 400 µs`,
   /// `at most 2 updates of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks`.
   public static func defaultName(scope: BudgetScope, measure: BudgetMeasure, max: Int64) -> String {
+    if case .finding(let rule) = scope { return rule.rawValue }
     if case .edge(let edge) = scope {
       var text = "at most \(max) update\(max == 1 ? "" : "s")"
       if let to = edge.to { text += " of \(to)" }

@@ -23,6 +23,8 @@ public enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStrin
   case missedByAccumulation
   /// The largest overrun of a missed frame, ns.
   case worstOverrun
+  /// A finding of a forbidden rule (`check --forbid`): its count; the limit is 0.
+  case finding
 
   /// The measures of a view, a kind or the whole trace.
   public static let statistics: [BudgetMeasure] = [
@@ -76,6 +78,7 @@ public enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStrin
     case .missedByLongUpdate: "frames missed by a long update"
     case .missedByAccumulation: "frames missed by accumulation"
     case .worstOverrun: "worst frame overrun"
+    case .finding: "findings"
     }
   }
 }

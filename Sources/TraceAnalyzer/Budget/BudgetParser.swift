@@ -8,7 +8,8 @@ import TraceModel
 ///   "views": [ { "view": "LandmarkListItemView", "kind": "body", "red": 0, "p95": "400us" } ],
 ///   "frames": { "missed": 0 },
 ///   "edges": [ { "from": "@Observable LandmarkCollection.landmarks",
-///                "to": "LandmarkListItemView.body", "count": 2 } ]
+///                "to": "LandmarkListItemView.body", "count": 2 } ],
+///   "findings": { "forbid": ["update-loop", "fan-out"], "fanOut": 8 }
 /// }
 /// ```
 ///
@@ -27,7 +28,12 @@ public enum BudgetParser {
   static let viewKeys = ["view", "kind", "name", "note"]
   static let edgeKeys = ["from", "to", "label", "name", "note", "count"]
   static let topKeys = [
-    "version", "note", "thresholds", "range", "trace", "kinds", "views", "frames", "edges",
+    "version", "note", "thresholds", "range", "trace", "kinds", "views", "frames", "edges", "findings",
+  ]
+  /// Keys of the `findings` section: the rules' thresholds, and the rules to forbid.
+  static let findingKeys = [
+    "forbid", "note", "minRed", "blockingFrames", "fanOut", "churnFrames", "loopFrames", "loopGestures",
+    "selfMin", "accumulationFrames",
   ]
 }
 
@@ -76,6 +82,8 @@ private struct Reader {
         budget.limits += try limits(value, scope: .frames, measures: BudgetMeasure.frames, what: "\"frames\"")
       case "edges":
         for entry in try array(value, key: "edges") { budget.limits += try edge(entry) }
+      case "findings":
+        try findings(value, into: &budget)
       default:
         break
       }
@@ -99,6 +107,67 @@ private struct Reader {
       let ns = try duration(member.value, key: member.key).ns
       if member.key == "orange" { budget.orange = ns } else { budget.red = ns }
     }
+  }
+
+  /// `"findings": { "forbid": ["update-loop"], "fanOut": 8, "loopGestures": "10%", … }`.
+  private func findings(_ value: LocatedJSON, into budget: inout Budget) throws(BudgetError) {
+    let members = try object(value, what: "\"findings\"")
+    try checkKeys(members, allowed: BudgetParser.findingKeys, what: "\"findings\"")
+    var settings = FindingSettings()
+    for member in members {
+      let key = member.key
+      switch key {
+      case "note":
+        _ = try string(member.value, key: key)
+      case "forbid":
+        guard case .array(let elements) = member.value.kind else {
+          throw error(member.value, "\"forbid\" must be an array of rule names, found \(member.value.typeName)")
+        }
+        for element in elements {
+          let name = try nonEmpty(element, key: "forbid")
+          guard let rule = FindingRule(named: name) else {
+            throw error(
+              element,
+              "unknown rule \"\(name)\" (expected one of "
+                + FindingRule.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+          }
+          budget.limits.append(
+            BudgetLimit(
+              scope: .finding(rule), measure: .finding, max: 0, location: element.location,
+              valueRange: element.range))
+        }
+      case "loopGestures":
+        settings.loopGesturesPercent = try percent(member.value, key: key)
+      default:
+        let number = try integer(member.value, key: key)
+        let count = Int(clamping: number)
+        switch key {
+        case "minRed": settings.minRed = count
+        case "blockingFrames": settings.blockingFrames = count
+        case "fanOut": settings.fanOut = count
+        case "churnFrames": settings.churnFrames = count
+        case "loopFrames": settings.loopFrames = count
+        case "selfMin": settings.selfMin = count
+        default: settings.accumulationFrames = count
+        }
+      }
+    }
+    budget.findingSettings = settings
+  }
+
+  /// A percentage from 0 to 100: a number, or a string such as `"10%"`.
+  private func percent(_ value: LocatedJSON, key: String) throws(BudgetError) -> Double {
+    var text: String
+    switch value.kind {
+    case .number(let number): text = number
+    case .string(let string): text = string.hasSuffix("%") ? String(string.dropLast()) : string
+    default: throw error(value, "\"\(key)\" must be a percentage such as \"10%\", found \(value.typeName)")
+    }
+    text = String(text.drop { $0 == " " })
+    guard let percent = Double(text), percent.isFinite, percent >= 0, percent <= 100 else {
+      throw error(value, "\"\(key)\" must be a percentage from 0% to 100%")
+    }
+    return percent
   }
 
   private func range(_ value: LocatedJSON) throws(BudgetError) -> TimeRange {

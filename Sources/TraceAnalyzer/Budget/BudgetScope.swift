@@ -12,6 +12,8 @@ public enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
   case frames
   /// The `cause` events between two nodes of the cause graph.
   case edge(EdgeSelector)
+  /// The findings of one rule (`check --forbid`, a budget's `findings.forbid`).
+  case finding(FindingRule)
 
   /// How check results name the subject when the scope names one thing.
   public var description: String {
@@ -21,6 +23,7 @@ public enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
     case .view(let selector): selector.description
     case .frames: "frames"
     case .edge(let selector): selector.description
+    case .finding(let rule): "\(rule) findings"
     }
   }
 }

@@ -61,6 +61,12 @@ public enum BudgetCheck {
         }
         results.append(
           LimitResult(limit: limit, subject: selector.description, value: Int64(edges.count(selector))))
+      case .finding(let rule):
+        let found = (measurements.findings ?? []).filter { $0.rule == rule }
+        if found.isEmpty { results.append(LimitResult(limit: limit, subject: "no \(rule) finding", value: 0)) }
+        for finding in found {
+          results.append(LimitResult(limit: limit, subject: finding.title, value: Int64(finding.count)))
+        }
       }
     }
     return CheckResult(
@@ -95,7 +101,7 @@ public enum BudgetCheck {
         percentiles = (pair.p50Ns, pair.p95Ns)
       }
       return limit.measure == .p50 ? percentiles.p50 : percentiles.p95
-    case .missed, .missedByLongUpdate, .missedByAccumulation, .worstOverrun:
+    case .missed, .missedByLongUpdate, .missedByAccumulation, .worstOverrun, .finding:
       return 0
     }
   }

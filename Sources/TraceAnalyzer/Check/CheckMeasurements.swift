@@ -5,6 +5,8 @@ public struct CheckMeasurements: Sendable {
   public var kindPercentiles: KindPercentiles?
   /// The cause graph's edge counts; nil when no limit asked for them.
   public var edges: EdgeCounts?
+  /// The trace's findings; nil when no limit forbids a rule.
+  public var findings: [Finding]?
 
   public init(summary: TraceSummary, kindPercentiles: KindPercentiles? = nil, edges: EdgeCounts? = nil) {
     self.summary = summary

@@ -6,9 +6,18 @@ extension TraceAnalysis {
   public static func measure(
     paths: [String], name: String? = nil, for budget: Budget, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CheckMeasurements {
-    try measure(
-      paths: paths, name: name, options: options, kindPercentiles: budget.needsKindPercentiles,
+    let (files, displayName, spooled) = try input(paths: paths, name: name)
+    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    var measurements = try measure(
+      paths: files, name: displayName, options: options, kindPercentiles: budget.needsKindPercentiles,
       edges: budget.needsCauseGraph)
+    if budget.needsFindings {
+      measurements.findings =
+        try diagnose(
+          paths: files, name: displayName, options: options, settings: budget.findingSettings ?? FindingSettings()
+        ).findings
+    }
+    return measurements
   }
 
   /// Summarizes the trace made of `paths`, with percentiles over kinds (the kept durations,

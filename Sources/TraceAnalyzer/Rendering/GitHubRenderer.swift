@@ -68,6 +68,25 @@ public enum GitHubRenderer {
     return output
   }
 
+  /// One `::error` or `::warning` per finding, and a closing `::notice`.
+  public static func render(_ diagnosis: Diagnosis) -> String {
+    var output = ""
+    for warning in diagnosis.summary.warnings {
+      output += command("warning", ["title": "tracecli"], warning.description)
+    }
+    for finding in diagnosis.findings {
+      var message = finding.title
+      if !finding.path.isEmpty { message += "\nloop: " + finding.path.joined(separator: " → ") }
+      message += "\n" + finding.evidence.joined(separator: "\n") + "\nfix: " + finding.suggestion
+      output += command(
+        finding.severity == .error ? "error" : "warning",
+        [("title", "tracecli diagnose: \(finding.rule.rawValue)")], message)
+    }
+    output += command(
+      "notice", [("title", "tracecli diagnose")], "\(FindingsRenderer.tally(diagnosis.findings)) in \(diagnosis.file)")
+    return output
+  }
+
   // MARK: - Workflow commands
 
   private static func command(_ name: String, _ properties: [String: String], _ message: String) -> String {

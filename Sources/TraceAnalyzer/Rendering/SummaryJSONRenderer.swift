@@ -3,9 +3,13 @@ import TraceModel
 /// Renders a ``TraceSummary`` as the summary JSON of the analysis contract, plus extras
 /// (`trace`, `totals`, `events`, `worstFrames`, `unknown`).
 public enum SummaryJSONRenderer {
-  public static func render(_ summary: TraceSummary) -> String {
+  /// - Parameter findings: with `summarize --findings`, the findings to add as `"findings"`.
+  public static func render(_ summary: TraceSummary, findings: [Finding]? = nil) -> String {
     var json = JSONWriter()
     json.object { json in
+      if let findings {
+        json.field("findings", array: { FindingsJSONRenderer.write(findings, to: &$0) })
+      }
       json.field(
         "trace",
         object: { json in

@@ -14,7 +14,7 @@ public enum SummaryRenderer {
 
   // MARK: - Sections
 
-  private static func header(_ summary: TraceSummary, style: TextStyle) -> String {
+  static func header(_ summary: TraceSummary, style: TextStyle) -> String {
     let app = summary.header?.app ?? "(app not named)"
     let device = summary.header?.device.map { " on \($0)" } ?? ""
     var output = style.bold("\(app)\(device)") + "  \(summary.file)\n"

@@ -5,7 +5,8 @@ import TraceModel
 enum CheckCommand {
   static let help = """
     USAGE: tracecli check <trace> [--budget <file>] [--max-red <n>] [--max-orange <n>]
-                          [--max-missed-frames <n>] [--format <format>] [--tighten]
+                          [--max-missed-frames <n>] [--forbid <rules>] [--format <format>]
+                          [--tighten]
 
     Checks a trace against a performance budget and lists every limit with the value
     measured, the view, kind or edge it applies to, and the limit; exits 1 when any limit
@@ -17,6 +18,10 @@ enum CheckCommand {
       --max-red <n>             at most n red updates in the trace (every kind)
       --max-orange <n>          at most n orange updates in the trace (every kind)
       --max-missed-frames <n>   at most n frames missing their deadline
+      --forbid <rules>          fail on any finding of these diagnose rules, comma-separated
+                                (long-body, blocking-update, fan-out, environment-churn,
+                                update-loop, over-broad-input, accumulation); the budget
+                                file's "findings" section sets their thresholds
       --format <format>         text (default), json, junit, github (Actions annotations)
                                 or markdown
       --tighten                 rewrite the budget file: lower every limit the trace now
@@ -35,6 +40,7 @@ enum CheckCommand {
     EXAMPLES:
       tracecli check run.jsonl --max-red 0 --max-missed-frames 2
       tracecli check run.jsonl --budget perf-budget.json --format github
+      tracecli check run.jsonl --forbid update-loop,fan-out
       tracecli check run.jsonl --budget perf-budget.json --format junit > perf.xml
       tracecli check run.jsonl --budget perf-budget.json --tighten
 
@@ -52,13 +58,23 @@ enum CheckCommand {
     let maxRed = try parsed.count("--max-red")
     let maxOrange = try parsed.count("--max-orange")
     let maxMissed = try parsed.count("--max-missed-frames")
+    var forbidden: [FindingRule] = []
+    for name in parsed.values("--forbid").flatMap({ $0.split(separator: ",") }) {
+      let trimmed = String(name.filter { $0 != " " })
+      guard let rule = FindingRule(named: trimmed) else {
+        throw UsageError(
+          "--forbid: unknown rule '\(trimmed)' (expected "
+            + FindingRule.allCases.map(\.rawValue).joined(separator: ", ") + ")", command: "check")
+      }
+      if !forbidden.contains(rule) { forbidden.append(rule) }
+    }
     let tighten = parsed.flag("--tighten")
     let cliOptions = try parsed.analysisOptions()
     try parsed.finish()
     let paths = try parsed.traces()
-    if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil {
+    if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil && forbidden.isEmpty {
       throw UsageError(
-        "nothing to check: give --budget <file> or --max-red, --max-orange, --max-missed-frames",
+        "nothing to check: give --budget <file> or --max-red, --max-orange, --max-missed-frames, --forbid",
         command: "check")
     }
     if tighten && budgetPath == nil {
@@ -80,6 +96,9 @@ enum CheckCommand {
     ]
     for case let (max?, scope, measure) in cliLimits {
       budget.limits.append(BudgetLimit(scope: scope, measure: measure, max: Int64(max)))
+    }
+    for rule in forbidden {
+      budget.limits.append(BudgetLimit(scope: .finding(rule), measure: .finding, max: 0))
     }
     let options = budget.applying(
       to: cliOptions,

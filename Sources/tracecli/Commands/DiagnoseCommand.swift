@@ -46,7 +46,9 @@ enum DiagnoseCommand {
     TraceCLI.warn(diagnosis.summary.warnings, to: &errors)
     switch format {
     case "json": output.write(FindingsJSONRenderer.render(diagnosis))
-    default: output.write(FindingsJSONRenderer.render(diagnosis))
+    case "markdown": output.write(FindingsMarkdownRenderer.render(diagnosis))
+    case "github": output.write(GitHubRenderer.render(diagnosis))
+    default: output.write(FindingsRenderer.render(diagnosis, style: style))
     }
     return .success
   }

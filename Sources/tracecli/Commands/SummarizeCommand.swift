@@ -16,6 +16,8 @@ enum SummarizeCommand {
       --from <time>        inspection range start, relative to the trace start (e.g. 2.5s)
       --to <time>          inspection range end (exclusive); keeps updates starting in range
       --limit <n>          views listed in text output (default 20, 0 for all)
+      --findings           end with the findings of diagnose, one line each (and
+                           "findings" in JSON); takes the options of diagnose
       --threads <n>        reader threads (default 2)
       -h, --help           show this help
 
@@ -33,17 +35,29 @@ enum SummarizeCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "summarize", flags: [])
+    var arguments = try Arguments(arguments, command: "summarize", flags: ["--findings"])
     let format = try arguments.choice("--format", ["text", "json"], default: "text")
     let options = try arguments.analysisOptions()
     let limit = try arguments.count("--limit") ?? 20
+    let withFindings = arguments.flag("--findings")
+    let settings = try arguments.findingSettings()
     try arguments.finish()
     let paths = try arguments.traces()
-    let summary = try TraceAnalysis.summarize(paths: paths, options: options)
+    let summary: TraceSummary
+    var findings: [Finding]?
+    if withFindings {
+      let diagnosis = try TraceAnalysis.diagnose(paths: paths, options: options, settings: settings)
+      summary = diagnosis.summary
+      findings = diagnosis.findings
+    } else {
+      summary = try TraceAnalysis.summarize(paths: paths, options: options)
+    }
     TraceCLI.warn(summary.warnings, to: &errors)
     switch format {
-    case "json": output.write(SummaryJSONRenderer.render(summary))
-    default: output.write(SummaryRenderer.render(summary, limit: limit == 0 ? nil : limit, style: style))
+    case "json": output.write(SummaryJSONRenderer.render(summary, findings: findings))
+    default:
+      output.write(SummaryRenderer.render(summary, limit: limit == 0 ? nil : limit, style: style))
+      if let findings { output.write(FindingsRenderer.section(findings, style: style)) }
     }
     return .success
   }
