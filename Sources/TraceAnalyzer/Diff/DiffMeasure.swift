@@ -13,6 +13,8 @@ public enum DiffMeasure: String, CaseIterable, Hashable, Sendable, CustomStringC
   case overrun
   /// A cause-graph edge's `cause` events.
   case edge
+  /// Whether a run has a finding (1 or 0): `finding>0` fails on findings new on head.
+  case finding
 
   /// The figures of a view or a kind, in column order.
   public static let views: [DiffMeasure] = [.red, .orange, .count, .p95, .total]

@@ -34,7 +34,9 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   public var description: String { text }
 
   /// The measures a rule may name.
-  public static let measures: [DiffMeasure] = [.count, .orange, .red, .p95, .total, .missed, .overrun, .edge]
+  public static let measures: [DiffMeasure] = [
+    .count, .orange, .red, .p95, .total, .missed, .overrun, .edge, .finding,
+  ]
 
   /// Parses one rule (`measure>threshold`, spaces allowed).
   public static func parse(_ text: String) throws(ParseError) -> DiffRule {
@@ -102,6 +104,7 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
     case .missed: rows = [("frames", diff.missed)]
     case .overrun: rows = [("frames", diff.worstOverrun)]
     case .edge: rows = (diff.edges ?? []).map { ($0.key.description, $0.count) }
+    case .finding: rows = diff.findings.map { ("\($0.finding.rule): \($0.finding.title)", $0.presence) }
     default: rows = diff.views.map { ($0.key.description, $0[measure]) }
     }
     var verdict = RuleVerdict(rule: self, evaluated: measure == .edge ? diff.edges != nil : true)

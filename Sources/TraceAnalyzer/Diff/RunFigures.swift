@@ -28,7 +28,7 @@ public struct RunFigures: Hashable, Sendable {
       case .red: red
       case .p95: p95Ns
       case .total: totalNs
-      case .missed, .overrun, .edge: 0
+      case .missed, .overrun, .edge, .finding: 0
       }
     }
   }
@@ -52,13 +52,16 @@ public struct RunFigures: Hashable, Sendable {
   public var edges: EdgeCounts?
   /// What the reader warned about.
   public var warnings: [String]
+  /// The run's findings (empty when not diagnosed).
+  public var findings: [Finding]
 
   public init(
     file: String, views: [ViewKey: Figures] = [:], kinds: [UpdateKind: Figures] = [:],
     frames: Frames = Frames(),
-    edges: EdgeCounts? = nil, warnings: [String] = []
+    edges: EdgeCounts? = nil, warnings: [String] = [], findings: [Finding] = []
   ) {
     self.file = file
+    self.findings = findings
     self.views = views
     self.kinds = kinds
     self.frames = frames
@@ -82,6 +85,6 @@ public struct RunFigures: Hashable, Sendable {
     frames.worstOverrunNs = summary.frames.worstOverrunNs
     self.init(
       file: summary.file, views: views, kinds: kinds, frames: frames, edges: measurements.edges,
-      warnings: summary.warnings.map(\.description))
+      warnings: summary.warnings.map(\.description), findings: measurements.findings ?? [])
   }
 }

@@ -23,6 +23,8 @@ public struct TraceDiff: Hashable, Sendable {
   public var edges: [EdgeChange]?
   /// What the readers warned about.
   public var warnings: [String]
+  /// Every finding of either side: new on head first, then gone, then the rest.
+  public var findings: [FindingChange]
 
   /// Compares the `base` runs with the `head` runs (at least one each).
   public init(base: [RunFigures], head: [RunFigures]) {
@@ -50,6 +52,7 @@ public struct TraceDiff: Hashable, Sendable {
     missedByAccumulation = TraceDiff.change(.missed, base, head) { $0.frames.missedByAccumulation }
     worstOverrun = TraceDiff.change(.overrun, base, head) { $0.frames.worstOverrunNs }
     warnings = (base + head).flatMap(\.warnings)
+    findings = FindingChange.changes(base: base, head: head)
     let runs = base + head
     if runs.allSatisfy({ $0.edges != nil }) {
       var edgeKeys = Set<EdgeCounts.Key>()

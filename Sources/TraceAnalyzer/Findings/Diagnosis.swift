@@ -5,11 +5,14 @@ public struct Diagnosis: Hashable, Sendable {
   public var findings: [Finding]
   public var summary: TraceSummary
   public var settings: FindingSettings
+  /// The trace's whole cause-and-effect graph (for the range).
+  public var graph: CauseGraph
 
-  public init(findings: [Finding], summary: TraceSummary, settings: FindingSettings) {
+  public init(findings: [Finding], summary: TraceSummary, settings: FindingSettings, graph: CauseGraph) {
     self.findings = findings
     self.summary = summary
     self.settings = settings
+    self.graph = graph
   }
 
   /// The trace's display name.

@@ -16,6 +16,7 @@ extension TraceAnalysis {
     defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     var findings: [Finding] = []
+    var graph = CauseGraph(nodes: [], edges: [])
     let summary = try analyze(
       paths: files, name: displayName, options: options,
       wrap: { accumulator in
@@ -26,15 +27,15 @@ extension TraceAnalysis {
             keepTo: accumulator.keepTo == .max ? nil : accumulator.keepTo))
       }
     ) { pass in
-      findings = diagnose(pass, options: options, settings: settings)
+      (findings, graph) = diagnose(pass, options: options, settings: settings)
     }.summary
-    return Diagnosis(findings: findings, summary: summary, settings: settings)
+    return Diagnosis(findings: findings, summary: summary, settings: settings, graph: graph)
   }
 
   /// Joins the graph and applies the rules to one read.
   private static func diagnose(
     _ pass: AnalysisPass<DiagnoseSink>, options: AnalysisOptions, settings: FindingSettings
-  ) -> [Finding] {
+  ) -> (findings: [Finding], graph: CauseGraph) {
     let resolved = PartitionedSpill<ResolvedCause>(partitions: 1)
     let (graph, position) = CauseGraphBuilder.join(
       parts: pass.parts.map { TracePart(sink: $0.sink.graph, symbols: $0.symbols, lineOffset: $0.lineOffset) },
@@ -57,6 +58,6 @@ extension TraceAnalysis {
       settings: settings, thresholds: options.thresholds, frames: pass.frames, budget: pass.budget,
       graph: graph, position: position, keys: pass.summary.keys, statistics: pass.summary.statistics,
       longest: longest, backtraces: backtraces)
-    return builder.findings(spilled: pass.summary, resolved: resolved)
+    return (builder.findings(spilled: pass.summary, resolved: resolved), graph)
   }
 }

@@ -88,6 +88,21 @@ public enum DiffJSONRenderer {
         json.null()
       }
       json.field(
+        "findings",
+        array: { json in
+          for change in diff.findings {
+            json.object { json in
+              json.field("status", change.status)
+              json.field("rule", change.finding.rule.rawValue)
+              json.field("severity", change.finding.severity.rawValue)
+              json.field("title", change.finding.title)
+              json.field("nodes", array: { json in for node in change.finding.nodes { json.value(node) } })
+              json.field("base", change.presence.base.median)
+              json.field("head", change.presence.head.median)
+            }
+          }
+        })
+      json.field(
         "rules",
         array: { json in
           for verdict in verdicts {

@@ -93,6 +93,15 @@ public enum DiffMarkdownRenderer {
           rows: rows)
       }
     }
+
+    let changedFindings = diff.findings.filter { $0.appeared || $0.disappeared }
+    if !changedFindings.isEmpty {
+      output += "\n**Findings**\n\n"
+      for change in changedFindings {
+        output += "- \(change.appeared ? "🆕 new" : "✅ gone"): \(MarkdownText.code(change.finding.rule.rawValue)) "
+        output += MarkdownText.escape(change.finding.title) + "\n"
+      }
+    }
     return output
   }
 

@@ -69,6 +69,17 @@ public enum DiffRenderer {
       output += "\n  not compared (no cause graph)\n"
     }
 
+    output += "\n" + style.bold("Findings")
+    let changedFindings = diff.findings.filter { $0.appeared || $0.disappeared }
+    let still = diff.findings.count - changedFindings.count
+    output += still > 0 ? " (\(still) on both sides not shown)\n" : "\n"
+    if changedFindings.isEmpty { output += "  no finding appeared or went away\n" }
+    for change in changedFindings {
+      let status = change.appeared ? style.red("new ") : "gone"
+      output += "  \(status)  \(FindingsRenderer.severity(change.finding.severity, style: style))  "
+      output += "\(change.finding.rule)  \(change.finding.title)\n"
+    }
+
     if !verdicts.isEmpty {
       output += "\n" + style.bold("Rules") + "\n"
       for verdict in verdicts { output += rule(verdict, style: style) }

@@ -7,8 +7,9 @@ enum DiffCommand {
            tracecli diff <base>... --vs <head>... [options]
 
     Compares traces view by view: the change in red, orange, count, p95 and total time of
-    every view and kind, frames that missed their deadline, and cause-graph edges added,
-    removed or counted differently. Listed by impact.
+    every view and kind, frames that missed their deadline, cause-graph edges added,
+    removed or counted differently, and the findings of diagnose that appeared or went
+    away (the same rule and nodes). Listed by impact.
 
     With several runs a side (e.g. three recordings of the same UI test on main and on the
     pull request), each figure is the median of its side's runs (for an even number, the
@@ -26,6 +27,8 @@ enum DiffCommand {
                              missed>0     more frames missed their deadline
                              overrun>+1ms the worst frame overrun grew by more than 1 ms
                              edge>+50%    a cause-graph edge's count rose by more than 50%
+                             finding>0    a finding of diagnose is new on head (present
+                                          in more than half of a side's runs)
                            the number is a change (base to head); from a base of 0 any rise
                            exceeds a percentage. Exit 2 when a change exceeds a rule only
                            within the runs' spread (inconclusive).
