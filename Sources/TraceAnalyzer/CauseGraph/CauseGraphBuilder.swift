@@ -33,10 +33,49 @@ enum CauseGraphBuilder {
     return count
   }
 
-  private struct EdgeKey: Hashable {
+  struct EdgeKey: Hashable {
     var from: UInt32
     var to: UInt32
     var label: Int32
+  }
+
+  /// The join's edges in order of first sight, with their counts; an edge's index is its
+  /// place in `keys` (resolved causes name it). Small keys are looked up in an ``IDTable``
+  /// by one packed integer rather than hashed as a struct.
+  struct EdgeTable {
+    private(set) var keys: [EdgeKey] = []
+    private(set) var counts: [Int] = []
+    private let packed = IDTable()
+    private var others: [EdgeKey: Int] = [:]
+
+    /// Counts one cause on `key`; returns the edge's index.
+    @inline(__always)
+    mutating func count(_ key: EdgeKey) -> Int {
+      let index: Int
+      if key.from < 1 << 27 && key.to < 1 << 27 && key.label >= 0 && key.label < 1 << 8 {
+        let code = Int64(key.from) << 35 | Int64(key.to) << 8 | Int64(key.label)
+        if let found = packed.find(code) {
+          index = Int(found)
+        } else {
+          index = keys.count
+          packed.insert(code, UInt64(index))
+          append(key)
+        }
+      } else if let found = others[key] {
+        index = found
+      } else {
+        index = keys.count
+        others[key] = index
+        append(key)
+      }
+      counts[index] += 1
+      return index
+    }
+
+    private mutating func append(_ key: EdgeKey) {
+      keys.append(key)
+      counts.append(0)
+    }
   }
 
   /// Joins the parts' spills into the graph of `file` for `range` (the range the sinks kept).
@@ -47,11 +86,12 @@ enum CauseGraphBuilder {
   }
 
   /// Joins the parts' spills into the graph, and appends every counted cause with its ends
-  /// resolved to `resolved` (in catalog nodes: `position` maps them to the graph's).
+  /// resolved to `resolved` (in catalog nodes: `position` maps them to the graph's; a cause's
+  /// edge has its `from` node at `edgeSources[edge]`).
   static func join(
     parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange,
     resolved: PartitionedSpill<ResolvedCause>?
-  ) -> (graph: CauseGraph, position: [Int]) {
+  ) -> (graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int]) {
     let bounded = parts.first?.sink.bounded ?? false
     var catalog = NodeCatalog()
     let mappings = parts.map { catalog.merge($0.sink.nodes, symbols: $0.symbols) }
@@ -61,7 +101,7 @@ enum CauseGraphBuilder {
     var counts = CauseGraph.CauseCounts()
     counts.outOfRange = parts.reduce(0) { $0 + $1.sink.outOfRange }
     var dangling = DanglingCauses()
-    var edgeCounts: [EdgeKey: Int] = [:]
+    var edges = EdgeTable()
     let partitions = parts.first?.sink.ids.partitions ?? 1
     let table = IDTable()
 
@@ -153,23 +193,35 @@ enum CauseGraphBuilder {
               line: Int(cause.line), from: fromDangles ? catalog.nodes[Int(cause.from)].unknownID : nil,
               to: target == nil ? cause.to : nil)
           }
-          edgeCounts[EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label), default: 0] += 1
+          let edge = edges.count(EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label))
           counts.counted += 1
           resolved?.append(
-            ResolvedCause(cause, from: UInt32(cause.from), to: UInt32(to), target: target, updateLabel: updateLabel),
+            ResolvedCause(cause, edge: UInt32(edge), to: UInt32(to), target: target, updateLabel: updateLabel),
             partition: 0)
         }
       }
     }
 
     let (nodes, position) = catalog.finished(bounded: bounded)
-    var edges = edgeCounts.map { key, count in
-      CauseGraph.Edge(
-        from: position[Int(key.from)], to: position[Int(key.to)], label: labels[Int(key.label)], count: count)
+    // In ``CauseGraph/Edge/listedBefore(_:_:)`` order, sorted on integers (labels by rank).
+    var labelRank = [Int32](repeating: 0, count: labels.count)
+    for (rank, index) in labels.indices.sorted(by: { labels[$0].utf8.lexicographicallyPrecedes(labels[$1].utf8) })
+      .enumerated()
+    {
+      labelRank[index] = Int32(rank)
     }
-    edges.sort(by: CauseGraph.Edge.listedBefore)
+    var keyed = edges.keys.indices.map { index in
+      let key = edges.keys[index]
+      return (count: edges.counts[index], from: position[Int(key.from)], to: position[Int(key.to)], label: key.label)
+    }
+    keyed.sort {
+      ($1.count, $0.from, $0.to, labelRank[Int($0.label)]) < ($0.count, $1.from, $1.to, labelRank[Int($1.label)])
+    }
+    let sortedEdges = keyed.map {
+      CauseGraph.Edge(from: $0.from, to: $0.to, label: labels[Int($0.label)], count: $0.count)
+    }
     let graph = CauseGraph(
-      nodes: nodes, edges: edges, dangling: dangling, causes: counts, file: file, range: range)
-    return (graph, position)
+      nodes: nodes, edges: sortedEdges, dangling: dangling, causes: counts, file: file, range: range)
+    return (graph, position, edges.keys.map { position[Int($0.from)] }, edges.counts)
   }
 }

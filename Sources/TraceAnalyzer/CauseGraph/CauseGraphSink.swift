@@ -69,6 +69,17 @@ struct CauseGraphSink: TraceSink {
     ids.append(EventRecord(update, node: node, inRange: kept), id: update.id)
   }
 
+  /// Takes `update` as ``consumeUpdate(_:line:symbols:)`` does, with its node found by
+  /// `node` (the node of the same (kind, module, name) key, if the caller knows it); returns
+  /// the node.
+  @inline(__always)
+  mutating func consumeUpdate(_ update: Update, knownNode: Int?) -> Int {
+    let kept = inRange(update.start)
+    let node = knownNode.map { nodes.count(update, node: $0, inRange: kept) } ?? nodes.addUpdate(update, inRange: kept)
+    ids.append(EventRecord(update, node: node, inRange: kept), id: update.id)
+    return node
+  }
+
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
     switch event {
     case .update(let update):

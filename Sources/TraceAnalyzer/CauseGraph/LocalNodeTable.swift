@@ -60,6 +60,12 @@ struct LocalNodeTable: Sendable {
       if candidate >= 0 && keys[candidate] == key { node = candidate }
     }
     if node < 0 { node = slowIndex(key, slot: slot) }
+    return count(update, node: node, inRange: inRange)
+  }
+
+  /// Counts `update` into `node`, which must be its node; returns it.
+  @inline(__always)
+  mutating func count(_ update: Update, node: Int, inRange: Bool) -> Int {
     tallies[node].events += 1
     if update.skipped { tallies[node].skipped += 1 }
     if inRange {

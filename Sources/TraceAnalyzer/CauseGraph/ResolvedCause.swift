@@ -16,11 +16,10 @@ struct ResolvedCause: BitwiseCopyable, Sendable {
   /// The edge label is `update`.
   static let updateLabel: UInt32 = 32
 
-  var from: UInt32
+  /// The edge's index in the join's ``CauseGraphBuilder/EdgeTable``.
+  var edge: UInt32
   var to: UInt32
   var flags: UInt32
-  /// The label's index among the join's labels.
-  var label: Int32
   /// The target's id.
   var target: Int64
   /// The target update's start and duration (0 for other targets).
@@ -30,7 +29,7 @@ struct ResolvedCause: BitwiseCopyable, Sendable {
   var time: Int64
 
   init(
-    _ cause: CauseGraphSink.CauseRecord, from: UInt32, to: UInt32, target: EventRecord?, updateLabel: Int32
+    _ cause: CauseGraphSink.CauseRecord, edge: UInt32, to: UInt32, target: EventRecord?, updateLabel: Int32
   ) {
     var flags: UInt32 = 0
     if cause.flags & CauseGraphSink.CauseRecord.changedSelf != 0 { flags |= Self.changedSelf }
@@ -46,10 +45,9 @@ struct ResolvedCause: BitwiseCopyable, Sendable {
       start = 0
       duration = 0
     }
-    self.from = from
+    self.edge = edge
     self.to = to
     self.flags = flags
-    self.label = cause.label
     self.target = cause.to
     self.time = cause.time
   }

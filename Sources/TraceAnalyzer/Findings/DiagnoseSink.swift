@@ -37,8 +37,10 @@ struct DiagnoseSink: TraceSink, SummaryWrapping {
 
   private(set) var summary: SummaryAccumulator
   private(set) var graph: CauseGraphSink
-  /// Longest updates above the orange threshold, by (module, kind, name) part symbols.
-  private(set) var longest: [SummaryAccumulator.LocalKey: LongestUpdates] = [:]
+  /// Longest updates above the orange threshold, by the summary's group (its `keys`).
+  private(set) var longest: [LongestUpdates] = []
+  /// The graph's node of each summary group (-1: not seen yet): one key lookup an update.
+  private var nodeOfGroup: [Int32] = []
   /// The first backtrace of each source (kind, label symbol) that has one.
   private(set) var backtraces: [LocalSourceKey: [String]] = [:]
 
@@ -53,11 +55,19 @@ struct DiagnoseSink: TraceSink, SummaryWrapping {
   }
 
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
-    summary.consumeUpdate(update, line: line, symbols: symbols)
-    graph.consumeUpdate(update, line: line, symbols: symbols)
-    guard update.duration > summary.thresholds.orange, !update.isUnfinished, summary.keeps(update) else { return }
-    let key = SummaryAccumulator.LocalKey(module: update.module, kind: update.kind, name: update.name)
-    longest[key, default: LongestUpdates()].add(
+    guard let group = summary.countUpdate(update) else {
+      _ = graph.consumeUpdate(update, knownNode: nil)
+      return
+    }
+    if group >= nodeOfGroup.count {
+      nodeOfGroup.append(contentsOf: repeatElement(-1, count: group + 1 - nodeOfGroup.count))
+      longest.append(contentsOf: repeatElement(LongestUpdates(), count: group + 1 - longest.count))
+    }
+    let known = nodeOfGroup[group]
+    let node = graph.consumeUpdate(update, knownNode: known >= 0 ? Int(known) : nil)
+    if known < 0 { nodeOfGroup[group] = Int32(node) }
+    guard update.duration > summary.thresholds.orange, !update.isUnfinished else { return }
+    longest[group].add(
       Example(id: update.id, start: update.start, duration: update.duration), isMain: update.isMainThread)
   }
 

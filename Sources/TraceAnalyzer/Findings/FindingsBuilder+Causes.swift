@@ -7,19 +7,32 @@ extension FindingsBuilder {
     var to: Int32
   }
 
-  /// A few updates to quote: the earliest by start, then id.
+  /// A few updates to quote: the three earliest by start, then id.
   private struct Earliest {
-    private(set) var items: [(start: Int64, id: Int64)] = []
+    private var first: (start: Int64, id: Int64)?
+    private var second: (start: Int64, id: Int64)?
+    private var third: (start: Int64, id: Int64)?
 
+    @inline(__always)
     mutating func add(start: Int64, id: Int64) {
-      if items.count == 3, let last = items.last, (last.start, last.id) <= (start, id) { return }
-      if items.contains(where: { $0.id == id }) { return }
-      items.append((start, id))
-      items.sort { ($0.start, $0.id) < ($1.start, $1.id) }
-      if items.count > 3 { items.removeLast() }
+      let item = (start: start, id: id)
+      if let third, (third.start, third.id) <= (start, id) { return }
+      if first?.id == id || second?.id == id || third?.id == id { return }
+      if let first, (first.start, first.id) <= (start, id) {
+        if let second, (second.start, second.id) <= (start, id) {
+          third = item
+        } else {
+          third = second
+          second = item
+        }
+      } else {
+        third = second
+        second = first
+        first = item
+      }
     }
 
-    var ids: [Int64] { items.map(\.id) }
+    var ids: [Int64] { [first, second, third].compactMap { $0?.id } }
   }
 
   /// A source → update edge that may fan out.
@@ -30,19 +43,7 @@ extension FindingsBuilder {
     var examples = Earliest()
   }
 
-  /// The destination starts of one fan-out edge within one budget-wide slot of time.
-  private struct Slot: Hashable {
-    var edge: Int32
-    var slot: Int64
-  }
-
-  private struct SlotSpan {
-    var count = 0
-    var first: Int64 = .max
-    var last: Int64 = .min
-  }
-
-  private struct ChurnSource {
+  private struct ChurnSource: Defaultable {
     var frames: Set<Int64> = []
     var skippedViews: Set<Int32> = []
     var costNs: Int64 = 0
@@ -51,13 +52,13 @@ extension FindingsBuilder {
     var examples = Earliest()
   }
 
-  private struct LoopComponent {
+  private struct LoopComponent: Defaultable {
     var frames: Set<Int64> = []
     var gestureFrames: Set<Int64> = []
     var examples = Earliest()
   }
 
-  private struct SelfEdge {
+  private struct SelfEdge: Defaultable {
     var durations: [Int64] = []
     var examples = Earliest()
   }
@@ -74,51 +75,48 @@ extension FindingsBuilder {
     for edge in graph.edges where sizes[component[edge.from]] > 1 || edge.from == edge.to {
       isLoop[component[edge.from]] = true
     }
-    var fanIndex: [NodePair: Int32] = [:]
+    var fanOfEdge = [Int32](repeating: -1, count: edgeSources.count)
     var fans: [FanEdge] = []
-    var slots: [Slot: SlotSpan] = [:]
+    let bursts = BurstCounter(expected: resolved.count, low: traceSpan.lowerBound, high: traceSpan.upperBound)
     var churn: [Int32: ChurnSource] = [:]
     var loops: [Int: LoopComponent] = [:]
     var selfEdges: [NodePair: SelfEdge] = [:]
     let timeline = frames.timeline
 
+    let kinds = nodes.map(\.kind)
     resolved.forEach(inPartition: 0) { cause in
-      let from = position[Int(cause.from)]
+      let from = edgeSources[Int(cause.edge)]
       let to = position[Int(cause.to)]
-      let fromKind = nodes[from].kind
+      let fromKind = kinds[from]
       let toUpdate = cause.has(ResolvedCause.toUpdate)
       let finished = cause.isFinishedUpdate
       if cause.has(ResolvedCause.updateLabel) && toUpdate, case .source(let sourceKind) = fromKind {
         if sourceKind == .environment || sourceKind == .environmentWriter {
-          var source = churn[Int32(from)] ?? ChurnSource()
-          if let frame = timeline.index(of: cause.start) { source.frames.insert(frame) }
-          source.updates += 1
-          if finished { source.costNs = source.costNs.saturatingAdd(cause.duration) }
-          if cause.has(ResolvedCause.skipped) {
-            source.skipped += 1
-            source.skippedViews.insert(Int32(to))
-            source.examples.add(start: cause.start, id: cause.target)
+          // Changed in place: a copy out of the dictionary would copy its sets.
+          let frame = timeline.index(of: cause.start)
+          let skipped = cause.has(ResolvedCause.skipped)
+          Self.update(&churn, Int32(from)) { source in
+            if let frame { source.frames.insert(frame) }
+            source.updates += 1
+            if finished { source.costNs = source.costNs.saturatingAdd(cause.duration) }
+            if skipped {
+              source.skipped += 1
+              source.skippedViews.insert(Int32(to))
+              source.examples.add(start: cause.start, id: cause.target)
+            }
           }
-          churn[Int32(from)] = source
         } else {
-          let pair = NodePair(from: Int32(from), to: Int32(to))
-          let edge: Int32
-          if let found = fanIndex[pair] {
-            edge = found
-          } else {
+          var edge = fanOfEdge[Int(cause.edge)]
+          if edge < 0 {
             edge = Int32(fans.count)
-            fanIndex[pair] = edge
-            fans.append(FanEdge(pair: pair))
+            fanOfEdge[Int(cause.edge)] = edge
+            fans.append(FanEdge(pair: NodePair(from: Int32(from), to: Int32(to))))
           }
           fans[Int(edge)].count += 1
           if finished { fans[Int(edge)].costNs = fans[Int(edge)].costNs.saturatingAdd(cause.duration) }
           fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
-          let slot = Slot(edge: edge, slot: Self.slot(of: cause.start, budget: budget))
-          var span = slots[slot] ?? SlotSpan()
-          span.count += 1
-          span.first = min(span.first, cause.start)
-          span.last = max(span.last, cause.start)
-          slots[slot] = span
+          // Two bursts whose lower median reaches the threshold take twice its updates.
+          if edgeCounts[Int(cause.edge)] >= 2 * settings.fanOut { bursts.add(edge: Int(edge), start: cause.start) }
         }
       }
       let loop = component[to]
@@ -128,29 +126,33 @@ extension FindingsBuilder {
           var frame: Int64?
           if toUpdate {
             frame = timeline.index(of: cause.start)
-          } else if case .source = nodes[to].kind, cause.has(ResolvedCause.hasTime) {
+          } else if case .source = kinds[to], cause.has(ResolvedCause.hasTime) {
             frame = timeline.index(of: cause.time)
           }
           if let frame {
-            if component[from] == loop {
-              loops[loop, default: LoopComponent()].frames.insert(frame)
-              if toUpdate { loops[loop, default: LoopComponent()].examples.add(start: cause.start, id: cause.target) }
+            let isInternal = component[from] == loop
+            Self.update(&loops, loop) { facts in
+              if isInternal {
+                facts.frames.insert(frame)
+                if toUpdate { facts.examples.add(start: cause.start, id: cause.target) }
+              }
+              if fromGesture { facts.gestureFrames.insert(frame) }
             }
-            if fromGesture { loops[loop, default: LoopComponent()].gestureFrames.insert(frame) }
           }
         }
       }
-      if cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.changedSelf) && finished
-        && nodes[from].isUpdate
+      if cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.changedSelf) && finished,
+        case .update = fromKind
       {
-        let pair = NodePair(from: Int32(from), to: Int32(to))
-        selfEdges[pair, default: SelfEdge()].durations.append(cause.duration)
-        selfEdges[pair, default: SelfEdge()].examples.add(start: cause.start, id: cause.target)
+        Self.update(&selfEdges, NodePair(from: Int32(from), to: Int32(to))) { facts in
+          facts.durations.append(cause.duration)
+          facts.examples.add(start: cause.start, id: cause.target)
+        }
       }
     }
 
     var findings: [Finding] = []
-    findings += fanOuts(fans, slots: slots)
+    findings += fanOuts(fans, bursts: bursts.bursts(edges: fans.count, gap: budget, threshold: settings.fanOut))
     for (source, facts) in churn.sorted(by: { $0.key < $1.key }) {
       if let finding = environmentChurn(source: Int(source), facts) { findings.append(finding) }
     }
@@ -164,50 +166,35 @@ extension FindingsBuilder {
     return findings
   }
 
-  /// The budget-wide slot of time `start` falls in (floor division, from time 0).
-  private static func slot(of start: Int64, budget: Int64) -> Int64 {
-    let width = max(budget, 1)
-    let quotient = start / width
-    return start % width < 0 ? quotient - 1 : quotient
+  /// Changes the value of `key` in place (made with `init()` when absent), without copying it.
+  @inline(__always)
+  private static func update<Key: Hashable, Value: Defaultable>(
+    _ dictionary: inout [Key: Value], _ key: Key, _ change: (inout Value) -> Void
+  ) {
+    change(&dictionary[key, default: Value()])
   }
 
   // MARK: - Fan-out
 
-  private func fanOuts(_ fans: [FanEdge], slots: [Slot: SlotSpan]) -> [Finding] {
-    var byEdge = [[(slot: Int64, span: SlotSpan)]](repeating: [], count: fans.count)
-    for (key, span) in slots { byEdge[Int(key.edge)].append((key.slot, span)) }
+  private func fanOuts(_ fans: [FanEdge], bursts: [BurstCounter.Bursts]) -> [Finding] {
     var findings: [Finding] = []
     for (index, fan) in fans.enumerated() {
-      let spans = byEdge[index].sorted { $0.slot < $1.slot }
-      var bursts: [Int] = []
-      var previous: (slot: Int64, last: Int64)?
-      for (slot, span) in spans {
-        // Starts within one slot are less than a budget apart; the next slot but one is
-        // always more than a budget away.
-        if let previous, slot == previous.slot + 1, span.first.saturatingSubtract(previous.last) <= budget {
-          bursts[bursts.count - 1] += span.count
-        } else {
-          bursts.append(span.count)
-        }
-        previous = (slot, span.last)
-      }
-      guard bursts.count >= 2 else { continue }
-      let median = bursts.sorted()[(bursts.count - 1) / 2]
-      guard median >= settings.fanOut else { continue }
+      let edgeBursts = bursts[index]
+      guard edgeBursts.count >= 2, let median = edgeBursts.medianIfLarge else { continue }
       let source = graph.nodes[Int(fan.pair.from)]
       let view = graph.nodes[Int(fan.pair.to)]
       findings.append(
         Finding(
           rule: .fanOut, severity: .warning,
           title: "\(source.label) fans out to \(Count.text(median)) \(view.label) per change "
-            + "(\(Count.text(bursts.count)) changes, \(Count.updates(fan.count)), "
+            + "(\(Count.text(edgeBursts.count)) changes, \(Count.updates(fan.count)), "
             + "\(DurationText.format(fan.costNs)))",
           nodes: [source.label, view.label], count: fan.count, costNs: fan.costNs,
           examples: fan.examples.ids,
           evidence: [
-            "\(Count.text(bursts.count)) bursts of updates (a burst ends where a budget of "
+            "\(Count.text(edgeBursts.count)) bursts of updates (a burst ends where a budget of "
               + "\(DurationText.format(budget)) passes with none); median \(Count.text(median)), "
-              + "largest \(Count.text(bursts.max() ?? 0)) updates",
+              + "largest \(Count.text(edgeBursts.largest)) updates",
             "\(view.label) updated \(Count.text(fan.count)) times for \(source.label)",
           ],
           backtraces: backtrace(of: [source]), path: [], view: view.viewKey?.qualifiedName,
@@ -358,3 +345,6 @@ extension Count {
     value == value.rounded() ? "\(Int(value))%" : "\(value)%"
   }
 }
+
+/// A value with an empty starting state.
+private protocol Defaultable { init() }

@@ -16,6 +16,10 @@ struct FindingsBuilder {
   let graph: CauseGraph
   /// The join's catalog index → the graph's node position.
   let position: [Int]
+  /// The graph's node position of each join edge's `from` end.
+  let edgeSources: [Int]
+  /// The causes counted on each join edge.
+  let edgeCounts: [Int]
   /// The summary's views and their figures (global group order).
   let keys: [ViewKey]
   let statistics: [ViewStatistics]
@@ -23,6 +27,8 @@ struct FindingsBuilder {
   let longest: [ViewKey: DiagnoseSink.LongestUpdates]
   /// The first backtrace of each source that has one, by the source's label.
   let backtraces: [String: [String]]
+  /// The earliest and latest time of the trace's events.
+  let traceSpan: ClosedRange<Int64>
 
   /// Missed frames by index: whether a red update is to blame (else accumulation).
   private(set) var missed: [Int64: MissedFrameFacts] = [:]
@@ -35,15 +41,19 @@ struct FindingsBuilder {
 
   init(
     settings: FindingSettings, thresholds: Thresholds, frames: FrameInspection, budget: Int64,
-    graph: CauseGraph, position: [Int], keys: [ViewKey], statistics: [ViewStatistics],
-    longest: [ViewKey: DiagnoseSink.LongestUpdates], backtraces: [String: [String]]
+    graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int], keys: [ViewKey], statistics: [ViewStatistics],
+    longest: [ViewKey: DiagnoseSink.LongestUpdates], backtraces: [String: [String]],
+    traceSpan: ClosedRange<Int64>
   ) {
+    self.traceSpan = traceSpan
     self.settings = settings
     self.thresholds = thresholds
     self.frames = frames
     self.budget = budget
     self.graph = graph
     self.position = position
+    self.edgeSources = edgeSources
+    self.edgeCounts = edgeCounts
     self.keys = keys
     self.statistics = statistics
     self.longest = longest
@@ -91,6 +101,9 @@ struct FindingsBuilder {
     let blockingLimit = blockingNs.overflow ? Int64.max : blockingNs.partialValue
     let accumulationFrames = missed.filter { !$0.value.hasRed }
     let timeline = frames.timeline
+    // Spilled updates come roughly in time order: remember the last frame looked up.
+    var lastFrame: Int64?
+    var lastFacts: MissedFrameFacts?
     spilled.forEachSpilled { group, record in
       let duration = record.duration
       let isRed = duration > thresholds.red
@@ -102,7 +115,12 @@ struct FindingsBuilder {
         scans[group].longestBlockingNs = max(scans[group].longestBlockingNs, duration)
       }
       guard isRed || (record.isMainThread && !accumulationFrames.isEmpty) else { return }
-      guard let frame = timeline.index(of: record.start), let facts = missed[frame] else { return }
+      guard let frame = timeline.index(of: record.start) else { return }
+      if frame != lastFrame {
+        lastFrame = frame
+        lastFacts = missed[frame]
+      }
+      guard let facts = lastFacts else { return }
       if isRed { scans[group].redMissedFrames.insert(frame) }
       if record.isMainThread && !facts.hasRed {
         scans[group].accumulationNs = scans[group].accumulationNs.saturatingAdd(duration)

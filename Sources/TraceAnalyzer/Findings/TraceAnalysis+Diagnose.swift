@@ -37,14 +37,15 @@ extension TraceAnalysis {
     _ pass: AnalysisPass<DiagnoseSink>, options: AnalysisOptions, settings: FindingSettings
   ) -> (findings: [Finding], graph: CauseGraph) {
     let resolved = PartitionedSpill<ResolvedCause>(partitions: 1)
-    let (graph, position) = CauseGraphBuilder.join(
+    let (graph, position, edgeSources, edgeCounts) = CauseGraphBuilder.join(
       parts: pass.parts.map { TracePart(sink: $0.sink.graph, symbols: $0.symbols, lineOffset: $0.lineOffset) },
       file: pass.displayName, range: options.range, resolved: resolved)
     var longest: [ViewKey: DiagnoseSink.LongestUpdates] = [:]
     var backtraces: [String: [String]] = [:]
     for part in pass.parts {
       let symbols = part.symbols
-      for (key, updates) in part.sink.longest {
+      for (group, updates) in part.sink.longest.enumerated() where !updates.any.isEmpty {
+        let key = part.sink.summary.keys[group]
         let viewKey = ViewKey(
           module: key.module.map { symbols[$0] } ?? "", kind: key.kind,
           name: key.name.map { symbols[$0] } ?? ViewKey.unnamed)
@@ -56,8 +57,9 @@ extension TraceAnalysis {
     }
     let builder = FindingsBuilder(
       settings: settings, thresholds: options.thresholds, frames: pass.frames, budget: pass.budget,
-      graph: graph, position: position, keys: pass.summary.keys, statistics: pass.summary.statistics,
-      longest: longest, backtraces: backtraces)
+      graph: graph, position: position, edgeSources: edgeSources, edgeCounts: edgeCounts, keys: pass.summary.keys, statistics: pass.summary.statistics,
+      longest: longest, backtraces: backtraces,
+      traceSpan: pass.summary.earliest...max(pass.summary.earliest, pass.summary.latest))
     return (builder.findings(spilled: pass.summary, resolved: resolved), graph)
   }
 }

@@ -45,6 +45,13 @@ struct SummaryAccumulator: TraceSink {
     add(update)
   }
 
+  /// Counts `update` as ``consumeUpdate(_:line:symbols:)`` does; returns its group, if kept.
+  @inline(__always)
+  mutating func countUpdate(_ update: Update) -> Int? {
+    counts.updates += 1
+    return add(update)
+  }
+
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
     switch event {
     case .update(let update):
@@ -92,17 +99,19 @@ struct SummaryAccumulator: TraceSink {
     start >= keepFrom && (start < keepTo || keepTo == .max)
   }
 
+  /// Counts `update` and returns its group (nil when the range leaves it out).
   @inline(__always)
-  private mutating func add(_ update: Update) {
+  @discardableResult
+  mutating func add(_ update: Update) -> Int? {
     let start = update.start
     let duration = update.duration
     let finished = duration < Update.unfinishedDuration
     see(start, end: finished ? start.saturatingAdd(duration) : start)
-    guard keeps(start: start) else { return }
+    guard keeps(start: start) else { return nil }
     let group = groupIndex(LocalKey(module: update.module, kind: update.kind, name: update.name))
     guard group < SpillRecord.groupLimit else {
       tooManyGroups = true
-      return
+      return nil
     }
     // The group's figures, updated in place (one uniqueness check; `group` is in bounds).
     let red = thresholds.red
@@ -123,9 +132,11 @@ struct SummaryAccumulator: TraceSink {
         figures.pointee.unfinished += 1
       }
     }
-    guard finished else { return }
-    spill.append(
-      SpillRecord(start: start, group: group, isMainThread: update.isMainThread, duration: duration))
+    if finished {
+      spill.append(
+        SpillRecord(start: start, group: group, isMainThread: update.isMainThread, duration: duration))
+    }
+    return group
   }
 
   @inline(__always)

@@ -62,11 +62,18 @@ struct JSONWriter {
 
   private mutating func separate() {
     if needsComma[needsComma.count - 1] { text += "," }
-    if indent > 0 && level > 0 && !pendingKey {
-      text += "\n" + String(repeating: " ", count: level * indent)
-    }
+    if indent > 0 && level > 0 && !pendingKey { newLine() }
     pendingKey = false
   }
+
+  /// A line end and the current level's indentation.
+  private mutating func newLine() {
+    while indents.count <= level { indents.append("\n" + String(repeating: " ", count: indents.count * indent)) }
+    text += indents[level]
+  }
+
+  /// A line end and the indentation of each level so far.
+  private var indents: [String] = []
 
   private mutating func scalar(_ literal: String) {
     separate()
@@ -84,13 +91,16 @@ struct JSONWriter {
   private mutating func close(_ bracket: String) {
     let hadItems = needsComma.removeLast()
     level -= 1
-    if indent > 0 && hadItems { text += "\n" + String(repeating: " ", count: level * indent) }
+    if indent > 0 && hadItems { newLine() }
     text += bracket
     needsComma[needsComma.count - 1] = true
   }
 
   /// `string` as a JSON string literal (control characters, quotes and backslashes escaped).
   static func quoted(_ string: String) -> String {
+    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      return "\"" + string + "\""
+    }
     var result = "\""
     for scalar in string.unicodeScalars {
       switch scalar {

@@ -1,0 +1,112 @@
+/// Cuts each edge's destination updates into bursts (a burst ends where more than one frame
+/// budget passes with no update), for the `fan-out` rule, in bounded memory.
+///
+/// Starts arrive in any order. They are spilled into time buckets over the trace's span; the
+/// buckets are then read in time order, each sorted by (edge, start), so every edge sees its
+/// starts in order and needs only its last start and open burst. Per edge it keeps the number
+/// of bursts, how many were smaller than the fan-out threshold, and the sizes of the others
+/// (few distinct values), which is all the lower median needs. Memory: the largest bucket (a
+/// bucket holds about 2^16 starts when the trace's updates are spread over its span) and a
+/// few counters an edge.
+final class BurstCounter {
+  /// One destination update of an edge.
+  struct Start: BitwiseCopyable, Sendable {
+    var edge: Int64
+    var start: Int64
+  }
+
+  /// What an edge's bursts add up to.
+  struct Bursts {
+    var count = 0
+    /// Bursts smaller than the threshold.
+    var small = 0
+    var largest = 0
+    /// Sizes of the bursts at or above the threshold, with how often each occurred.
+    var large: [Int: Int] = [:]
+
+    /// The lower median burst size when it is at least the threshold, else nil.
+    var medianIfLarge: Int? {
+      let index = (count - 1) / 2
+      guard count > 0, small <= index else { return nil }
+      var seen = small
+      for size in large.keys.sorted() {
+        seen += large[size] ?? 0
+        if seen > index { return size }
+      }
+      return nil
+    }
+  }
+
+  private let spill: PartitionedSpill<Start>
+  private let low: Int64
+  private let span: UInt64
+  private let buckets: Int
+
+  /// - Parameters:
+  ///   - expected: about how many starts will be added (sizes the buckets).
+  ///   - low, high: the span of time the starts lie in (others go to the first or last bucket).
+  init(expected: Int, low: Int64, high: Int64) {
+    var buckets = 1
+    while buckets < 4096 && buckets << 16 < expected { buckets <<= 1 }
+    self.buckets = buckets
+    self.low = low
+    span = high >= low ? UInt64(bitPattern: high &- low) &+ 1 : 1
+    spill = PartitionedSpill(partitions: buckets, bufferBytes: 1 << 20)
+  }
+
+  @inline(__always)
+  func add(edge: Int, start: Int64) {
+    let offset = start < low ? 0 : UInt64(bitPattern: start &- low)
+    let bucket = span == 0 ? 0 : Int(min(UInt64(buckets - 1), UInt64((UInt128(offset) * UInt128(buckets)) / UInt128(span))))
+    spill.append(Start(edge: Int64(edge), start: start), partition: bucket)
+  }
+
+  /// The bursts of edges `0..<edges`, cut where consecutive starts are more than `gap` apart;
+  /// bursts smaller than `threshold` are only counted.
+  func bursts(edges: Int, gap: Int64, threshold: Int) -> [Bursts] {
+    var result = [Bursts](repeating: Bursts(), count: edges)
+    var last = [Int64](repeating: .min, count: edges)
+    var open = [Int](repeating: 0, count: edges)
+    func close(_ edge: Int) {
+      let size = open[edge]
+      guard size > 0 else { return }
+      result[edge].count += 1
+      result[edge].largest = max(result[edge].largest, size)
+      if size < threshold { result[edge].small += 1 } else { result[edge].large[size, default: 0] += 1 }
+      open[edge] = 0
+    }
+    var batch: [Start] = []
+    var packed: [UInt64] = []
+    func take(edge: Int, start: Int64) {
+      if open[edge] > 0 && start.saturatingSubtract(last[edge]) > gap { close(edge) }
+      open[edge] += 1
+      last[edge] = start
+    }
+    for bucket in 0..<buckets {
+      batch.removeAll(keepingCapacity: true)
+      spill.forEachBlock(inPartition: bucket) { batch.append(contentsOf: $0) }
+      guard let first = batch.first else { continue }
+      var low = first.start
+      var high = first.start
+      for item in batch {
+        low = min(low, item.start)
+        high = max(high, item.start)
+      }
+      // Sorting one integer per start (edge in the top bits, start - low below) is several
+      // times faster than sorting pairs; wide spans or many edges take the general path.
+      if edges < 1 << 23 && high.subtractingReportingOverflow(low).partialValue < 1 << 40
+        && !high.subtractingReportingOverflow(low).overflow
+      {
+        packed.removeAll(keepingCapacity: true)
+        for item in batch { packed.append(UInt64(item.edge) << 40 | UInt64(item.start - low)) }
+        packed.sort()
+        for code in packed { take(edge: Int(code >> 40), start: low + Int64(code & (1 << 40 - 1))) }
+      } else {
+        batch.sort { ($0.edge, $0.start) < ($1.edge, $1.start) }
+        for item in batch { take(edge: Int(item.edge), start: item.start) }
+      }
+    }
+    for edge in 0..<edges { close(edge) }
+    return result
+  }
+}
