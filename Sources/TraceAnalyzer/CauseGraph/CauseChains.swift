@@ -16,15 +16,20 @@ public struct CauseChains: Hashable, Sendable {
     /// An update's duration (ns).
     public var duration: Int64?
     public var skipped: Bool
+    /// For a source: where its value was set (innermost first), as the trace's first event
+    /// of that source recorded it.
+    public var backtrace: [String]
 
     public init(
-      id: Int64, node: CauseGraph.Node, offset: Int64? = nil, duration: Int64? = nil, skipped: Bool = false
+      id: Int64, node: CauseGraph.Node, offset: Int64? = nil, duration: Int64? = nil, skipped: Bool = false,
+      backtrace: [String] = []
     ) {
       self.id = id
       self.node = node
       self.offset = offset
       self.duration = duration
       self.skipped = skipped
+      self.backtrace = backtrace
     }
   }
 

@@ -48,6 +48,9 @@ public struct CauseGraph: Hashable, Sendable {
   public var range: TimeRange
   /// How the graph was narrowed (see ``selecting(_:)``); the default for a whole graph.
   public var selection = Selection(edgeLimit: nil)
+  /// The trace's findings, whose nodes and edges renderers mark (empty: none, or not
+  /// diagnosed).
+  public var findings: [Finding] = []
 
   public init(
     nodes: [Node], edges: [Edge], focus: [Int] = [], dangling: DanglingCauses = DanglingCauses(),

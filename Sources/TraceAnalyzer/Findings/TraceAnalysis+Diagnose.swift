@@ -29,6 +29,7 @@ extension TraceAnalysis {
     ) { pass in
       (findings, graph) = diagnose(pass, options: options, settings: settings)
     }.summary
+    graph.findings = findings
     return Diagnosis(findings: findings, summary: summary, settings: settings, graph: graph)
   }
 
