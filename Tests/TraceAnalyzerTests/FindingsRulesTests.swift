@@ -30,7 +30,8 @@ struct FindingsRulesTests {
     mutating func source(_ kind: String, _ label: String, at time: Int64? = nil) -> Int64 {
       let id = take()
       let time = time.map { #","time":\#($0)"# } ?? ""
-      lines.append(#"{"type":"source","id":\#(id),"kind":"\#(kind)","label":"\#(label)","user":true\#(time)}"#)
+      lines.append(
+        #"{"type":"source","id":\#(id),"kind":"\#(kind)","label":"\#(label)","user":true\#(time)}"#)
       return id
     }
 
@@ -85,10 +86,16 @@ struct FindingsRulesTests {
     var trace = Trace()
     for frame in 0..<3 {
       trace.update("Layout", at: Int64(frame) * 10 * Self.ms, lasting: 2 * Self.ms, kind: "other")
-      trace.update("Map", at: Int64(frame) * 10 * Self.ms + 3 * Self.ms, lasting: 2 * Self.ms, kind: "representable")
+      trace.update(
+        "Map", at: Int64(frame) * 10 * Self.ms + 3 * Self.ms, lasting: 2 * Self.ms, kind: "representable")
     }
     #expect(try trace.findings().filter { $0.rule == .longBody }.map(\.nodes) == [["Map.update"]])
-    #expect(try trace.findings({ var s = FindingSettings(); s.minRed = 4; return s }()).isEmpty)
+    #expect(
+      try trace.findings(
+        {
+          var s = FindingSettings(); s.minRed = 4; return s
+        }()
+      ).isEmpty)
   }
 
   // MARK: - blocking-update
@@ -151,7 +158,8 @@ struct FindingsRulesTests {
     for frame in 0..<frames {
       let start = Int64(frame) * 10 * Self.ms
       trace.cause(environment, trace.update("Reader", at: start, lasting: 200_000))
-      trace.cause(environment, trace.update("Counter", at: start + Self.ms, lasting: 10_000, skipped: skipped))
+      trace.cause(
+        environment, trace.update("Counter", at: start + Self.ms, lasting: 10_000, skipped: skipped))
     }
     let found = try trace.findings().filter { $0.rule == .environmentChurn }
     #expect(found.count == (fires ? 1 : 0))
@@ -249,7 +257,9 @@ struct FindingsRulesTests {
   @Test func errorsComeFirstThenTheCostliest() throws {
     var trace = Trace()
     trace.update("Loader", at: 0, lasting: 50 * Self.ms)
-    for frame in 1..<4 { trace.update("Row", at: Int64(frame) * 100 * Self.ms, lasting: 30 * Self.ms, thread: "render") }
+    for frame in 1..<4 {
+      trace.update("Row", at: Int64(frame) * 100 * Self.ms, lasting: 30 * Self.ms, thread: "render")
+    }
     let rules = try trace.findings().map(\.rule)
     #expect(rules == [.blockingUpdate, .longBody])
   }

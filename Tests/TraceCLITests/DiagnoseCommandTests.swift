@@ -26,7 +26,8 @@ struct DiagnoseCommandTests {
   }
 
   @Test(arguments: stories)
-  func everyStoryGetsItsOwnFindingAndItsFixNone(_ story: (trace: String, rule: String, fixed: String?)) throws {
+  func everyStoryGetsItsOwnFindingAndItsFixNone(_ story: (trace: String, rule: String, fixed: String?)) throws
+  {
     #expect(try rules(story.trace).contains(story.rule))
     if let fixed = story.fixed { #expect(try !rules(fixed).contains(story.rule)) }
   }
@@ -51,10 +52,12 @@ struct DiagnoseCommandTests {
   @Test func thresholdsAreOptions() throws {
     #expect(try rules("favorites-before").contains("fan-out"))
     let strict = CLIRun(
-      ["diagnose", "Fixtures/traces/favorites-before.jsonl", "--fan-out", "41", "--format", "json"].relativeToRoot)
+      ["diagnose", "Fixtures/traces/favorites-before.jsonl", "--fan-out", "41", "--format", "json"]
+        .relativeToRoot)
     #expect(!strict.output.contains(#""rule": "fan-out""#))
     let loop = CLIRun(
-      ["diagnose", "Fixtures/traces/update-loop.jsonl", "--loop-frames", "121", "--format", "json"].relativeToRoot)
+      ["diagnose", "Fixtures/traces/update-loop.jsonl", "--loop-frames", "121", "--format", "json"]
+        .relativeToRoot)
     #expect(!loop.output.contains(#""rule": "update-loop""#))
     let gestures = CLIRun(
       ["diagnose", "Fixtures/traces/update-loop.jsonl", "--loop-gestures", "0.5%", "--format", "json"]
@@ -86,7 +89,8 @@ struct DiagnoseCommandTests {
     #expect(with.output.hasPrefix(plain.output))
     #expect(!plain.output.contains("Findings"))
     Fixture.assertSnapshot(with.output.withoutRoot, named: "update-loop.summary-findings.txt")
-    let json = CLIRun(["summarize", "Fixtures/traces/update-loop.jsonl", "--findings", "--format", "json"].relativeToRoot)
+    let json = CLIRun(
+      ["summarize", "Fixtures/traces/update-loop.jsonl", "--findings", "--format", "json"].relativeToRoot)
     let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
     let findings = try #require(object?["findings"] as? [[String: Any]])
     #expect(findings.map { $0["rule"] as? String } == ["update-loop"])
@@ -108,9 +112,11 @@ struct DiagnoseCommandTests {
     #expect(violations.first?["max"] as? Int == 0)
     #expect(violations.first?["value"] as? Int == 120)
     #expect((violations.first?["subject"] as? String)?.hasPrefix("update loop: ") == true)
-    let fixed = CLIRun(["check", "Fixtures/traces/favorites-after.jsonl", "--forbid", "fan-out"].relativeToRoot)
+    let fixed = CLIRun(
+      ["check", "Fixtures/traces/favorites-after.jsonl", "--forbid", "fan-out"].relativeToRoot)
     #expect(fixed.status == .success)
-    let unknown = CLIRun(["check", "Fixtures/traces/favorites-after.jsonl", "--forbid", "loops"].relativeToRoot)
+    let unknown = CLIRun(
+      ["check", "Fixtures/traces/favorites-after.jsonl", "--forbid", "loops"].relativeToRoot)
     #expect(unknown.status == .usage)
     #expect(unknown.errors.contains("unknown rule 'loops'"))
   }
@@ -137,13 +143,19 @@ struct DiagnoseCommandTests {
 
   @Test func diffSaysWhichFindingsAppearedAndFailsOnNewOnes() throws {
     let fixed = CLIRun(
-      ["diff", "Fixtures/traces/favorites-before.jsonl", "Fixtures/traces/favorites-after.jsonl", "--fail-on",
-       "finding>0"].relativeToRoot)
+      [
+        "diff", "Fixtures/traces/favorites-before.jsonl", "Fixtures/traces/favorites-after.jsonl",
+        "--fail-on",
+        "finding>0",
+      ].relativeToRoot)
     #expect(fixed.status == .success)
     #expect(fixed.output.contains("gone  warning  fan-out"))
     let broken = CLIRun(
-      ["diff", "Fixtures/traces/favorites-after.jsonl", "Fixtures/traces/favorites-before.jsonl", "--fail-on",
-       "finding>0", "--format", "json"].relativeToRoot)
+      [
+        "diff", "Fixtures/traces/favorites-after.jsonl", "Fixtures/traces/favorites-before.jsonl",
+        "--fail-on",
+        "finding>0", "--format", "json",
+      ].relativeToRoot)
     #expect(broken.status == .failure)
     let object = try JSONSerialization.jsonObject(with: Data(broken.output.utf8)) as? [String: Any]
     let findings = try #require(object?["findings"] as? [[String: Any]])

@@ -116,7 +116,9 @@ extension FindingsBuilder {
           if finished { fans[Int(edge)].costNs = fans[Int(edge)].costNs.saturatingAdd(cause.duration) }
           fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
           // Two bursts whose lower median reaches the threshold take twice its updates.
-          if edgeCounts[Int(cause.edge)] >= 2 * settings.fanOut { bursts.add(edge: Int(edge), start: cause.start) }
+          if edgeCounts[Int(cause.edge)] >= 2 * settings.fanOut {
+            bursts.add(edge: Int(edge), start: cause.start)
+          }
         }
       }
       let loop = component[to]
@@ -152,7 +154,8 @@ extension FindingsBuilder {
     }
 
     var findings: [Finding] = []
-    findings += fanOuts(fans, bursts: bursts.bursts(edges: fans.count, gap: budget, threshold: settings.fanOut))
+    findings += fanOuts(
+      fans, bursts: bursts.bursts(edges: fans.count, gap: budget, threshold: settings.fanOut))
     for (source, facts) in churn.sorted(by: { $0.key < $1.key }) {
       if let finding = environmentChurn(source: Int(source), facts) { findings.append(finding) }
     }

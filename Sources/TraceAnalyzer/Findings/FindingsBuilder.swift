@@ -41,7 +41,8 @@ struct FindingsBuilder {
 
   init(
     settings: FindingSettings, thresholds: Thresholds, frames: FrameInspection, budget: Int64,
-    graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int], keys: [ViewKey], statistics: [ViewStatistics],
+    graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int], keys: [ViewKey],
+    statistics: [ViewStatistics],
     longest: [ViewKey: DiagnoseSink.LongestUpdates], backtraces: [String: [String]],
     traceSpan: ClosedRange<Int64>
   ) {

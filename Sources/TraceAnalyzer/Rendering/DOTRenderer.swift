@@ -12,7 +12,9 @@ public enum DOTRenderer {
   public static func render(_ graph: CauseGraph) -> String {
     var output = "// \(comment(graph.headline))\n"
     for note in graph.notes { output += "// note: \(comment(note))\n" }
-    for finding in graph.findings { output += "// \(finding.severity) \(finding.rule): \(comment(finding.title))\n" }
+    for finding in graph.findings {
+      output += "// \(finding.severity) \(finding.rule): \(comment(finding.title))\n"
+    }
     output += "digraph \"cause-graph\" {\n"
     output += "  graph [rankdir=LR, fontname=\"Helvetica\", nodesep=0.3, ranksep=0.7];\n"
     output +=
@@ -21,7 +23,8 @@ public enum DOTRenderer {
     let focus = Set(graph.focus)
     for (index, node) in graph.nodes.enumerated() {
       let mark = CauseGraph.FindingMark(graph.findingRules(ofNode: node.label))
-      output += "  \(identifier(index)) [\(attributes(of: node, focused: focus.contains(index), mark: mark))];\n"
+      output +=
+        "  \(identifier(index)) [\(attributes(of: node, focused: focus.contains(index), mark: mark))];\n"
     }
     for edge in graph.edges {
       var attributes = "label=\(quoted("\(edge.title) ×\(edge.count)")), penwidth=\(penWidth(edge.count))"

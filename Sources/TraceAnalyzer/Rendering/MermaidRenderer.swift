@@ -9,7 +9,9 @@ public enum MermaidRenderer {
   public static func render(_ graph: CauseGraph) -> String {
     var output = "%% \(comment(graph.headline))\n"
     for note in graph.notes { output += "%% note: \(comment(note))\n" }
-    for finding in graph.findings { output += "%% \(finding.severity) \(finding.rule): \(comment(finding.title))\n" }
+    for finding in graph.findings {
+      output += "%% \(finding.severity) \(finding.rule): \(comment(finding.title))\n"
+    }
     output += "flowchart LR\n"
     for (index, node) in graph.nodes.enumerated() {
       output += "  n\(index + 1)[\"\(escape(node.label))<br/>\(escape(node.caption))\"]\n"
