@@ -25,6 +25,8 @@ public struct TraceDiff: Hashable, Sendable {
   public var warnings: [String]
   /// Every finding of either side: new on head first, then gone, then the rest.
   public var findings: [FindingChange]
+  /// The runs (of either side) without a single update (in the range).
+  public var emptyRuns: [String]
 
   /// Compares the `base` runs with the `head` runs (at least one each).
   public init(base: [RunFigures], head: [RunFigures]) {
@@ -53,6 +55,7 @@ public struct TraceDiff: Hashable, Sendable {
     worstOverrun = TraceDiff.change(.overrun, base, head) { $0.frames.worstOverrunNs }
     warnings = (base + head).flatMap(\.warnings)
     findings = FindingChange.changes(base: base, head: head)
+    emptyRuns = (base + head).filter { $0.updates == 0 }.map(\.file)
     let runs = base + head
     if runs.allSatisfy({ $0.edges != nil }) {
       var edgeKeys = Set<EdgeCounts.Key>()
