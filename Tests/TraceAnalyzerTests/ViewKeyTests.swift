@@ -14,7 +14,8 @@ struct ViewKeyTests {
     (row, "Landmarks.LandmarkListItemView (body)", true), (row, "LandmarkListItemView (body)", true),
     (row, "LandmarkListItemView.update", false), (row, "Landmarks.LandmarkListItemView (other)", false),
     (row, "Other.LandmarkListItemView", false), (row, "LandmarkListItem", false),
-    (map, "MapView.update", true), (map, "Landmarks.MapView (representable)", true), (map, "MapView.body", false),
+    (map, "MapView.update", true), (map, "Landmarks.MapView (representable)", true),
+    (map, "MapView.body", false),
     (layout, "Layout", true), (layout, "SwiftUI.Layout (other)", true), (layout, "Layout.body", false),
   ])
   func namesTracecliPrintsAreNamesItAccepts(key: ViewKey, query: String, matches: Bool) {
