@@ -80,8 +80,11 @@ struct Arguments {
   /// A non-negative integer option.
   mutating func count(_ name: String) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
-    guard let value = Int(text), value >= 0 else {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw UsageError("\(name) '\(text)' is not a whole number", command: command)
+    }
+    guard let value = Int(text) else {
+      throw UsageError("\(name) '\(text)' is too large (at most \(Int.max))", command: command)
     }
     return value
   }
