@@ -14,4 +14,12 @@ extension TraceCLI {
       : "no updates in the range \(range.text) — check --from and --to (--allow-empty accepts an empty range)"
     throw .badData(TraceParseError(file: file, line: 0, message: message))
   }
+
+  /// Notes on `errors` when a range keeps no update of `summary`, naming the trace's span.
+  static func noteEmptyRange(_ summary: TraceSummary, to errors: inout some TextOutputStream) {
+    guard !summary.range.isUnbounded, summary.total.count == 0 else { return }
+    var note = "tracecli: note: no updates in the range \(summary.range.text)"
+    if let span = summary.spanNs { note += "; the trace spans 0.000 s ..< \(DurationText.seconds(span))" }
+    errors.write(note + "\n")
+  }
 }

@@ -39,3 +39,25 @@ struct EmptyTraceTests {
     #expect(CLIRun(["diff", minimal, file.path, "--allow-empty"]).status == .success)
   }
 }
+
+/// Times outside the trace are said, not passed over.
+struct OutOfTraceTimeTests {
+  @Test func aRangeBeyondTheTraceNamesItsSpan() {
+    let run = CLIRun(["summarize", "Fixtures/traces/minimal.jsonl", "--from", "5s"].relativeToRoot)
+    #expect(run.status == .success)
+    #expect(
+      run.errors
+        == "tracecli: note: no updates in the range 5.000 s ..< end; the trace spans 0.000 s ..< 0.003 s\n")
+  }
+
+  @Test func whyAtATimeWithoutAnUpdateSaysHowFarTheChosenOneIs() {
+    let far = CLIRun(
+      ["why", "Fixtures/traces/update-loop.jsonl", "--view", "HeaderView", "--at", "12.41s"].relativeToRoot)
+    #expect(far.status == .success)
+    #expect(far.errors.contains("no update of HeaderView runs at 12.410 s"))
+    #expect(far.errors.contains("at 2.085 s, which ended 10.3 s earlier"))
+    let inside = CLIRun(
+      ["why", "Fixtures/traces/update-loop.jsonl", "--view", "HeaderView", "--at", "0.5012s"].relativeToRoot)
+    #expect(inside.errors.isEmpty, "\(inside.errors)")
+  }
+}
