@@ -17,11 +17,13 @@ public enum ViewSuggestions {
       let plain = name.split(separator: ".").last.map(String.init) ?? name
       let distance = min(
         editDistance(lowered, Array(name.lowercased())), editDistance(lowered, Array(plain.lowercased())))
-      let contains =
-        plain.lowercased().contains(query.lowercased()) || query.lowercased().contains(plain.lowercased())
+      // A part of the name (`ListItem`) is as good as a typo; a longer query is not.
+      let contains = plain.lowercased().contains(query.lowercased())
       return (contains ? min(distance, 1) : distance, name)
     }
-    let threshold = max(3, query.count / 2)
+    // Within half the query's length, and not much farther than the closest.
+    let best = scored.map(\.0).min() ?? 0
+    let threshold = min(max(3, query.count / 2), best + 2)
     return scored.filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
   }
 
