@@ -120,6 +120,15 @@ struct DocumentationTests {
     return true
   }
 
+  @Test func theReadmesBudgetIsTheShippedFile() throws {
+    let readme = try String(contentsOf: Fixture.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let budget = try String(
+      contentsOf: Fixture.root.appendingPathComponent("Fixtures/budgets/perf-budget.json"), encoding: .utf8)
+    let start = try #require(readme.range(of: "```json\n"))
+    let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+    #expect(String(readme[start.upperBound..<end.lowerBound]) == budget)
+  }
+
   @Test func theDocumentsHaveExamples() {
     #expect(Self.examples.count >= 10)
   }
