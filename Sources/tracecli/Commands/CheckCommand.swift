@@ -37,7 +37,7 @@ enum CheckCommand {
       --red <duration>          red threshold (default 1ms; the file's, if it sets one)
       --from <time>             inspection range start, relative to the trace start
       --to <time>               inspection range end (exclusive)
-      --threads <n>             reader threads (default 2)
+      --threads <n>             reader threads (default: the CPUs tracecli may use)
       -h, --help                show this help
 
     Exit status: 0 within budget, 1 over budget, 64 usage error, 65 malformed trace or
