@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file written whole or not at all: bytes go to a temporary file beside the target
+/// (`name.tmp-XXXXXX`), which is synced and renamed over the target when complete; on any
+/// failure the temporary file is removed and the old target, if any, stays as it was, and a
+/// replaced file keeps its permissions. A target that is not a regular file (`/dev/stdout`, a
+/// FIFO, a device) is written directly.
+public final class AtomicFile {
+  /// Why a file could not be written.
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+    /// The errno behind it.
+    public var code: Int32 = 0
+
+    public var description: String { "cannot write \(path): \(reason)" }
+
+    /// Whether the target's folder does not exist (sysexits EX_CANTCREAT rather than EX_IOERR).
+    public var isMissingFolder: Bool { code == ENOENT || code == ENOTDIR }
+  }
+
+  public let path: String
+  /// The temporary file; nil when the target is written directly.
+  private let temporary: String?
+  private let descriptor: Int32
+  private var failure: Failure?
+  private var committed = false
+
+  /// Creates the temporary file beside `path` (dropped unless ``commit()`` succeeds), or opens
+  /// `path` itself when it exists and is not a regular file.
+  public init(path: String) throws(Failure) {
+    self.path = path
+    var status = stat()
+    let exists = stat(path, &status) == 0
+    if exists && (status.st_mode & S_IFMT) != S_IFREG {
+      let descriptor = open(path, O_WRONLY | O_TRUNC)
+      guard descriptor >= 0 else { throw Self.failure(path) }
+      self.descriptor = descriptor
+      temporary = nil
+      return
+    }
+    var template = Array("\(path).tmp-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw Self.failure(path) }
+    self.descriptor = descriptor
+    temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    _ = fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o644)
+  }
+
+  deinit {
+    // Not committed (a failure, or an error thrown past it): drop the temporary file.
+    close(descriptor)
+    if !committed, let temporary { unlink(temporary) }
+  }
+
+  /// Appends `bytes`; false on a failure, after which later writes are dropped and
+  /// ``commit()`` throws.
+  @discardableResult
+  public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard failure == nil else { return false }
+    guard var base = bytes.baseAddress else { return true }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let result = systemWrite(descriptor, base, remaining)
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else {
+        failure = Self.failure(path)
+        return false
+      }
+      base += result
+      remaining -= result
+    }
+    return true
+  }
+
+  /// Appends `text` as UTF-8.
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Syncs the temporary file and renames it over the target; call it once.
+  public func commit() throws(Failure) {
+    if let failure { throw failure }
+    guard let temporary else {
+      committed = true
+      return
+    }
+    guard fsync(descriptor) == 0 else { throw Self.failure(path) }
+    guard rename(temporary, path) == 0 else { throw Self.failure(path) }
+    committed = true
+  }
+
+  /// Writes `text` to `path` whole or not at all.
+  public static func write(_ text: String, to path: String) throws(Failure) {
+    let file = try AtomicFile(path: path)
+    file.write(text)
+    try file.commit()
+  }
+
+  /// The failure `errno` says writing `path` met.
+  private static func failure(_ path: String) -> Failure {
+    let code = errno
+    let reason = code == ENOENT || code == ENOTDIR ? "its folder does not exist" : SystemFile.describe(code)
+    return Failure(path: path, reason: reason, code: code)
+  }
+}
+
+/// `write(2)`, named apart from the method above.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
