@@ -6,11 +6,12 @@
   import Darwin
 #endif
 
-/// A file written whole or not at all: bytes go to a temporary file beside the target
-/// (`name.tmp-XXXXXX`), which is synced and renamed over the target when complete; on any
-/// failure the temporary file is removed and the old target, if any, stays as it was, and a
-/// replaced file keeps its permissions. A target that is not a regular file (`/dev/stdout`, a
-/// FIFO, a device) is written directly.
+/// A file written whole or not at all.
+///
+/// Bytes go to a temporary file beside the target (`name.tmp-XXXXXX`), which is synced and
+/// renamed over the target when complete; on any failure the temporary file is removed and the
+/// old target, if any, stays as it was, and a replaced file keeps its permissions. A target
+/// that is not a regular file (`/dev/stdout`, a FIFO, a device) is written directly.
 public final class AtomicFile {
   /// Why a file could not be written.
   public struct Failure: Error, CustomStringConvertible, Sendable {
