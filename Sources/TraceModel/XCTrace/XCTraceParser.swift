@@ -62,8 +62,11 @@ struct XCTraceParser: ~Copyable {
   private static let padding = 16
   private static let maxDepth = 256
 
-  let name: String
+  // The file comes first: with a String first, swift-frontend 6.3.1 under
+  // -sanitize=thread emits an inout-access check on the String's first word as if it were
+  // an address ("Invalid bitcast … Broken module found" in startTag and deliver).
   private let file: SystemFile
+  let name: String
   private(set) var values: XCTraceValueTable
 
   // MARK: Buffer

@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+// libFuzzer targets for tracecli's readers, built apart from the root package so that
+// `swift test` skips them. Build and run them with Scripts/fuzz.sh.
+import PackageDescription
+
+let package = Package(
+  name: "FuzzTesting",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "tracecli", path: "..")],
+  targets: [
+    // MARK: - One target per input format
+    .executableTarget(
+      name: "FuzzJSONLines", dependencies: [.product(name: "TraceAnalyzer", package: "tracecli")]),
+    .executableTarget(
+      name: "FuzzXCTrace", dependencies: [.product(name: "TraceAnalyzer", package: "tracecli")]),
+    .executableTarget(
+      name: "FuzzBudget", dependencies: [.product(name: "TraceAnalyzer", package: "tracecli")]),
+  ],
+  swiftLanguageModes: [.v6]
+)
