@@ -55,7 +55,7 @@ for case in "${cases[@]}"; do
   size=$(du -h "$input" | cut -f1)
   /usr/bin/time -f "%e %M" -o "$work/time" "$tracecli" diagnose "$input" --format json >/dev/null 2>"$work/err"
   status=$?
-  read -r wall rss <"$work/time"
+  read -r wall rss < <(tail -1 "$work/time")
   printf '%-13s %6s input: exit %d, %s s, peak RSS %d MB; %s\n' "$case" "$size" "$status" "$wall" \
     $((rss / 1024)) "$(head -c 160 "$work/err" | head -1)"
   rm -f "$input"

@@ -158,6 +158,8 @@ struct SummaryAccumulator: TraceSink {
     if let found = byKey[key] {
       index = Int(found)
     } else {
+      // Past the limit nothing more is kept: the read ends in an error naming it.
+      guard keys.count < SpillRecord.groupLimit else { return SpillRecord.groupLimit }
       index = keys.count
       keys.append(key)
       statistics.append(ViewStatistics())

@@ -8,8 +8,8 @@
 
 /// One finished update, as the second phase of the analysis needs it: 16 bytes.
 struct SpillRecord: Sendable {
-  /// Group index (21 bits) | main thread (1 bit) | duration (42 bits).
-  static let groupLimit = 1 << 21
+  /// Group index (21 bits; at most ``groupLimit`` views) | main thread (1 bit) | duration (42 bits).
+  static let groupLimit = 1 << 16
 
   var start: Int64
   var packed: UInt64
