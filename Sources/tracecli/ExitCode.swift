@@ -11,4 +11,6 @@ enum ExitCode: Int32, Sendable {
   case dataError = 65
   /// EX_NOINPUT: an input file does not exist or cannot be read.
   case noInput = 66
+  /// EX_IOERR: an output file could not be written (nothing was left half-written).
+  case cannotWrite = 74
 }

@@ -67,6 +67,8 @@ enum TraceCLI {
       case "check": return try CheckCommand.run(rest, output: &output, errors: &errors, style: style)
       case "diff": return try DiffCommand.run(rest, output: &output, errors: &errors, style: style)
       case "import": return try ImportCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "report": return try ReportCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "export": return try ExportCommand.run(rest, output: &output, errors: &errors, style: style)
       default:
         throw UsageError("unknown command '\(command)'")
       }

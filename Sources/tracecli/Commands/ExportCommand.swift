@@ -1,0 +1,43 @@
+import TraceAnalyzer
+import TraceModel
+
+/// `tracecli export <trace>…`: the trace for other tools: Trace Event Format (Perfetto UI,
+/// chrome://tracing, speedscope) or one flat JSON row per update (DuckDB, Spark, BigQuery).
+enum ExportCommand {
+  static let help = """
+    USAGE: tracecli export <trace> --format chrome [-o <file>]
+           tracecli export <trace>... --format rows [-o <file>]
+
+    --format chrome writes the Trace Event Format JSON that ui.perfetto.dev,
+    chrome://tracing and speedscope open: the app as the process, one track per
+    thread (an update that overlaps another without nesting goes to an extra track),
+    every finished update a complete event named by its node label with its id,
+    kind, module, severity, skipped and group; a Frames track (one event per frame
+    with updates, missed deadlines marked with their overrun); hitches, hangs and
+    update groups on tracks of their own; causes between updates as flow arrows.
+
+    --format rows writes one flat JSON object per update (run file, app, device, id,
+    kind, module, view, start, duration, severity, frame, frame missed, thread,
+    skipped, group), for DuckDB's read_ndjson, Spark or BigQuery; several traces at
+    once give the rows of every run.
+
+    OPTIONS:
+      --format chrome|rows   what to write (required)
+      -o, --output <file>    write to <file> (whole or not at all) instead of standard
+                             output
+      --orange, --red, --threads   as for summarize
+      -h, --help             show this help
+
+    EXAMPLES:
+      tracecli export trace.jsonl --format chrome -o trace.json
+      tracecli export runs/*.jsonl --format rows > rows.jsonl
+
+    """
+
+  static func run(
+    _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
+    style: TextStyle
+  ) throws -> ExitCode {
+    throw UsageError("export is not built yet", command: "export")
+  }
+}
