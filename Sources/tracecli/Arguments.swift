@@ -84,7 +84,12 @@ struct Arguments {
   mutating func choice(_ name: String, _ choices: [String], default fallback: String) throws(UsageError)
     -> String
   {
-    guard let text = value(name) else { return fallback }
+    try choiceIfGiven(name, choices) ?? fallback
+  }
+
+  /// An option whose value, when given, must be one of `choices`.
+  mutating func choiceIfGiven(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
+    guard let text = value(name) else { return nil }
     guard choices.contains(text) else {
       throw UsageError(
         "\(name) must be one of \(choices.joined(separator: ", ")), not '\(text)'", command: command)

@@ -9,7 +9,7 @@
 /// A file written whole or not at all: bytes go to a temporary file beside the target
 /// (`name.tmp-XXXXXX`), which is synced and renamed over the target when complete; on any
 /// failure the temporary file is removed and the old target, if any, stays as it was.
-public struct AtomicFile: ~Copyable {
+public final class AtomicFile {
   /// Why a file could not be written.
   public struct Failure: Error, CustomStringConvertible, Sendable {
     public var path: String
@@ -24,7 +24,7 @@ public struct AtomicFile: ~Copyable {
   private var failure: Failure?
   private var committed = false
 
-  /// Creates the temporary file beside `path`.
+  /// Creates the temporary file beside `path` (dropped unless ``commit()`` succeeds).
   public init(path: String) throws(Failure) {
     self.path = path
     var template = Array("\(path).tmp-XXXXXX".utf8CString)
@@ -41,30 +41,34 @@ public struct AtomicFile: ~Copyable {
     if !committed { unlink(temporary) }
   }
 
-  /// Appends `bytes`; after a failure, later writes are dropped and ``commit()`` throws.
-  public mutating func write(_ bytes: UnsafeRawBufferPointer) {
-    guard failure == nil, var base = bytes.baseAddress else { return }
+  /// Appends `bytes`; false on a failure, after which later writes are dropped and
+  /// ``commit()`` throws.
+  @discardableResult
+  public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard failure == nil else { return false }
+    guard var base = bytes.baseAddress else { return true }
     var remaining = bytes.count
     while remaining > 0 {
       let result = systemWrite(descriptor, base, remaining)
       if result < 0 && errno == EINTR { continue }
       guard result > 0 else {
         failure = Failure(path: path, reason: Self.lastError())
-        return
+        return false
       }
       base += result
       remaining -= result
     }
+    return true
   }
 
   /// Appends `text` as UTF-8.
-  public mutating func write(_ text: String) {
+  public func write(_ text: String) {
     var text = text
-    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    text.withUTF8 { _ = write(UnsafeRawBufferPointer($0)) }
   }
 
-  /// Syncs the temporary file and renames it over the target.
-  public consuming func commit() throws(Failure) {
+  /// Syncs the temporary file and renames it over the target; call it once.
+  public func commit() throws(Failure) {
     if let failure { throw failure }
     guard fsync(descriptor) == 0 else { throw Failure(path: path, reason: Self.lastError()) }
     guard rename(temporary, path) == 0 else { throw Failure(path: path, reason: Self.lastError()) }
@@ -73,7 +77,7 @@ public struct AtomicFile: ~Copyable {
 
   /// Writes `text` to `path` whole or not at all.
   public static func write(_ text: String, to path: String) throws(Failure) {
-    var file = try AtomicFile(path: path)
+    let file = try AtomicFile(path: path)
     file.write(text)
     try file.commit()
   }

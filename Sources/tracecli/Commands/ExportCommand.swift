@@ -38,6 +38,52 @@ enum ExportCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    throw UsageError("export is not built yet", command: "export")
+    var arguments = try Arguments(arguments, command: "export", flags: [])
+    let destination = arguments.value("-o") ?? arguments.value("--output")
+    guard let format = try arguments.choiceIfGiven("--format", ["chrome", "rows"]) else {
+      throw UsageError("missing --format chrome or --format rows", command: "export")
+    }
+    let options = try arguments.analysisOptions()
+    try arguments.finish()
+    let paths = try arguments.traces()
+    if !options.range.isUnbounded {
+      throw UsageError("export writes the whole trace; --from and --to do not apply", command: "export")
+    }
+    if format == "chrome" && paths.count > 1 && paths.contains(where: isJSONLines) {
+      throw UsageError(
+        "--format chrome exports one trace; give several runs to --format rows", command: "export")
+    }
+    let file: AtomicFile?
+    do {
+      file = try destination.map { path throws(AtomicFile.Failure) in try AtomicFile(path: path) }
+    } catch {
+      errors.write("tracecli: \(error)\n")
+      return .cannotWrite
+    }
+    let result = try withoutActuallyEscaping({ (bytes: UnsafeRawBufferPointer) -> Bool in
+      if let file { return file.write(bytes) }
+      output.write(String(decoding: bytes, as: UTF8.self))
+      return true
+    }) { write in
+      format == "chrome"
+        ? try TraceAnalysis.exportChrome(paths: paths, options: options, write: write)
+        : try TraceAnalysis.exportRows(runs: paths, options: options, write: write)
+    }
+    TraceCLI.warn(result.warnings, to: &errors)
+    if let file {
+      do {
+        try file.commit()
+      } catch {
+        errors.write("tracecli: \(error)\n")
+        return .cannotWrite
+      }
+      errors.write("tracecli: wrote \(result.events) events to \(file.path)\n")
+    }
+    return .success
+  }
+
+  /// Whether `path` names a JSON Lines trace (one trace per file), not an xctrace export.
+  private static func isJSONLines(_ path: String) -> Bool {
+    path == "-" || ((try? TraceInput.format(of: path)) ?? .jsonLines) == .jsonLines
   }
 }

@@ -1,0 +1,308 @@
+import TraceModel
+
+/// Writes one trace as Trace Event Format JSON (the object form Perfetto UI, chrome://tracing
+/// and speedscope open), streaming: updates in start order from the sorted runs, each frame as
+/// soon as its updates have gone by, then groups, hitches, hangs, the flows of causes (a
+/// two-round partitioned join of causes to where their updates were written) and last the
+/// metadata naming the process and its tracks.
+///
+/// Tracks are thread ids in one process (pid 1); their ids are their sort order: update
+/// groups, the main thread, other threads, frames, hitches, hangs, each with extra lanes for
+/// events that overlap without nesting. Times are µs with three decimals (exact ns).
+struct ChromeTraceExport {
+  /// Track id bases (the `tid` is also the track's sort index).
+  enum Family: Int64 {
+    case groups = 1
+    case main = 100
+    case threads = 1_000
+    case frames = 900_000
+    case hitches = 910_000
+    case hangs = 920_000
+  }
+
+  private var writer: ExportWriter
+  private let reading: ExportReading
+  private let thresholds: Thresholds
+  private var first = true
+  /// Tracks written to, with their names.
+  private var tracks: [Int64: String] = [:]
+  private(set) var result = ExportResult()
+
+  init(reading: ExportReading, thresholds: Thresholds, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+    self.reading = reading
+    self.thresholds = thresholds
+    writer = ExportWriter(sink: sink)
+  }
+
+  /// Writes the whole file; `partitions` buckets for the flow join.
+  mutating func write(partitions: Int, file: String) -> ExportResult {
+    writer.append("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"tracecli\",\"trace\":")
+    writer.append(quoted: file)
+    writer.append(",\"frameBudgetNs\":")
+    writer.append(reading.budget)
+    writer.append("},\"traceEvents\":[")
+    let places = PartitionedSpill<ExportPlace>(partitions: partitions)
+    writeUpdates(places: places)
+    writeIntervals()
+    writeFlows(places: places)
+    writeMetadata()
+    writer.append("\n]}\n")
+    writer.flush()
+    result.writeFailed = writer.failed
+    return result
+  }
+
+  // MARK: - Updates and frames
+
+  private mutating func writeUpdates(places: PartitionedSpill<ExportPlace>) {
+    var packers: [String: TrackPacker] = [:]
+    var threadOrder: [String: Int64] = [:]
+    var frames = FrameFollower(timeline: reading.timeline, red: thresholds.red)
+    var framePacker = TrackPacker()
+    reading.forEachUpdate { record, key in
+      if key.isMainThread && record.isFinished {
+        if let done = frames.advance(to: record.start).done { writeFrame(done, packer: &framePacker) }
+        frames.add(start: record.start, duration: record.duration)
+      }
+      guard record.isFinished else {
+        result.unfinished += 1
+        return
+      }
+      let end = record.start.saturatingAdd(record.duration)
+      let lane = Int64(packers[key.thread, default: TrackPacker()].place(start: record.start, end: end))
+      let track: Int64
+      if key.isMainThread {
+        track = Family.main.rawValue + lane
+      } else {
+        let order = threadOrder[key.thread] ?? Int64(threadOrder.count)
+        threadOrder[key.thread] = order
+        track = Family.threads.rawValue + order * 100 + min(lane, 99)
+      }
+      if tracks[track] == nil { tracks[track] = lane == 0 ? key.thread : "\(key.thread) (\(lane + 1))" }
+      separate()
+      writer.append("{\"ph\":\"X\",\"cat\":\"update\",\"name\":")
+      writer.append(bytes: key.label)
+      writer.append(",\"pid\":1,\"tid\":")
+      writer.append(track)
+      writer.append(",\"ts\":")
+      writer.append(microseconds: record.start)
+      writer.append(",\"dur\":")
+      writer.append(microseconds: record.duration)
+      writer.append(",\"args\":{\"id\":")
+      writer.append(record.id)
+      writer.append(",\"kind\":")
+      switch key.kind {
+      case .body: writer.append("\"body\"")
+      case .representable: writer.append("\"representable\"")
+      case .other: writer.append("\"other\"")
+      }
+      writer.append(",\"module\":")
+      writer.append(bytes: key.module)
+      writer.append(",\"severity\":")
+      if record.duration > thresholds.red {
+        writer.append("\"red\"")
+        result.red += 1
+      } else if record.duration > thresholds.orange {
+        writer.append("\"orange\"")
+        result.orange += 1
+      } else {
+        writer.append("\"none\"")
+      }
+      writer.append(",\"skipped\":")
+      writer.append(record.skipped)
+      writer.append(",\"group\":")
+      if record.group == ExportRecord.noGroup { writer.append("null") } else { writer.append(record.group) }
+      writer.append("}}")
+      writer.flushIfFull()
+      result.updates += 1
+      places.append(ExportPlace(id: record.id, start: record.start, track: track), id: record.id)
+    }
+    if let done = frames.finish() { writeFrame(done, packer: &framePacker) }
+  }
+
+  private mutating func writeFrame(_ done: FrameFollower.Done, packer: inout TrackPacker) {
+    let frame = done.frame
+    let lane = Int64(packer.place(start: frame.start, end: frame.deadline))
+    let track = Family.frames.rawValue + lane
+    if tracks[track] == nil { tracks[track] = lane == 0 ? "Frames" : "Frames (\(lane + 1))" }
+    separate()
+    writer.append("{\"ph\":\"X\",\"cat\":\"frame\",\"name\":\"")
+    writer.append(done.overrunNs == nil ? "Frame" : "Missed frame")
+    writer.append("\",\"pid\":1,\"tid\":")
+    writer.append(track)
+    writer.append(",\"ts\":")
+    writer.append(microseconds: frame.start)
+    writer.append(",\"dur\":")
+    writer.append(microseconds: frame.deadline.saturatingSubtract(frame.start))
+    writer.append(",\"args\":{\"frame\":")
+    writer.append(done.index)
+    writer.append(",\"updates\":")
+    writer.append(done.updates)
+    writer.append(",\"missed\":")
+    writer.append(done.overrunNs != nil)
+    if let overrun = done.overrunNs {
+      writer.append(",\"overrunNs\":")
+      writer.append(overrun)
+      writer.append(",\"overrun\":")
+      writer.append(quoted: DurationText.format(overrun))
+      result.missedFrames += 1
+    }
+    writer.append("}}")
+    result.frames += 1
+  }
+
+  // MARK: - Groups, hitches, hangs
+
+  private mutating func writeIntervals() {
+    var groups = reading.parts.flatMap(\.sink.groups).map {
+      (start: $0.group.start, duration: $0.group.duration, name: $0.label ?? "Update group", id: $0.group.id)
+    }
+    var hitches = reading.parts.flatMap(\.sink.hitches).map {
+      (start: $0.hitch.start, duration: $0.hitch.duration, name: $0.narrative ?? "Hitch", id: Int64?.none)
+    }
+    var hangs = reading.parts.flatMap(\.sink.hangs).map {
+      (start: $0.hang.start, duration: $0.hang.duration, name: $0.kind ?? "Hang", id: Int64?.none)
+    }
+    for (family, title, category, list) in [
+      (Family.groups, "Update Groups", "group", groups), (Family.hitches, "Hitches", "hitch", hitches),
+      (Family.hangs, "Hangs", "hang", hangs),
+    ] {
+      let sorted = list.sorted { ($0.start, $1.duration) < ($1.start, $0.duration) }
+      var packer = TrackPacker()
+      for item in sorted {
+        let lane = Int64(packer.place(start: item.start, end: item.start.saturatingAdd(item.duration)))
+        let track = family.rawValue + min(lane, 98)
+        if tracks[track] == nil { tracks[track] = lane == 0 ? title : "\(title) (\(lane + 1))" }
+        separate()
+        writer.append("{\"ph\":\"X\",\"cat\":\"")
+        writer.append(bytes: Array(category.utf8))
+        writer.append("\",\"name\":")
+        writer.append(quoted: item.name)
+        writer.append(",\"pid\":1,\"tid\":")
+        writer.append(track)
+        writer.append(",\"ts\":")
+        writer.append(microseconds: item.start)
+        writer.append(",\"dur\":")
+        writer.append(microseconds: max(item.duration, 0))
+        if let id = item.id {
+          writer.append(",\"args\":{\"id\":")
+          writer.append(id)
+          writer.append("}")
+        }
+        writer.append("}")
+        writer.flushIfFull()
+      }
+    }
+    groups = []
+    hitches = []
+    hangs = []
+  }
+
+  // MARK: - Flows
+
+  /// Causes between two written updates as flow arrows: round one places each cause's source
+  /// (by `from` bucket), round two its target (by `to` bucket).
+  private mutating func writeFlows(places: PartitionedSpill<ExportPlace>) {
+    let halves = PartitionedSpill<ExportHalfFlow>(partitions: places.partitions)
+    let causes = reading.parts.compactMap(\.sink.causes)
+    for partition in 0..<places.partitions {
+      var where_: [Int64: ExportPlace] = [:]
+      places.forEach(inPartition: partition) { where_[$0.id] = $0 }
+      guard !where_.isEmpty else { continue }
+      for spill in causes {
+        spill.forEach(inPartition: partition) { cause in
+          guard let from = where_[cause.from] else { return }
+          halves.append(
+            ExportHalfFlow(to: cause.to, fromStart: from.start, fromTrack: from.track, label: cause.label),
+            id: cause.to)
+        }
+      }
+    }
+    var flow: Int64 = 0
+    for partition in 0..<places.partitions {
+      var where_: [Int64: ExportPlace] = [:]
+      places.forEach(inPartition: partition) { where_[$0.id] = $0 }
+      guard !where_.isEmpty else { continue }
+      halves.forEach(inPartition: partition) { half in
+        guard let to = where_[half.to] else { return }
+        flow += 1
+        let name: StaticString = half.label == 1 ? "creation" : "update"
+        for (phase, track, start) in [("s", half.fromTrack, half.fromStart), ("f", to.track, to.start)] {
+          separate()
+          writer.append("{\"ph\":\"")
+          writer.append(bytes: Array(phase.utf8))
+          writer.append("\",\"cat\":\"cause\",\"name\":\"")
+          writer.append(name)
+          writer.append("\",\"id\":")
+          writer.append(flow)
+          writer.append(",\"pid\":1,\"tid\":")
+          writer.append(track)
+          writer.append(",\"ts\":")
+          writer.append(microseconds: start)
+          if phase == "f" { writer.append(",\"bp\":\"e\"") }
+          writer.append("}")
+        }
+        writer.flushIfFull()
+      }
+    }
+    result.flows = Int(flow)
+  }
+
+  // MARK: - Metadata
+
+  private mutating func writeMetadata() {
+    let process = [reading.header?.app, reading.header?.device.map { "on \($0)" }].compactMap { $0 }
+    separate()
+    writer.append("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":")
+    writer.append(quoted: process.isEmpty ? "SwiftUI trace" : process.joined(separator: " "))
+    writer.append("}}")
+    for (track, name) in tracks.sorted(by: { $0.key < $1.key }) {
+      separate()
+      writer.append("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":")
+      writer.append(track)
+      writer.append(",\"args\":{\"name\":")
+      writer.append(quoted: name)
+      writer.append("}}")
+      separate()
+      writer.append("{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":")
+      writer.append(track)
+      writer.append(",\"args\":{\"sort_index\":")
+      writer.append(track)
+      writer.append("}}")
+    }
+    result.tracks = tracks.count
+  }
+
+  @inline(__always)
+  private mutating func separate() {
+    if first {
+      writer.append("\n")
+      first = false
+    } else {
+      writer.append(",\n")
+    }
+    result.events += 1
+  }
+}
+
+/// What an export wrote.
+public struct ExportResult: Hashable, Sendable {
+  /// Events written (every line of `traceEvents`, or every row).
+  public var events = 0
+  /// Update events (finished updates) or rows.
+  public var updates = 0
+  public var red = 0
+  public var orange = 0
+  /// Updates left out (chrome) or written without a duration (rows) because they never ended.
+  public var unfinished = 0
+  /// Frame events, and those that missed their deadline.
+  public var frames = 0
+  public var missedFrames = 0
+  public var flows = 0
+  public var tracks = 0
+  public var warnings: [TraceWarning] = []
+  /// Whether writing failed (the output is incomplete).
+  public var writeFailed = false
+
+  public init() {}
+}
