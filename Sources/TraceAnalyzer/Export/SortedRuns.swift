@@ -8,6 +8,8 @@ final class SortedRuns: @unchecked Sendable {
   /// Records read from each run at a time while merging.
   static let readLength = 1 << 11
 
+  /// Records sorted in memory at once in this instance.
+  let length: Int
   private var buffer: [ExportRecord] = []
   /// Spilled runs: byte offset and record count.
   private(set) var runs: [(offset: Int, count: Int)] = []
@@ -16,13 +18,16 @@ final class SortedRuns: @unchecked Sendable {
   private var memoryRuns: [[ExportRecord]] = []
   private(set) var count = 0
 
-  init() { buffer.reserveCapacity(Self.runLength) }
+  init(runLength: Int = SortedRuns.runLength) {
+    length = max(runLength, 1)
+    buffer.reserveCapacity(length)
+  }
 
   @inline(__always)
   func append(_ record: ExportRecord) {
     buffer.append(record)
     count &+= 1
-    if buffer.count == Self.runLength { flush() }
+    if buffer.count == length { flush() }
   }
 
   /// Sorts and spills the buffered records.
