@@ -15,7 +15,8 @@ struct ReportRendererTests {
   }
 
   @Test func favoritesBeforeMatchesItsGoldenPage() throws {
-    Fixture.assertSnapshot(ReportRenderer.render(try report("favorites-before")), named: "favorites-before.report.html")
+    Fixture.assertSnapshot(
+      ReportRenderer.render(try report("favorites-before")), named: "favorites-before.report.html")
   }
 
   @Test(arguments: Fixture.storyNames)

@@ -47,7 +47,8 @@ struct ExportCommandTests {
     defer { trace.remove() }
     let run = CLIRun(["export", trace.path, "--format", "rows"])
     let row = try #require(try rows(run.output).first)
-    #expect(row["duration"] is NSNull && row["unfinished"] as? Bool == true && row["severity"] as? String == "none")
+    #expect(
+      row["duration"] is NSNull && row["unfinished"] as? Bool == true && row["severity"] as? String == "none")
   }
 
   @Test func chromeGoesToAFileWholeWithDashO() throws {

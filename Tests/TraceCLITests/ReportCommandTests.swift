@@ -65,7 +65,8 @@ struct ReportCommandTests {
       Self.chromium, "chromium is not installed; CI must install it (apt-get install chromium)")
     let directory = try TemporaryFile("", name: "report.html")
     defer { directory.remove() }
-    let run = CLIRun(["report", "Fixtures/traces/landmarks-before.jsonl", "-o", directory.path].relativeToRoot)
+    let run = CLIRun(
+      ["report", "Fixtures/traces/landmarks-before.jsonl", "-o", directory.path].relativeToRoot)
     try #require(run.status == .success, "\(run.errors)")
     let screenshot = URL(fileURLWithPath: directory.path).deletingLastPathComponent()
       .appendingPathComponent("report.png").path

@@ -1,7 +1,8 @@
 import TraceModel
 
-/// Writes one flat JSON object per update (JSON Lines), the shape DuckDB's `read_ndjson`,
-/// Spark and BigQuery load as it is:
+/// Writes one flat JSON object per update (JSON Lines).
+///
+/// It is the shape DuckDB's `read_ndjson`, Spark and BigQuery load as it is:
 ///
 /// ```
 /// {"run":"runs/a.jsonl","app":"Landmarks","device":"iPhone 16 Pro","id":100,"kind":"body","module":"Landmarks","view":"LandmarkListItemView","label":"LandmarkListItemView.body","start":1000100000,"duration":1400000,"severity":"red","frame":12,"frameMissed":true,"thread":"main","skipped":false,"group":1,"unfinished":false}

@@ -1,5 +1,6 @@
-/// Records appended in any order, read back in ``ExportRecord/precedes(_:_:)`` order with
-/// memory bounded by the run length: each full run is sorted and spilled to an unlinked
+/// Records appended in any order, read back in ``ExportRecord/precedes(_:_:)`` order.
+///
+/// Memory is bounded by the run length: each full run is sorted and spilled to an unlinked
 /// temporary file; reading merges the runs. A run that starts after the previous one ends
 /// extends it, so a trace already in order is one run.
 final class SortedRuns: @unchecked Sendable {
@@ -85,8 +86,9 @@ final class SortedRuns: @unchecked Sendable {
         } else {
           let stride = MemoryLayout<ExportRecord>.stride
           chunk = [ExportRecord](unsafeUninitializedCapacity: take) { buffer, initialized in
-            let ok = runs.file?.read(
-              into: UnsafeMutableRawBufferPointer(buffer), at: offset + position * stride) ?? false
+            let ok =
+              runs.file?.read(
+                into: UnsafeMutableRawBufferPointer(buffer), at: offset + position * stride) ?? false
             initialized = ok ? take : 0
           }
           if chunk.isEmpty { return nil }
@@ -153,7 +155,9 @@ struct RunMerger {
       let left = 2 * parent + 1
       guard left < heap.count else { return }
       var best = left
-      if left + 1 < heap.count && ExportRecord.precedes(heap[left + 1].record, heap[left].record) { best = left + 1 }
+      if left + 1 < heap.count && ExportRecord.precedes(heap[left + 1].record, heap[left].record) {
+        best = left + 1
+      }
       guard ExportRecord.precedes(heap[best].record, heap[parent].record) else { return }
       heap.swapAt(best, parent)
       parent = best

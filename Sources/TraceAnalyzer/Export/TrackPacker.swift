@@ -1,5 +1,6 @@
-/// Puts intervals, given in start order (longer first at one start), on lanes where they
-/// nest: on one lane two intervals are disjoint or one holds the other, as Perfetto requires
+/// Puts intervals, given in start order (longer first at one start), on lanes where they nest.
+///
+/// On one lane two intervals are disjoint or one holds the other, as Perfetto requires
 /// of the complete events of one track. An interval goes to the first lane where it fits.
 struct TrackPacker: Sendable {
   /// Per lane, the ends of the open intervals, innermost last.

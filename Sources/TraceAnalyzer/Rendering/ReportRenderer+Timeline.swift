@@ -35,29 +35,38 @@ extension ReportRenderer {
     text += "Scroll with the wheel to zoom, drag to pan, double-click to reset.</p>\n"
     text += "<div class=\"scroll\"><svg id=\"tl\" class=\"timeline\" width=\"\(coordinate(width))\" "
     text += "height=\"\(coordinate(height))\" viewBox=\"0 0 \(coordinate(width)) \(coordinate(height))\" "
-    text += "data-start=\"\(timeline.start)\" data-width=\"\(timeline.columnWidth)\" data-columns=\"\(timeline.columnCount)\" "
-    text += "data-origin=\"\(report.summary.traceStart ?? timeline.start)\" role=\"img\" aria-label=\"timeline\">\n"
-    text += "<g class=\"axis\" id=\"tl-axis\">\(axisTicks(report, plotWidth: columns, from: 0, to: columns))</g>\n"
+    text +=
+      "data-start=\"\(timeline.start)\" data-width=\"\(timeline.columnWidth)\" data-columns=\"\(timeline.columnCount)\" "
+    text +=
+      "data-origin=\"\(report.summary.traceStart ?? timeline.start)\" role=\"img\" aria-label=\"timeline\">\n"
+    text +=
+      "<g class=\"axis\" id=\"tl-axis\">\(axisTicks(report, plotWidth: columns, from: 0, to: columns))</g>\n"
     var y = axis
     var plot = ""
     for lane in lanes {
-      text += "<text class=\"lane\" x=\"8\" y=\"\(coordinate(y + lane.height / 2 + 4))\">\(html(lane.name))</text>\n"
-      text += "<rect class=\"lanebg\" x=\"\(coordinate(gutter))\" y=\"\(coordinate(y))\" width=\"\(coordinate(columns))\" height=\"\(coordinate(lane.height))\"/>\n"
+      text +=
+        "<text class=\"lane\" x=\"8\" y=\"\(coordinate(y + lane.height / 2 + 4))\">\(html(lane.name))</text>\n"
+      text +=
+        "<rect class=\"lanebg\" x=\"\(coordinate(gutter))\" y=\"\(coordinate(y))\" width=\"\(coordinate(columns))\" height=\"\(coordinate(lane.height))\"/>\n"
       switch lane.name {
       case "Update Groups": plot += runs(timeline.groups, y: y, height: lane.height, className: "group")
       case "Frames": plot += frames(timeline, y: y, height: lane.height)
       case "Hitches": plot += runs(timeline.hitches, y: y, height: lane.height, className: "hitch")
       case "Hangs": plot += runs(timeline.hangs, y: y, height: lane.height, className: "hang")
       default:
-        if let kind = lane.kind { plot += updates(timeline, lane: timeline.lanes[kind.rawValue], y: y, height: lane.height) }
+        if let kind = lane.kind {
+          plot += updates(timeline, lane: timeline.lanes[kind.rawValue], y: y, height: lane.height)
+        }
       }
       y += lane.height + gap
     }
     text += "<svg id=\"tl-plot\" x=\"\(coordinate(gutter))\" y=\"0\" width=\"\(coordinate(columns))\" "
     text += "height=\"\(coordinate(height))\" viewBox=\"0 0 \(coordinate(columns)) \(coordinate(height))\" "
-    text += "preserveAspectRatio=\"none\">\n\(plot)<line id=\"tl-cursor\" class=\"cursor\" x1=\"-10\" x2=\"-10\" y1=\"0\" y2=\"\(coordinate(height))\"/>\n</svg>\n"
+    text +=
+      "preserveAspectRatio=\"none\">\n\(plot)<line id=\"tl-cursor\" class=\"cursor\" x1=\"-10\" x2=\"-10\" y1=\"0\" y2=\"\(coordinate(height))\"/>\n</svg>\n"
     text += "</svg></div>\n<div id=\"tl-tip\" class=\"tip\" hidden></div>\n"
-    text += "<p class=\"legend\"><span class=\"swatch sev0\"></span>update <span class=\"swatch sev1\"></span>orange "
+    text +=
+      "<p class=\"legend\"><span class=\"swatch sev0\"></span>update <span class=\"swatch sev1\"></span>orange "
     text += "<span class=\"swatch sev2\"></span>red <span class=\"swatch missed\"></span>missed deadline "
     text += "<span class=\"swatch group\"></span>update group <span class=\"swatch hitch\"></span>hitch "
     text += "<span class=\"swatch hang\"></span>hang</p>\n"
@@ -76,7 +85,9 @@ extension ReportRenderer {
     var text = ""
     var tick = first.rounded(.up)
     while tick * step <= Double(timeline.start - origin) + to * nsPerColumn {
-      let x = gutter + ((tick * step - Double(timeline.start - origin)) / nsPerColumn - from) / (to - from) * plotWidth
+      let x =
+        gutter + ((tick * step - Double(timeline.start - origin)) / nsPerColumn - from) / (to - from)
+        * plotWidth
       text += "<line x1=\"\(coordinate(x))\" x2=\"\(coordinate(x))\" y1=\"14\" y2=\"20\"/>"
       text += "<text x=\"\(coordinate(x))\" y=\"11\">\(html(DurationText.format(Int64(tick * step))))</text>"
       tick += 1
@@ -128,9 +139,11 @@ extension ReportRenderer {
     var text = ""
     for (index, column) in timeline.frames.enumerated() where column.frames > 0 {
       if column.missed > 0 {
-        text += "<rect class=\"missed\" x=\"\(index)\" y=\"\(coordinate(y))\" width=\"2\" height=\"\(coordinate(height))\"/>\n"
+        text +=
+          "<rect class=\"missed\" x=\"\(index)\" y=\"\(coordinate(y))\" width=\"2\" height=\"\(coordinate(height))\"/>\n"
       } else {
-        text += "<rect class=\"frame\" x=\"\(index)\" y=\"\(coordinate(y + height * 0.55))\" width=\"1\" height=\"\(coordinate(height * 0.45))\"/>\n"
+        text +=
+          "<rect class=\"frame\" x=\"\(index)\" y=\"\(coordinate(y + height * 0.55))\" width=\"1\" height=\"\(coordinate(height * 0.45))\"/>\n"
       }
     }
     return text
@@ -144,7 +157,8 @@ extension ReportRenderer {
       let marked = index < marks.count && marks[index]
       if marked && start == nil { start = index }
       if !marked, let first = start {
-        text += "<rect class=\"\(className)\" x=\"\(first)\" y=\"\(coordinate(y))\" width=\"\(index - first)\" height=\"\(coordinate(height))\"/>\n"
+        text +=
+          "<rect class=\"\(className)\" x=\"\(first)\" y=\"\(coordinate(y))\" width=\"\(index - first)\" height=\"\(coordinate(height))\"/>\n"
         start = nil
       }
     }
@@ -175,7 +189,8 @@ extension ReportRenderer {
     let origin = report.summary.traceStart ?? report.timeline.start
     for strip in report.strips {
       let frame = strip.frame
-      text += "<h3 id=\"frame-\(frame.index)\">Frame #\(frame.index) at \(html(DurationText.seconds(frame.start.saturatingSubtract(origin))))"
+      text +=
+        "<h3 id=\"frame-\(frame.index)\">Frame #\(frame.index) at \(html(DurationText.seconds(frame.start.saturatingSubtract(origin))))"
       text += ": missed by \(html(DurationText.format(frame.overrunNs))) · \(Count.updates(frame.updates))"
       text += " · \(frame.blame == .longUpdate ? "a long update" : "accumulation of small updates")</h3>\n"
       text += stripSVG(strip)
@@ -213,11 +228,14 @@ extension ReportRenderer {
     let height = top + Double(max(rowEnds.count, 1)) * rowHeight + 8
     let width = gutter + plotWidth + 12
     let frame = strip.frame
-    var text = "<div class=\"scroll\"><svg class=\"strip\" width=\"\(coordinate(width))\" height=\"\(coordinate(height))\" "
-    text += "viewBox=\"0 0 \(coordinate(width)) \(coordinate(height))\" role=\"img\" aria-label=\"frame \(frame.index)\">\n"
+    var text =
+      "<div class=\"scroll\"><svg class=\"strip\" width=\"\(coordinate(width))\" height=\"\(coordinate(height))\" "
+    text +=
+      "viewBox=\"0 0 \(coordinate(width)) \(coordinate(height))\" role=\"img\" aria-label=\"frame \(frame.index)\">\n"
     text += "<text class=\"lane\" x=\"8\" y=\"\(coordinate(top + 14))\">main thread</text>\n"
     text += "<rect class=\"overrun\" x=\"\(coordinate(x(frame.deadline)))\" y=\"\(coordinate(top - 4))\" "
-    text += "width=\"\(coordinate(max(x(frame.workEnd) - x(frame.deadline), 1)))\" height=\"\(coordinate(height - top))\"/>\n"
+    text +=
+      "width=\"\(coordinate(max(x(frame.workEnd) - x(frame.deadline), 1)))\" height=\"\(coordinate(height - top))\"/>\n"
     for (time, label, className) in [
       (frame.start, "frame start", "mark"), (frame.deadline, "deadline", "deadline"),
       (frame.workEnd, "+\(DurationText.format(frame.overrunNs))", "mark"),
@@ -235,11 +253,13 @@ extension ReportRenderer {
       let severity = bar.severity.map { $0 == .red ? 2 : 1 } ?? 0
       let tip = "\(bar.label) · \(DurationText.format(bar.duration))\(bar.severity.map { " · \($0)" } ?? "")"
       text += "<g><title>\(html(tip))</title><rect class=\"sev\(severity)\" x=\"\(coordinate(left))\" "
-      text += "y=\"\(coordinate(y))\" width=\"\(coordinate(barWidth))\" height=\"\(coordinate(rowHeight - 3))\" rx=\"2\"/>"
+      text +=
+        "y=\"\(coordinate(y))\" width=\"\(coordinate(barWidth))\" height=\"\(coordinate(rowHeight - 3))\" rx=\"2\"/>"
       let fits = Int((barWidth - 6) / 6.4)
       if fits >= 4 {
         let label = bar.label.count <= fits ? bar.label : String(bar.label.prefix(fits - 1)) + "…"
-        text += "<text class=\"bar sev\(severity)\" x=\"\(coordinate(left + 3))\" y=\"\(coordinate(y + 12.5))\">\(html(label))</text>"
+        text +=
+          "<text class=\"bar sev\(severity)\" x=\"\(coordinate(left + 3))\" y=\"\(coordinate(y + 12.5))\">\(html(label))</text>"
       }
       text += "</g>\n"
     }

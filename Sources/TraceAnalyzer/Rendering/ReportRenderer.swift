@@ -1,7 +1,9 @@
 import TraceModel
 
-/// Renders a ``Report`` as one self-contained HTML page: inline CSS, inline SVG and a little
-/// plain JavaScript (hover, sorting, zoom); nothing is fetched. Light and dark mode follow
+/// Renders a ``Report`` as one self-contained HTML page.
+///
+/// Inline CSS, inline SVG and a little plain JavaScript (hover, sorting, zoom); nothing is
+/// fetched. Light and dark mode follow
 /// `prefers-color-scheme`.
 ///
 /// Sections, top to bottom: the header (app, device, span, refresh rate, thresholds), the
@@ -47,7 +49,8 @@ public enum ReportRenderer {
     let budget = summary.frames.budgetNs
     let rate = summary.header?.refreshRate ?? TraceHeader.defaultRefreshRate
     let span = (summary.traceEnd ?? 0).saturatingSubtract(summary.traceStart ?? summary.traceEnd ?? 0)
-    var text = "<header>\n<h1>\(html(title(summary)))</h1>\n<p class=\"meta\"><code>\(html(summary.file))</code>"
+    var text =
+      "<header>\n<h1>\(html(title(summary)))</h1>\n<p class=\"meta\"><code>\(html(summary.file))</code>"
     text += " · span \(html(DurationText.format(span)))"
     text += " · \(html(number(rate))) Hz, frame budget \(html(DurationText.format(budget)))"
     text += " · orange &gt; \(html(DurationText.format(summary.thresholds.orange)))"
@@ -61,9 +64,11 @@ public enum ReportRenderer {
     let total = summary.total
     text += card("updates", Count.text(total.count), "\(total.red) red · \(total.orange) orange")
     text += card(
-      "update time", DurationText.format(total.totalNs), "\(total.skipped) skipped · \(total.unfinished) unfinished")
+      "update time", DurationText.format(total.totalNs),
+      "\(total.skipped) skipped · \(total.unfinished) unfinished")
     text += card(
-      "frames", Count.text(summary.frames.withUpdates), "with updates (\(summary.frames.isExplicit ? "recorded" : "grid"))")
+      "frames", Count.text(summary.frames.withUpdates),
+      "with updates (\(summary.frames.isExplicit ? "recorded" : "grid"))")
     text += card(
       "missed deadlines", Count.text(summary.frames.missed),
       "\(summary.frames.missedByLongUpdate) long update · \(summary.frames.missedByAccumulation) accumulation",
@@ -78,7 +83,8 @@ public enum ReportRenderer {
     return text + "</div>\n</header>\n"
   }
 
-  private static func card(_ label: String, _ value: String, _ detail: String, alert: Bool = false) -> String {
+  private static func card(_ label: String, _ value: String, _ detail: String, alert: Bool = false) -> String
+  {
     "<div class=\"card\(alert ? " alert" : "")\"><span class=\"label\">\(html(label))</span>"
       + "<span class=\"value\">\(html(value))</span><span class=\"detail\">\(html(detail))</span></div>\n"
   }
@@ -88,7 +94,8 @@ public enum ReportRenderer {
   private static func findings(_ diagnosis: Diagnosis) -> String {
     var text = "<section id=\"findings\">\n<h2>Findings</h2>\n"
     guard !diagnosis.findings.isEmpty else {
-      return text + "<p class=\"none\">No findings: none of the rules of <code>tracecli diagnose</code> fired.</p>\n</section>\n"
+      return text
+        + "<p class=\"none\">No findings: none of the rules of <code>tracecli diagnose</code> fired.</p>\n</section>\n"
     }
     text += "<ol class=\"findings\">\n"
     for (index, finding) in diagnosis.findings.enumerated() {
@@ -106,7 +113,9 @@ public enum ReportRenderer {
     var text = "<section id=\"views\">\n<h2>Views</h2>\n"
     text += "<p class=\"hint\">Worst first (red, orange, total time); click a heading to sort.</p>\n"
     text += "<div class=\"scroll\"><table class=\"sortable\">\n<thead><tr>"
-    let headings = ["view", "kind", "red", "orange", "count", "skipped", "unfinished", "total", "p50", "p95", "max"]
+    let headings = [
+      "view", "kind", "red", "orange", "count", "skipped", "unfinished", "total", "p50", "p95", "max",
+    ]
     for (index, heading) in headings.enumerated() {
       text += "<th\(index < 2 ? "" : " class=\"num\"")>\(heading)</th>"
     }
@@ -125,7 +134,8 @@ public enum ReportRenderer {
     }
     text += "</tbody>\n</table></div>\n"
     if summary.views.count > viewLimit {
-      text += "<p class=\"hint\">… \(summary.views.count - viewLimit) more views (tracecli summarize --limit 0 lists all).</p>\n"
+      text +=
+        "<p class=\"hint\">… \(summary.views.count - viewLimit) more views (tracecli summarize --limit 0 lists all).</p>\n"
     }
     return text + "</section>\n"
   }
@@ -138,9 +148,12 @@ public enum ReportRenderer {
     var text = "<section id=\"evidence\">\n<h2>Evidence</h2>\n"
     for (index, finding) in findings.enumerated() {
       text += "<article id=\"finding-\(index + 1)\" class=\"\(finding.severity)\">\n"
-      text += "<h3><span class=\"badge\">\(finding.severity)</span> <span class=\"rule\">\(html(finding.rule.rawValue))</span> \(html(finding.title))</h3>\n"
-      text += "<p class=\"figures\">\(html(Count.text(finding.count))) counted · \(html(DurationText.format(finding.costNs)))"
-      text += " · nodes: \(finding.nodes.map { "<code>\(html($0))</code>" }.joined(separator: ", "))</p>\n<ul>\n"
+      text +=
+        "<h3><span class=\"badge\">\(finding.severity)</span> <span class=\"rule\">\(html(finding.rule.rawValue))</span> \(html(finding.title))</h3>\n"
+      text +=
+        "<p class=\"figures\">\(html(Count.text(finding.count))) counted · \(html(DurationText.format(finding.costNs)))"
+      text +=
+        " · nodes: \(finding.nodes.map { "<code>\(html($0))</code>" }.joined(separator: ", "))</p>\n<ul>\n"
       for line in finding.evidence { text += "<li>\(html(line))</li>\n" }
       if !finding.path.isEmpty {
         text += "<li>path: \(html(finding.path.joined(separator: " → ")))</li>\n"

@@ -35,7 +35,8 @@ extension TraceAnalysis {
         let severity = thresholds.classify(record.duration)
         timeline.addUpdate(kind: kind, start: record.start, duration: record.duration, severity: severity)
         guard record.isMainThread else { return }
-        for index in strips.indices where strips[index].overlaps(start: record.start, duration: record.duration) {
+        for index in strips.indices
+        where strips[index].overlaps(start: record.start, duration: record.duration) {
           strips[index].bars.append(
             FrameStrip.Bar(
               label: labels[group], kind: kind, start: record.start, duration: record.duration,
@@ -53,7 +54,8 @@ extension TraceAnalysis {
       for part in pass.parts {
         part.sink.groups.forEachChunk { records in
           for record in records {
-            ReportTimeline.mark(&timeline.groups, in: timeline, start: record.start, duration: record.duration)
+            ReportTimeline.mark(
+              &timeline.groups, in: timeline, start: record.start, duration: record.duration)
           }
         }
         for hitch in part.sink.hitches {

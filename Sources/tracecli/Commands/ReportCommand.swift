@@ -45,7 +45,8 @@ enum ReportCommand {
     let options = try arguments.analysisOptions()
     try arguments.finish()
     let paths = try arguments.traces()
-    let (report, found) = try TraceAnalysis.report(paths: paths, options: options, settings: settings, view: view)
+    let (report, found) = try TraceAnalysis.report(
+      paths: paths, options: options, settings: settings, view: view)
     TraceCLI.warn(report.summary.warnings, to: &errors)
     guard found else {
       let names = ViewSuggestions.closest(to: view ?? "", in: report.diagnosis.graph.viewKeys)
