@@ -149,9 +149,10 @@ struct ChromeTraceExportTests {
 
 /// The sorted runs and the track packer under the export.
 struct ExportOrderingTests {
-  @Test func runsMergeIntoOneOrder() {
+  @Test(arguments: [0, 6, 1000])
+  func runsMergeIntoOneOrder(memoryLimit: Int) {
     var generator = SplitMix(seed: 7)
-    let runs = [SortedRuns(runLength: 5), SortedRuns(runLength: 3)]
+    let runs = [SortedRuns(runLength: 5, memoryLimit: memoryLimit), SortedRuns(runLength: 3, memoryLimit: memoryLimit)]
     var all: [ExportRecord] = []
     for index in 0..<40 {
       let record = ExportRecord(
@@ -166,8 +167,9 @@ struct ExportOrderingTests {
     #expect(merged == all.sorted(by: ExportRecord.precedes).map(\.id))
   }
 
-  @Test func anOrderedTraceIsOneRun() {
-    let runs = SortedRuns(runLength: 4)
+  @Test(arguments: [0, 1000])
+  func anOrderedTraceIsOneRun(memoryLimit: Int) {
+    let runs = SortedRuns(runLength: 4, memoryLimit: memoryLimit)
     for index in 0..<20 {
       runs.append(
         ExportRecord(

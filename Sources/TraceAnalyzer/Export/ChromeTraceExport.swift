@@ -55,8 +55,11 @@ struct ChromeTraceExport {
   // MARK: - Updates and frames
 
   private mutating func writeUpdates(places: PartitionedSpill<ExportPlace>) {
-    var packers: [String: TrackPacker] = [:]
-    var threadOrder: [String: Int64] = [:]
+    var packers = [TrackPacker](repeating: TrackPacker(), count: reading.threads.count)
+    // Per thread: its place among the threads other than main, and the lanes named so far.
+    var threadOrder = [Int64](repeating: -1, count: reading.threads.count)
+    var threadsSeen: Int64 = 0
+    var named = [Int](repeating: 0, count: reading.threads.count)
     var frames = FrameFollower(timeline: reading.timeline, red: thresholds.red)
     var framePacker = TrackPacker()
     reading.forEachUpdate { record, key in
@@ -69,19 +72,25 @@ struct ChromeTraceExport {
         return
       }
       let end = record.start.saturatingAdd(record.duration)
-      let lane = Int64(packers[key.thread, default: TrackPacker()].place(start: record.start, end: end))
+      let lane = packers[key.thread].place(start: record.start, end: end)
       let track: Int64
       if key.isMainThread {
-        track = Family.main.rawValue + lane
+        track = Family.main.rawValue + Int64(lane)
       } else {
-        let order = threadOrder[key.thread] ?? Int64(threadOrder.count)
-        threadOrder[key.thread] = order
-        track = Family.threads.rawValue + order * 100 + min(lane, 99)
+        if threadOrder[key.thread] < 0 {
+          threadOrder[key.thread] = threadsSeen
+          threadsSeen += 1
+        }
+        track = Family.threads.rawValue + threadOrder[key.thread] * 100 + Int64(min(lane, 99))
       }
-      if tracks[track] == nil { tracks[track] = lane == 0 ? key.thread : "\(key.thread) (\(lane + 1))" }
+      if lane >= named[key.thread] {
+        let thread = reading.threads[key.thread]
+        tracks[track] = lane == 0 ? thread : "\(thread) (\(lane + 1))"
+        named[key.thread] = lane + 1
+      }
       separate()
       writer.append("{\"ph\":\"X\",\"cat\":\"update\",\"name\":")
-      writer.append(bytes: key.label)
+      writer.append(raw: key.label)
       writer.append(",\"pid\":1,\"tid\":")
       writer.append(track)
       writer.append(",\"ts\":")
@@ -97,7 +106,7 @@ struct ChromeTraceExport {
       case .other: writer.append("\"other\"")
       }
       writer.append(",\"module\":")
-      writer.append(bytes: key.module)
+      writer.append(raw: key.module)
       writer.append(",\"severity\":")
       if record.duration > thresholds.red {
         writer.append("\"red\"")
@@ -201,17 +210,18 @@ struct ChromeTraceExport {
   // MARK: - Flows
 
   /// Causes between two written updates as flow arrows: round one places each cause's source
-  /// (by `from` bucket), round two its target (by `to` bucket).
+  /// (by `from` bucket), round two its target (by `to` bucket). Each round indexes the bucket's
+  /// causes (usually far fewer than updates) and scans the bucket's updates against them.
   private mutating func writeFlows(places: PartitionedSpill<ExportPlace>) {
     let halves = PartitionedSpill<ExportHalfFlow>(partitions: places.partitions)
     let causes = reading.parts.compactMap(\.sink.causes)
+    var index = ChainedIndex<ExportCause>()
     for partition in 0..<places.partitions {
-      var where_: [Int64: ExportPlace] = [:]
-      places.forEach(inPartition: partition) { where_[$0.id] = $0 }
-      guard !where_.isEmpty else { continue }
-      for spill in causes {
-        spill.forEach(inPartition: partition) { cause in
-          guard let from = where_[cause.from] else { return }
+      index.removeAll()
+      for spill in causes { spill.forEach(inPartition: partition) { index.insert($0, key: $0.from) } }
+      guard !index.isEmpty else { continue }
+      places.forEach(inPartition: partition) { from in
+        index.forEach(key: from.id) { cause in
           halves.append(
             ExportHalfFlow(to: cause.to, fromStart: from.start, fromTrack: from.track, label: cause.label),
             id: cause.to)
@@ -219,30 +229,32 @@ struct ChromeTraceExport {
       }
     }
     var flow: Int64 = 0
+    var waiting = ChainedIndex<ExportHalfFlow>()
     for partition in 0..<places.partitions {
-      var where_: [Int64: ExportPlace] = [:]
-      places.forEach(inPartition: partition) { where_[$0.id] = $0 }
-      guard !where_.isEmpty else { continue }
-      halves.forEach(inPartition: partition) { half in
-        guard let to = where_[half.to] else { return }
-        flow += 1
-        let name: StaticString = half.label == 1 ? "creation" : "update"
-        for (phase, track, start) in [("s", half.fromTrack, half.fromStart), ("f", to.track, to.start)] {
-          separate()
-          writer.append("{\"ph\":\"")
-          writer.append(bytes: Array(phase.utf8))
-          writer.append("\",\"cat\":\"cause\",\"name\":\"")
-          writer.append(name)
-          writer.append("\",\"id\":")
-          writer.append(flow)
-          writer.append(",\"pid\":1,\"tid\":")
-          writer.append(track)
-          writer.append(",\"ts\":")
-          writer.append(microseconds: start)
-          if phase == "f" { writer.append(",\"bp\":\"e\"") }
-          writer.append("}")
+      waiting.removeAll()
+      halves.forEach(inPartition: partition) { waiting.insert($0, key: $0.to) }
+      guard !waiting.isEmpty else { continue }
+      places.forEach(inPartition: partition) { to in
+        waiting.forEach(key: to.id) { half in
+          flow += 1
+          let name: StaticString = half.label == 1 ? "creation" : "update"
+          for (phase, track, start) in [("s", half.fromTrack, half.fromStart), ("f", to.track, to.start)] {
+            separate()
+            writer.append("{\"ph\":\"")
+            writer.append(bytes: Array(phase.utf8))
+            writer.append("\",\"cat\":\"cause\",\"name\":\"")
+            writer.append(name)
+            writer.append("\",\"id\":")
+            writer.append(flow)
+            writer.append(",\"pid\":1,\"tid\":")
+            writer.append(track)
+            writer.append(",\"ts\":")
+            writer.append(microseconds: start)
+            if phase == "f" { writer.append(",\"bp\":\"e\"") }
+            writer.append("}")
+          }
+          writer.flushIfFull()
         }
-        writer.flushIfFull()
       }
     }
     result.flows = Int(flow)

@@ -3,17 +3,34 @@ import TraceModel
 /// One trace read for export: the parts' sinks, every update's key with its names resolved
 /// once (JSON bytes ready to copy), and the frame timeline.
 struct ExportReading {
-  /// An update key with the strings the exports write.
+  /// An update key with the strings the exports write, JSON-quoted in ``arena`` (plain
+  /// values: nothing to retain per update).
   struct Key {
     var kind: UpdateKind
     var isMainThread: Bool
-    /// The node label (`Name.body`), JSON-quoted.
-    var label: [UInt8]
-    /// `view ?? label ?? "(unnamed)"`, the module (`""` when absent) and the thread, quoted.
-    var name: [UInt8]
-    var module: [UInt8]
-    var thread: String
-    var threadQuoted: [UInt8]
+    /// Index in ``threads``.
+    var thread: Int
+    /// The node label (`Name.body`).
+    var label: UnsafeRawBufferPointer
+    /// `view ?? label ?? "(unnamed)"`, the module (`""` when absent) and the thread.
+    var name: UnsafeRawBufferPointer
+    var module: UnsafeRawBufferPointer
+    var threadName: UnsafeRawBufferPointer
+  }
+
+  /// Owns the bytes the keys point into.
+  final class Arena: @unchecked Sendable {
+    private var blocks: [UnsafeMutableRawBufferPointer] = []
+
+    /// A copy of `bytes` that lives as long as the arena.
+    func store(_ bytes: [UInt8]) -> UnsafeRawBufferPointer {
+      let block = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+      block.copyBytes(from: bytes)
+      blocks.append(block)
+      return UnsafeRawBufferPointer(rebasing: block[0..<bytes.count])
+    }
+
+    deinit { for block in blocks { block.deallocate() } }
   }
 
   let parts: [TracePart<ExportSink>]
@@ -22,6 +39,9 @@ struct ExportReading {
   /// Per part, local key → index in ``keys``.
   let maps: [[Int]]
   let keys: [Key]
+  let arena = Arena()
+  /// Thread names, in order of first sight.
+  let threads: [String]
   let timeline: FrameTimeline
   let budget: Int64
 
@@ -32,6 +52,9 @@ struct ExportReading {
     var keys: [Key] = []
     var maps: [[Int]] = []
     var index: [String: Int] = [:]
+    var threads: [String] = []
+    var threadIndex: [String: Int] = [:]
+    let arena = arena
     for part in reading.parts {
       let symbols = part.symbols
       maps.append(
@@ -43,16 +66,23 @@ struct ExportReading {
           if let found = index[identity] { return found }
           let label = CauseGraph.Node(kind: .update(local.kind), name: name).label
           index[identity] = keys.count
+          let threadNumber = threadIndex[thread] ?? threads.count
+          if threadNumber == threads.count {
+            threadIndex[thread] = threadNumber
+            threads.append(thread)
+          }
           keys.append(
             Key(
-              kind: local.kind, isMainThread: local.isMainThread, label: ExportWriter.quoted(label),
-              name: ExportWriter.quoted(name), module: ExportWriter.quoted(module), thread: thread,
-              threadQuoted: ExportWriter.quoted(thread)))
+              kind: local.kind, isMainThread: local.isMainThread, thread: threadNumber,
+              label: arena.store(ExportWriter.quoted(label)), name: arena.store(ExportWriter.quoted(name)),
+              module: arena.store(ExportWriter.quoted(module)),
+              threadName: arena.store(ExportWriter.quoted(thread))))
           return keys.count - 1
         })
     }
     self.keys = keys
     self.maps = maps
+    self.threads = threads
     budget = (reading.header ?? TraceHeader()).frameBudget
     let frames = reading.parts.flatMap(\.sink.frames)
     if frames.isEmpty {
@@ -66,8 +96,10 @@ struct ExportReading {
   /// Calls `body` with every update in export order (by start, longer first) and its key.
   func forEachUpdate(_ body: (ExportRecord, Key) -> Void) {
     var merger = RunMerger(parts.map(\.sink.runs))
-    while let (record, source) = merger.next() {
-      body(record, keys[maps[source][Int(record.key)]])
+    keys.withUnsafeBufferPointer { keys in
+      while let (record, source) = merger.next() {
+        body(record, keys[maps[source][Int(record.key)]])
+      }
     }
   }
 }

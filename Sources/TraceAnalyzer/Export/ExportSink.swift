@@ -19,6 +19,8 @@ struct ExportSink: TraceSink {
   let causes: PartitionedSpill<ExportCause>?
   private(set) var keys: [LocalKey] = []
   private var index: [LocalKey: Int32] = [:]
+  /// Key index + 1 by name symbol (0: none yet), for the last key seen with that name.
+  private var byName: [Int32] = []
   private(set) var frames: [TraceModelFrame] = []
   private(set) var groups: [(group: UpdateGroup, label: String?)] = []
   private(set) var hitches: [(hitch: Hitch, narrative: String?)] = []
@@ -37,13 +39,21 @@ struct ExportSink: TraceSink {
     let key = LocalKey(
       kind: update.kind, module: update.module, view: update.view, label: update.label,
       thread: update.isMainThread ? nil : update.thread, isMainThread: update.isMainThread)
+    // The last key of this name, when it is the same key (the common case), else the table.
+    let slot = (update.view ?? update.label).map { $0.index &+ 1 } ?? 0
     let local: Int32
-    if let found = index[key] {
-      local = found
+    if slot < byName.count, byName[slot] > 0, keys[Int(byName[slot] - 1)] == key {
+      local = byName[slot] - 1
     } else {
-      local = Int32(keys.count)
-      keys.append(key)
-      index[key] = local
+      if let found = index[key] {
+        local = found
+      } else {
+        local = Int32(keys.count)
+        keys.append(key)
+        index[key] = local
+      }
+      if slot >= byName.count { byName.append(contentsOf: repeatElement(0, count: slot + 1 - byName.count)) }
+      byName[slot] = local + 1
     }
     var flags: UInt32 = update.skipped ? ExportRecord.skippedFlag : 0
     if update.isMainThread { flags |= ExportRecord.mainThreadFlag }

@@ -3,46 +3,74 @@
 struct ExportWriter {
   static let flushSize = 1 << 20
 
-  private var bytes: [UInt8] = []
+  /// The buffer: ``flushSize`` plus room for the largest single append past it.
+  private final class Storage {
+    let capacity = ExportWriter.flushSize + (1 << 16)
+    let base: UnsafeMutablePointer<UInt8>
+    init() { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
+  }
+
+  private let storage = Storage()
+  private var count = 0
   private let sink: (UnsafeRawBufferPointer) -> Bool
   /// Whether handing bytes on failed once; later bytes are dropped.
   private(set) var failed = false
 
   init(sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
     self.sink = sink
-    bytes.reserveCapacity(Self.flushSize + 4096)
   }
 
   /// Hands the bytes on when the buffer is full.
   @inline(__always)
   mutating func flushIfFull() {
-    if bytes.count >= Self.flushSize { flush() }
+    if count >= Self.flushSize { flush() }
   }
 
   mutating func flush() {
-    if !failed && !bytes.isEmpty { failed = !bytes.withUnsafeBytes(sink) }
-    bytes.removeAll(keepingCapacity: true)
+    if !failed && count > 0 { failed = !sink(UnsafeRawBufferPointer(start: storage.base, count: count)) }
+    count = 0
+  }
+
+  /// Appends raw bytes (flushing first when they would not fit).
+  @inline(__always)
+  mutating func append(raw: UnsafeRawBufferPointer) {
+    if count + raw.count > storage.capacity { flush() }
+    if raw.count > storage.capacity {
+      if !failed { failed = !sink(raw) }
+      return
+    }
+    guard let source = raw.baseAddress else { return }
+    (storage.base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    count += raw.count
+  }
+
+  @inline(__always)
+  private mutating func byte(_ value: UInt8) {
+    if count == storage.capacity { flush() }
+    storage.base[count] = value
+    count += 1
   }
 
   @inline(__always)
   mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    append(raw: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   @inline(__always)
   mutating func append(bytes other: [UInt8]) {
-    bytes.append(contentsOf: other)
+    other.withUnsafeBytes { append(raw: $0) }
   }
 
   /// `string` as a JSON string literal.
   mutating func append(quoted string: String) {
-    bytes.append(contentsOf: ExportWriter.quoted(string))
+    append(bytes: ExportWriter.quoted(string))
   }
 
   /// A decimal integer.
   @inline(__always)
   mutating func append(_ value: Int64) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    if value < 0 { byte(UInt8(ascii: "-")) }
     append(unsigned: value.magnitude)
   }
 
@@ -53,14 +81,14 @@ struct ExportWriter {
   private mutating func append(unsigned value: UInt64) {
     var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes, filled from the end
     var rest = value
-    var count = 0
+    var used = 0
     withUnsafeMutableBytes(of: &digits) { raw in
       repeat {
-        count += 1
-        raw[32 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+        used += 1
+        raw[32 - used] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
         rest /= 10
       } while rest > 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(32 - count)...]))
+      append(raw: UnsafeRawBufferPointer(rebasing: raw[(32 - used)...]))
     }
   }
 
@@ -68,14 +96,14 @@ struct ExportWriter {
   /// once read back as ns.
   @inline(__always)
   mutating func append(microseconds ns: Int64) {
-    if ns < 0 { bytes.append(UInt8(ascii: "-")) }
+    if ns < 0 { byte(UInt8(ascii: "-")) }
     let magnitude = ns.magnitude
     append(unsigned: magnitude / 1000)
     let fraction = magnitude % 1000
-    bytes.append(UInt8(ascii: "."))
-    bytes.append(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
-    bytes.append(UInt8(truncatingIfNeeded: fraction / 10 % 10) &+ 48)
-    bytes.append(UInt8(truncatingIfNeeded: fraction % 10) &+ 48)
+    byte(UInt8(ascii: "."))
+    byte(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
+    byte(UInt8(truncatingIfNeeded: fraction / 10 % 10) &+ 48)
+    byte(UInt8(truncatingIfNeeded: fraction % 10) &+ 48)
   }
 
   @inline(__always)

@@ -6,21 +6,28 @@
 final class SortedRuns: @unchecked Sendable {
   /// Records sorted in memory at once.
   static let runLength = 1 << 17
+  /// Records kept in memory before any goes to disk (about 20 MB): a trace of a million
+  /// events or so never touches the disk.
+  static let memoryLimit = 4 * runLength
   /// Records read from each run at a time while merging.
   static let readLength = 1 << 11
 
   /// Records sorted in memory at once in this instance.
   let length: Int
+  /// Records this instance keeps in memory before spilling.
+  let memoryLimit: Int
   private var buffer: [ExportRecord] = []
   /// Spilled runs: byte offset and record count.
   private(set) var runs: [(offset: Int, count: Int)] = []
   private var last: ExportRecord?
   private var file: SpillBlockFile?
   private var memoryRuns: [[ExportRecord]] = []
+  private var inMemory = 0
   private(set) var count = 0
 
-  init(runLength: Int = SortedRuns.runLength) {
+  init(runLength: Int = SortedRuns.runLength, memoryLimit: Int = SortedRuns.memoryLimit) {
     length = max(runLength, 1)
+    self.memoryLimit = memoryLimit
     buffer.reserveCapacity(length)
   }
 
@@ -37,6 +44,18 @@ final class SortedRuns: @unchecked Sendable {
     if !isSorted(buffer) { buffer.sort(by: ExportRecord.precedes) }
     let extends = last.map { !ExportRecord.precedes(buffer[0], $0) } ?? false
     last = buffer[buffer.count - 1]
+    if inMemory + buffer.count <= memoryLimit {
+      inMemory += buffer.count
+      if extends, let previous = runs.last, previous.offset == -memoryRuns.count {
+        memoryRuns[memoryRuns.count - 1] += buffer
+        runs[runs.count - 1].count += buffer.count
+      } else {
+        runs.append((-1 - memoryRuns.count, buffer.count))
+        memoryRuns.append(buffer)
+      }
+      buffer.removeAll(keepingCapacity: true)
+      return
+    }
     if file == nil { file = SpillBlockFile() }
     let offset = buffer.withUnsafeBytes { file?.append($0) }
     if let offset {

@@ -60,8 +60,14 @@ enum ExportCommand {
       errors.write("tracecli: \(error)\n")
       return .cannotWrite
     }
+    // Standard output of the real process takes the bytes as they are, not as Strings.
+    let standardOutput = (output as? ProgressAwareStream)
     let result = try withoutActuallyEscaping({ (bytes: UnsafeRawBufferPointer) -> Bool in
       if let file { return file.write(bytes) }
+      if let standardOutput {
+        standardOutput.progress?.finish()
+        return JSONLinesFileSink.write(bytes, to: standardOutput.base.descriptor)
+      }
       output.write(String(decoding: bytes, as: UTF8.self))
       return true
     }) { write in
