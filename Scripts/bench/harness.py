@@ -10,8 +10,9 @@ spawned directly with stdout to /dev/null; the table shows the best wall time. (
 not taken from the timed runs: a child spawned by Python inherits Python's RSS high-water
 mark through vfork, so `cat` would show ~37 MB.) A command that fails its warm-up run is
 skipped with its message. Exit status 1 when tracecli's per-view statistics differ from
-DuckDB's, or when the whole cause graph (`cause-graph FILE --format json`) costs more than
-1.5 summarize runs or does not account for every cause of the trace; 0 otherwise.
+DuckDB's, when the whole cause graph (`cause-graph FILE --format json --no-findings`) costs
+more than 1.5 summarize runs or does not account for every cause of the trace, or when
+`diagnose FILE --format json` costs more than 2 summarize runs; 0 otherwise.
 """
 
 import argparse
@@ -175,8 +176,8 @@ def bench_file(path, args, workdir):
     if os.access(args.tracecli, os.X_OK) and not args.no_cause_graph:
         graph_out = base + ".tracecli-cause-graph.json"
         graph, _ = measure(
-            "`tracecli cause-graph FILE --format json` (whole graph)",
-            [args.tracecli, "cause-graph", path, "--format", "json"],
+            "`tracecli cause-graph FILE --format json --no-findings` (whole graph)",
+            [args.tracecli, "cause-graph", path, "--format", "json", "--no-findings"],
             graph_out, args.runs, args.warmup)
         if graph.skipped is None:
             results.append(graph)
@@ -184,14 +185,30 @@ def bench_file(path, args, workdir):
         else:
             print(f"  (cause-graph skipped: {graph.skipped})", file=sys.stderr)
 
+    diagnose_check = None
+    if os.access(args.tracecli, os.X_OK) and summarize.skipped is None:
+        diagnose, _ = measure(
+            "`tracecli diagnose FILE --format json` (every finding)",
+            [args.tracecli, "diagnose", path, "--format", "json"],
+            os.devnull, args.runs, args.warmup)
+        if diagnose.skipped is None:
+            results.append(diagnose)
+            ratio = diagnose.seconds / summarize.seconds
+            ok = ratio <= DIAGNOSE_LIMIT
+            diagnose_check = (ok, f"diagnose: {ratio:.2f}× summarize (limit {DIAGNOSE_LIMIT}×)"
+                              + ("" if ok else " — TOO SLOW"))
+        else:
+            print(f"  (diagnose skipped: {diagnose.skipped})", file=sys.stderr)
+
     check = cross_check(summary_out, duck_out) if summarize.skipped is None else None
-    return size, results, check, graph_check
+    return size, results, check, graph_check, diagnose_check
 
 
 # MARK: - The cause graph
 
 
 CAUSE_GRAPH_LIMIT = 1.5  # the whole-graph build may cost at most this many summarize runs
+DIAGNOSE_LIMIT = 2.0  # diagnose may cost at most this many summarize runs
 
 
 def cause_graph_check(graph, summarize, graph_path, summary_path):
@@ -356,9 +373,9 @@ def main():
     sections, all_ok = [], True
     for path in args.files:
         print(f"bench: {path} ...", file=sys.stderr)
-        size, results, check, graph_check = bench_file(path, args, args.workdir)
+        size, results, check, graph_check, diagnose_check = bench_file(path, args, args.workdir)
         text = table(path, size, results, args.runs, args.warmup)
-        for found in (check, graph_check):
+        for found in (check, graph_check, diagnose_check):
             if found is not None:
                 ok, message = found
                 all_ok = all_ok and ok

@@ -4,12 +4,15 @@ import TraceAnalyzer
 /// and positional arguments, consumed as a command asks for them.
 struct Arguments {
   private var options: [(name: String, value: String?)] = []
+  /// Every option the command asked about (for suggesting one).
+  private var known: [String]
   private(set) var positionals: [String] = []
   let command: String
 
   /// Splits `arguments`; `flags` names the options that take no value.
   init(_ arguments: [String], command: String, flags: Set<String>) throws(UsageError) {
     self.command = command
+    known = Array(flags)
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {
@@ -42,6 +45,7 @@ struct Arguments {
 
   /// Whether flag `name` was given.
   mutating func flag(_ name: String) -> Bool {
+    known.append(name)
     let found = options.contains { $0.name == name }
     options.removeAll { $0.name == name }
     return found
@@ -49,6 +53,7 @@ struct Arguments {
 
   /// The last value of option `name`.
   mutating func value(_ name: String) -> String? {
+    known.append(name)
     let found = options.last { $0.name == name }?.value
     options.removeAll { $0.name == name }
     return found
@@ -56,6 +61,7 @@ struct Arguments {
 
   /// Every value of a repeatable option `name`, in order.
   mutating func values(_ name: String) -> [String] {
+    known.append(name)
     let found = options.filter { $0.name == name }.compactMap(\.value)
     options.removeAll { $0.name == name }
     return found
@@ -74,8 +80,11 @@ struct Arguments {
   /// A non-negative integer option.
   mutating func count(_ name: String) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
-    guard let value = Int(text), value >= 0 else {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw UsageError("\(name) '\(text)' is not a whole number", command: command)
+    }
+    guard let value = Int(text) else {
+      throw UsageError("\(name) '\(text)' is too large (at most \(Int.max))", command: command)
     }
     return value
   }
@@ -100,7 +109,11 @@ struct Arguments {
   /// Fails on options nobody asked for.
   func finish() throws(UsageError) {
     if let unknown = options.first {
-      throw UsageError("unknown option \(unknown.name)", command: command)
+      var message = "unknown option \(unknown.name)"
+      if let close = ViewSuggestions.closest(to: unknown.name, among: known, limit: 1).first {
+        message += "; did you mean \(close)?"
+      }
+      throw UsageError(message, command: command)
     }
   }
 

@@ -47,7 +47,13 @@ enum TraceCLI {
           output.write(Usage.main)
           return .success
         }
-        guard let text = Usage.help(for: topic) else { throw UsageError("no command '\(topic)'") }
+        guard let text = Usage.help(for: topic) else {
+          var message = "no command '\(topic)'"
+          if let close = ViewSuggestions.closest(to: topic, among: Usage.commands, limit: 1).first {
+            message += "; did you mean '\(close)'?"
+          }
+          throw UsageError(message)
+        }
         output.write(text)
         return .success
       default:
@@ -70,7 +76,11 @@ enum TraceCLI {
       case "report": return try ReportCommand.run(rest, output: &output, errors: &errors, style: style)
       case "export": return try ExportCommand.run(rest, output: &output, errors: &errors, style: style)
       default:
-        throw UsageError("unknown command '\(command)'")
+        var message = "unknown command '\(command)'"
+        if let close = ViewSuggestions.closest(to: command, among: Usage.commands, limit: 1).first {
+          message += "; did you mean '\(close)'?"
+        }
+        throw UsageError(message)
       }
     } catch let error as UsageError {
       errors.write("tracecli: \(error.message)\n\(error.hint)\n")

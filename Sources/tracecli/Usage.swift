@@ -34,6 +34,11 @@ enum Usage {
 
     """
 
+  /// The commands, for suggesting one.
+  static let commands = [
+    "summarize", "updates", "cause-graph", "why", "diagnose", "check", "diff", "import", "help", "version",
+  ]
+
   /// The help of `command`, if it exists.
   static func help(for command: String) -> String? {
     switch command {

@@ -34,6 +34,48 @@ struct DiffTests {
   }
 
   @Test(arguments: [
+    (DiffMeasure.p95, Int64(1_000_000), Int64(1_049_999), FigureChange.Status.unchanged),  // +5.0% - 1 ns
+    (.p95, 1_000_000, 1_050_001, .worse),  // over both 5% and 50 µs
+    (.p95, 100_000, 149_999, .unchanged),  // +50% but under 50 µs
+    (.p95, 100_000, 150_000, .worse),
+    (.red, 100, 104, .unchanged),  // counts: the relative part only
+    (.red, 100, 105, .worse),
+    (.red, 0, 1, .worse),  // from 0 any rise counts
+    (.total, 10_000_000, 9_000_000, .better),
+  ])
+  func oneRunASideCountsOnlyChangesOverTheMinimum(
+    measure: DiffMeasure, base: Int64, head: Int64, status: FigureChange.Status
+  ) {
+    let change = FigureChange(
+      measure: measure, base: RunSpread([base]), head: RunSpread([head]), minimum: .default)
+    #expect(change.status == status)
+    let rule = DiffRule(measure: measure, threshold: .amount(0), text: "\(measure)>0")
+    let diff = TraceDiff(
+      base: [RunFigures(file: "a", views: [Self.key: figures(measure, base)])],
+      head: [RunFigures(file: "b", views: [Self.key: figures(measure, head)])])
+    #expect(rule.evaluate(diff).failures.isEmpty == (status != .worse))
+  }
+
+  private static let key = ViewKey(module: "App", kind: .body, name: "Row")
+
+  private func figures(_ measure: DiffMeasure, _ value: Int64) -> RunFigures.Figures {
+    var figures = RunFigures.Figures()
+    switch measure {
+    case .p95: figures.p95Ns = value
+    case .red: figures.red = value
+    case .total: figures.totalNs = value
+    default: break
+    }
+    return figures
+  }
+
+  @Test func theMinimumReadsItsText() {
+    #expect(ChangeMinimum(text: "10%,1ms") == ChangeMinimum(percent: 10, durationNs: 1_000_000))
+    #expect(ChangeMinimum(text: "2%") == ChangeMinimum(percent: 2, durationNs: 50_000))
+    #expect(ChangeMinimum(text: "fast") == nil)
+  }
+
+  @Test(arguments: [
     ("red>0", DiffMeasure.red, DiffRule.Threshold.amount(0)),
     ("red > +2", .red, .amount(2)),
     ("p95>+20%", .p95, .percent(20)),

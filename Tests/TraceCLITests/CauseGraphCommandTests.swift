@@ -173,3 +173,35 @@ struct CauseGraphCommandTests {
     }
   }
 }
+
+/// `--view` takes every name tracecli prints for a view, and a source's label.
+struct ViewNameTests {
+  private func graph(_ view: String, _ extra: [String] = []) -> String {
+    let run = CLIRun(
+      (["cause-graph", "Fixtures/traces/favorites-before.jsonl", "--view", view, "--format", "json"] + extra)
+        .relativeToRoot)
+    #expect(run.status == .success, "\(run.errors)")
+    return run.output.split(separator: "\n").filter { !$0.contains(#""view":"#) }.joined(separator: "\n")
+  }
+
+  @Test(arguments: [
+    "LandmarkListItemView.body", "Landmarks.LandmarkListItemView", "Landmarks.LandmarkListItemView (body)",
+  ])
+  func everyPrintedNameGivesTheSameGraph(_ name: String) {
+    #expect(graph(name) == graph("LandmarkListItemView"))
+  }
+
+  @Test func aSourceLabelStartsADownstreamGraph() {
+    let downstream = graph("Gesture: Tap", ["--downstream"])
+    #expect(downstream.contains(#""label": "LandmarkListItemView.body""#))
+    #expect(downstream.contains(#""focus": true"#))
+  }
+
+  @Test func updatesTakesTheGraphsLabel() {
+    let run = CLIRun(
+      ["updates", "Fixtures/traces/favorites-before.jsonl", "--view", "LandmarkListItemView.body"]
+        .relativeToRoot)
+    #expect(run.status == .success)
+    #expect(run.output.contains("80 updates listed"))
+  }
+}

@@ -50,4 +50,28 @@ struct ExtremeValuesTests {
     #expect(diff.status == .failure)
     #expect(diff.output.contains("1 ns → 3600 s (+359999999999800%)"))
   }
+
+  @Test func diagnoseAnswersWithEveryRuleAtItsLowestThreshold() throws {
+    let file = try TemporaryFile(
+      Self.trace + """
+        {"type":"source","id":3,"kind":"environment","label":"E","time":-9223372036854775808}
+        {"type":"source","id":4,"kind":"state","label":"S","time":9223372036854775807}
+        {"type":"cause","from":3,"to":1,"time":-9223372036854775808}
+        {"type":"cause","from":4,"to":2,"changed":"@self"}
+        {"type":"cause","from":2,"to":4,"time":9223372036854775807}
+        {"type":"cause","from":1,"to":2,"changed":"@self"}
+
+        """)
+    let plain = CLIRun(["diagnose", file.path, "--format", "json", "--blocking-frames", "3"])
+    #expect(plain.status == .success)
+    #expect(plain.output.contains(#""rule": "blocking-update""#))
+    let lowest = CLIRun(
+      [
+        "diagnose", file.path, "--min-red", "0", "--blocking-frames", "0", "--fan-out", "0", "--churn-frames",
+        "0",
+        "--loop-frames", "0", "--loop-gestures", "100%", "--self-min", "0", "--accumulation-frames", "0",
+      ])
+    #expect(lowest.status == .success, "\(lowest.errors)")
+    #expect(lowest.output.contains("update-loop"))
+  }
 }

@@ -146,9 +146,21 @@ struct ImportCommandTests {
       }.sorted()
     }
     #expect(sources(events, symbols) == sources(imported, importedSymbols))
-    let graph = { (paths: [String]) in CLIRun(["cause-graph"] + paths + ["--format", "json", "--all"]).output
+    let graph = { (paths: [String]) in
+      CLIRun(["cause-graph"] + paths + ["--format", "json", "--all", "--no-findings"]).output
     }
     #expect(withoutFile(graph([original])) == withoutFile(graph(files)), "\(name): cause graphs differ")
+    // Every finding survives the export with its rule and nodes. (Frame counts may differ, and
+    // frame-based findings be added: without the header's start, the export's frame grid is
+    // anchored at its earliest event.)
+    let findings = { (paths: [String]) -> Set<String> in
+      let object = try? JSONSerialization.jsonObject(
+        with: Data(CLIRun(["diagnose"] + paths + ["--format", "json"]).output.utf8))
+      let list = (object as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+      return Set(list.map { "\($0["rule"] ?? "") \($0["nodes"] ?? "")" })
+    }
+    let kept = findings([original])
+    #expect(kept.isSubset(of: findings(files)), "\(name): findings lost in the export")
   }
 
   @Test(arguments: [

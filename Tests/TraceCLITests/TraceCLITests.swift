@@ -32,6 +32,20 @@ struct TraceCLITests {
     #expect(run.errors.contains("tracecli") && run.errors.contains("help"))
   }
 
+  @Test(arguments: [
+    (["summarise", "a.jsonl"], "unknown command 'summarise'; did you mean 'summarize'?"),
+    (["help", "diagnos"], "no command 'diagnos'; did you mean 'diagnose'?"),
+    (["summarize", "a.jsonl", "--fromat", "json"], "unknown option --fromat; did you mean --format?"),
+    (["diagnose", "a.jsonl", "--fan-ot", "3"], "unknown option --fan-ot; did you mean --fan-out?"),
+    (["check", "a.jsonl", "--max-redd", "0"], "unknown option --max-redd; did you mean --max-red?"),
+    (["import", "run.xml"], "tracecli import xctrace run.xml"),
+  ])
+  func misspeltCommandsAndOptionsGetASuggestion(arguments: [String], suggestion: String) {
+    let run = CLIRun(arguments)
+    #expect(run.status == .usage)
+    #expect(run.errors.contains(suggestion), "\(run.errors)")
+  }
+
   @Test func aMissingFileExits66() {
     let run = CLIRun(["summarize", "/nonexistent/trace.jsonl"])
     #expect(run.status == .noInput)

@@ -121,7 +121,8 @@ private struct Reader {
         _ = try string(member.value, key: key)
       case "forbid":
         guard case .array(let elements) = member.value.kind else {
-          throw error(member.value, "\"forbid\" must be an array of rule names, found \(member.value.typeName)")
+          throw error(
+            member.value, "\"forbid\" must be an array of rule names, found \(member.value.typeName)")
         }
         for element in elements {
           let name = try nonEmpty(element, key: "forbid")

@@ -79,9 +79,6 @@ public struct EdgeCounts: Hashable, Sendable {
 
   /// Up to `limit` node labels close to a misspelt `query`.
   public func suggestions(for query: String, limit: Int = 3) -> [String] {
-    let lowered = Array(query.lowercased())
-    let threshold = max(3, query.count / 2)
-    return nodes.keys.map { (ViewSuggestions.editDistance(lowered, Array($0.lowercased())), $0) }
-      .filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+    ViewSuggestions.closest(to: query, among: Array(nodes.keys), limit: limit)
   }
 }

@@ -232,6 +232,17 @@ struct CauseChainSearch {
       id: record.id, node: nodes[Int(mappings[part][Int(record.node)])],
       offset: record.flags & EventRecord.hasTime != 0
         ? record.time.saturatingSubtract(traceStart) : nil,
-      duration: isUpdate ? record.duration : nil, skipped: record.flags & EventRecord.skipped != 0)
+      duration: isUpdate ? record.duration : nil, skipped: record.flags & EventRecord.skipped != 0,
+      backtrace: isUpdate ? [] : backtrace(ofNode: nodes[Int(mappings[part][Int(record.node)])]))
+  }
+
+  /// The first backtrace any part holds for the source node `node`.
+  private func backtrace(ofNode node: CauseGraph.Node) -> [String] {
+    for (number, part) in parts.enumerated() {
+      for (local, frames) in part.sink.backtraces where nodes[Int(mappings[number][Int(local)])] == node {
+        return frames
+      }
+    }
+    return []
   }
 }

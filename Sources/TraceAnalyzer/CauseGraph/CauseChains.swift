@@ -16,15 +16,31 @@ public struct CauseChains: Hashable, Sendable {
     /// An update's duration (ns).
     public var duration: Int64?
     public var skipped: Bool
+    /// For a source: where its value was set (innermost first), as the trace's first event
+    /// of that source recorded it.
+    public var backtrace: [String]
+
+    /// How far the event lies from `offset` (relative to the trace start): 0 or nil when it
+    /// runs at `offset` (or has no time), positive when it starts later, negative when it ended
+    /// earlier (ns).
+    public func distance(from offset: Int64) -> Int64? {
+      guard let start = self.offset else { return nil }
+      let end = start.saturatingAdd(max(duration ?? 0, 1))
+      if offset < start { return start.saturatingSubtract(offset) }
+      if offset >= end { return (end - 1).saturatingSubtract(offset) }
+      return nil
+    }
 
     public init(
-      id: Int64, node: CauseGraph.Node, offset: Int64? = nil, duration: Int64? = nil, skipped: Bool = false
+      id: Int64, node: CauseGraph.Node, offset: Int64? = nil, duration: Int64? = nil, skipped: Bool = false,
+      backtrace: [String] = []
     ) {
       self.id = id
       self.node = node
       self.offset = offset
       self.duration = duration
       self.skipped = skipped
+      self.backtrace = backtrace
     }
   }
 

@@ -48,6 +48,9 @@ public struct CauseGraph: Hashable, Sendable {
   public var range: TimeRange
   /// How the graph was narrowed (see ``selecting(_:)``); the default for a whole graph.
   public var selection = Selection(edgeLimit: nil)
+  /// The trace's findings, whose nodes and edges renderers mark (empty: none, or not
+  /// diagnosed).
+  public var findings: [Finding] = []
 
   public init(
     nodes: [Node], edges: [Edge], focus: [Int] = [], dangling: DanglingCauses = DanglingCauses(),
@@ -66,10 +69,15 @@ public struct CauseGraph: Hashable, Sendable {
 
   // MARK: - Queries
 
-  /// The update nodes a view query (`View` or `Module.View`) names, as ``ViewKey/matches(_:)``
-  /// reads it.
+  /// The nodes a query names: update nodes as ``ViewKey/matches(_:)`` reads it (`View`,
+  /// `Module.View`, `View.body`, `Module.View (body)`…), a source by its label
+  /// (`Gesture: Tap`).
   public func nodes(matching query: String) -> [Int] {
-    nodes.indices.filter { nodes[$0].viewKey?.matches(query) ?? false }
+    nodes.indices.filter { index in
+      if let key = nodes[index].viewKey { return key.matches(query) }
+      if case .source = nodes[index].kind { return nodes[index].label == query }
+      return false
+    }
   }
 
   /// The view keys of every update node (for suggesting a name).

@@ -39,9 +39,10 @@ enum CauseGraphBuilder {
     var label: Int32
   }
 
-  /// The join's edges in order of first sight, with their counts; an edge's index is its
-  /// place in `keys` (resolved causes name it). Small keys are looked up in an ``IDTable``
-  /// by one packed integer rather than hashed as a struct.
+  /// The join's edges in order of first sight, with their counts.
+  ///
+  /// An edge's index is its place in `keys` (resolved causes name it). Small keys are looked
+  /// up in an ``IDTable`` by one packed integer rather than hashed as a struct.
   struct EdgeTable {
     private(set) var keys: [EdgeKey] = []
     private(set) var counts: [Int] = []
@@ -196,7 +197,8 @@ enum CauseGraphBuilder {
           let edge = edges.count(EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label))
           counts.counted += 1
           resolved?.append(
-            ResolvedCause(cause, edge: UInt32(edge), to: UInt32(to), target: target, updateLabel: updateLabel),
+            ResolvedCause(
+              cause, edge: UInt32(edge), to: UInt32(to), target: target, updateLabel: updateLabel),
             partition: 0)
         }
       }
@@ -205,17 +207,22 @@ enum CauseGraphBuilder {
     let (nodes, position) = catalog.finished(bounded: bounded)
     // In ``CauseGraph/Edge/listedBefore(_:_:)`` order, sorted on integers (labels by rank).
     var labelRank = [Int32](repeating: 0, count: labels.count)
-    for (rank, index) in labels.indices.sorted(by: { labels[$0].utf8.lexicographicallyPrecedes(labels[$1].utf8) })
-      .enumerated()
-    {
+    for (rank, index) in labels.indices.sorted(by: {
+      labels[$0].utf8.lexicographicallyPrecedes(labels[$1].utf8)
+    })
+    .enumerated() {
       labelRank[index] = Int32(rank)
     }
     var keyed = edges.keys.indices.map { index in
       let key = edges.keys[index]
-      return (count: edges.counts[index], from: position[Int(key.from)], to: position[Int(key.to)], label: key.label)
+      return (
+        count: edges.counts[index], from: position[Int(key.from)], to: position[Int(key.to)], label: key.label
+      )
     }
     keyed.sort {
-      ($1.count, $0.from, $0.to, labelRank[Int($0.label)]) < ($0.count, $1.from, $1.to, labelRank[Int($1.label)])
+      ($1.count, $0.from, $0.to, labelRank[Int($0.label)]) < (
+        $0.count, $1.from, $1.to, labelRank[Int($1.label)]
+      )
     }
     let sortedEdges = keyed.map {
       CauseGraph.Edge(from: $0.from, to: $0.to, label: labels[Int($0.label)], count: $0.count)

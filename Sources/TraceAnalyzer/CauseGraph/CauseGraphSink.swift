@@ -75,7 +75,8 @@ struct CauseGraphSink: TraceSink {
   @inline(__always)
   mutating func consumeUpdate(_ update: Update, knownNode: Int?) -> Int {
     let kept = inRange(update.start)
-    let node = knownNode.map { nodes.count(update, node: $0, inRange: kept) } ?? nodes.addUpdate(update, inRange: kept)
+    let node =
+      knownNode.map { nodes.count(update, node: $0, inRange: kept) } ?? nodes.addUpdate(update, inRange: kept)
     ids.append(EventRecord(update, node: node, inRange: kept), id: update.id)
     return node
   }
@@ -99,7 +100,9 @@ struct CauseGraphSink: TraceSink {
       } else if bounded {
         flags = CauseRecord.needsTarget
       }
-      if let changed = cause.changed, changesSelf(changed, symbols: symbols) { flags |= CauseRecord.changedSelf }
+      if let changed = cause.changed, changesSelf(changed, symbols: symbols) {
+        flags |= CauseRecord.changedSelf
+      }
       causeIDs.insert(cause.from, as: .source)
       causeIDs.insert(cause.to, as: .target)
       causes.append(

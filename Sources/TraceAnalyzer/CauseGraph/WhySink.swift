@@ -25,6 +25,8 @@ struct WhySink: TraceSink {
   let causes: PartitionedSpill<CauseRecord>
   /// The earliest `start`/`time` of any event but the header.
   private(set) var earliest: Int64 = .max
+  /// The first backtrace of each source node (by its part-local node) that has one.
+  private(set) var backtraces: [UInt32: [String]] = [:]
 
   /// - Parameter bufferBytes: memory for the event spill's blocks (the cause spill gets half).
   init(partitions: Int, bufferBytes: Int = 1 << 20) {
@@ -48,6 +50,9 @@ struct WhySink: TraceSink {
     case .source(let source):
       let node = nodes.addSource(source, inRange: true)
       events.append(EventRecord(source, node: node, inRange: true), id: source.id)
+      if !source.backtrace.isEmpty && backtraces[UInt32(node)] == nil {
+        backtraces[UInt32(node)] = source.backtrace
+      }
     case .cause(let cause):
       causes.append(
         CauseRecord(

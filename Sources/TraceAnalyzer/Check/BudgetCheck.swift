@@ -63,7 +63,9 @@ public enum BudgetCheck {
           LimitResult(limit: limit, subject: selector.description, value: Int64(edges.count(selector))))
       case .finding(let rule):
         let found = (measurements.findings ?? []).filter { $0.rule == rule }
-        if found.isEmpty { results.append(LimitResult(limit: limit, subject: "no \(rule) finding", value: 0)) }
+        if found.isEmpty {
+          results.append(LimitResult(limit: limit, subject: "no \(rule) finding", value: 0))
+        }
         for finding in found {
           results.append(LimitResult(limit: limit, subject: finding.title, value: Int64(finding.count)))
         }

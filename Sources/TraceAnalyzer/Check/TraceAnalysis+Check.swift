@@ -14,7 +14,8 @@ extension TraceAnalysis {
     if budget.needsFindings {
       measurements.findings =
         try diagnose(
-          paths: files, name: displayName, options: options, settings: budget.findingSettings ?? FindingSettings()
+          paths: files, name: displayName, options: options,
+          settings: budget.findingSettings ?? FindingSettings()
         ).findings
     }
     return measurements

@@ -9,6 +9,11 @@ public struct TimeRange: Hashable, Sendable {
     self.to = to
   }
 
+  /// `1.000 s ..< 2.000 s`, `start ..< 2.000 s`.
+  public var text: String {
+    "\(from.map(DurationText.seconds) ?? "start") ..< \(to.map(DurationText.seconds) ?? "end")"
+  }
+
   /// Whether the range keeps everything.
   public var isUnbounded: Bool { from == nil && to == nil }
 

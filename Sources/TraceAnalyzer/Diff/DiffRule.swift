@@ -108,7 +108,7 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
     default: rows = diff.views.map { ($0.key.description, $0[measure]) }
     }
     var verdict = RuleVerdict(rule: self, evaluated: measure == .edge ? diff.edges != nil : true)
-    for (subject, change) in rows where isExceeded(by: change) {
+    for (subject, change) in rows where isExceeded(by: change) && change.status != .unchanged {
       let hit = RuleVerdict.Hit(subject: subject, change: change)
       if change.isNoise { verdict.inconclusive.append(hit) } else { verdict.failures.append(hit) }
     }

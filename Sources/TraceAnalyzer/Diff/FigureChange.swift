@@ -12,11 +12,19 @@ public struct FigureChange: Hashable, Sendable {
   public var measure: DiffMeasure
   public var base: RunSpread
   public var head: RunSpread
+  /// With one run a side, the smallest change that counts (nil: every change counts).
+  public var minimum: ChangeMinimum?
 
-  public init(measure: DiffMeasure, base: RunSpread, head: RunSpread) {
+  public init(measure: DiffMeasure, base: RunSpread, head: RunSpread, minimum: ChangeMinimum? = nil) {
     self.measure = measure
     self.base = base
     self.head = head
+    self.minimum = minimum
+  }
+
+  /// Whether the change is too small to count with one run a side (shown as unchanged).
+  public var isBelowMinimum: Bool {
+    minimum?.isBelow(delta: delta, base: base.median, measure: measure) ?? false
   }
 
   /// Head median minus base median.
@@ -29,7 +37,7 @@ public struct FigureChange: Hashable, Sendable {
   public var isNoise: Bool { delta != 0 && delta.magnitude < noiseFloor.magnitude }
 
   public var status: Status {
-    if delta == 0 { return .unchanged }
+    if delta == 0 || isBelowMinimum { return .unchanged }
     if isNoise { return .noise }
     return delta > 0 ? .worse : .better
   }

@@ -52,6 +52,9 @@ public struct RunFigures: Hashable, Sendable {
   public var edges: EdgeCounts?
   /// What the reader warned about.
   public var warnings: [String]
+
+  /// Updates of every kind (in the range), skipped and unfinished ones included.
+  public var updates: Int64 { kinds.values.reduce(0) { $0 + $1.count } }
   /// The run's findings (empty when not diagnosed).
   public var findings: [Finding]
 

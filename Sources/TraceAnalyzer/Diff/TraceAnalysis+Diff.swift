@@ -20,12 +20,12 @@ extension TraceAnalysis {
   /// Compares the `base` traces with the `head` traces (one or more each).
   public static func diff(
     base: [String], head: [String], options: AnalysisOptions = AnalysisOptions(),
-    settings: FindingSettings = FindingSettings()
+    settings: FindingSettings = FindingSettings(), minimum: ChangeMinimum = .default
   ) throws(TraceReadError) -> TraceDiff {
     var baseRuns: [RunFigures] = []
     for path in base { baseRuns.append(try runFigures(path: path, options: options, settings: settings)) }
     var headRuns: [RunFigures] = []
     for path in head { headRuns.append(try runFigures(path: path, options: options, settings: settings)) }
-    return TraceDiff(base: baseRuns, head: headRuns)
+    return TraceDiff(base: baseRuns, head: headRuns, minimum: minimum)
   }
 }

@@ -25,9 +25,17 @@ public struct TraceDiff: Hashable, Sendable {
   public var warnings: [String]
   /// Every finding of either side: new on head first, then gone, then the rest.
   public var findings: [FindingChange]
+  /// The runs (of either side) without a single update (in the range).
+  public var emptyRuns: [String]
 
-  /// Compares the `base` runs with the `head` runs (at least one each).
-  public init(base: [RunFigures], head: [RunFigures]) {
+  /// The smallest change that counts when each side has one run (nil with more runs).
+  public var minimum: ChangeMinimum?
+
+  /// Compares the `base` runs with the `head` runs (at least one each); with one run a side,
+  /// changes under `minimum` are shown as unchanged.
+  public init(base: [RunFigures], head: [RunFigures], minimum: ChangeMinimum = .default) {
+    let minimum = base.count == 1 && head.count == 1 ? minimum : nil
+    self.minimum = minimum
     baseRuns = base.map(\.file)
     headRuns = head.map(\.file)
     var keys = Set<ViewKey>()
@@ -36,7 +44,7 @@ public struct TraceDiff: Hashable, Sendable {
       ViewChange(
         key: key,
         figures: DiffMeasure.views.map { measure in
-          TraceDiff.change(measure, base, head) { $0.views[key]?[measure] ?? 0 }
+          TraceDiff.change(measure, base, head, minimum: minimum) { $0.views[key]?[measure] ?? 0 }
         },
         baseRuns: base.count { $0.views[key] != nil }, headRuns: head.count { $0.views[key] != nil })
     }.sorted(by: ViewChange.byImpact)
@@ -44,34 +52,43 @@ public struct TraceDiff: Hashable, Sendable {
       ViewChange(
         key: ViewKey(module: "", kind: kind, name: ""),
         figures: DiffMeasure.views.map { measure in
-          TraceDiff.change(measure, base, head) { $0.kinds[kind]?[measure] ?? 0 }
+          TraceDiff.change(measure, base, head, minimum: minimum) { $0.kinds[kind]?[measure] ?? 0 }
         }, baseRuns: base.count, headRuns: head.count)
     }
-    missed = TraceDiff.change(.missed, base, head) { $0.frames.missed }
-    missedByLongUpdate = TraceDiff.change(.missed, base, head) { $0.frames.missedByLongUpdate }
-    missedByAccumulation = TraceDiff.change(.missed, base, head) { $0.frames.missedByAccumulation }
-    worstOverrun = TraceDiff.change(.overrun, base, head) { $0.frames.worstOverrunNs }
+    missed = TraceDiff.change(.missed, base, head, minimum: minimum) { $0.frames.missed }
+    missedByLongUpdate = TraceDiff.change(.missed, base, head, minimum: minimum) {
+      $0.frames.missedByLongUpdate
+    }
+    missedByAccumulation = TraceDiff.change(.missed, base, head, minimum: minimum) {
+      $0.frames.missedByAccumulation
+    }
+    worstOverrun = TraceDiff.change(.overrun, base, head, minimum: minimum) { $0.frames.worstOverrunNs }
     warnings = (base + head).flatMap(\.warnings)
     findings = FindingChange.changes(base: base, head: head)
+    emptyRuns = (base + head).filter { $0.updates == 0 }.map(\.file)
     let runs = base + head
     if runs.allSatisfy({ $0.edges != nil }) {
       var edgeKeys = Set<EdgeCounts.Key>()
       for run in runs { edgeKeys.formUnion(run.edges.map { Array($0.counts.keys) } ?? []) }
       edges = edgeKeys.map { key in
-        EdgeChange(key: key, count: TraceDiff.change(.edge, base, head) { Int64($0.edges?.counts[key] ?? 0) })
+        EdgeChange(
+          key: key,
+          count: TraceDiff.change(.edge, base, head, minimum: minimum) { Int64($0.edges?.counts[key] ?? 0) })
       }.sorted(by: EdgeChange.byImpact)
     }
+  }
+
+  private static func change(
+    _ measure: DiffMeasure, _ base: [RunFigures], _ head: [RunFigures], minimum: ChangeMinimum?,
+    _ value: (RunFigures) -> Int64
+  ) -> FigureChange {
+    FigureChange(
+      measure: measure, base: RunSpread(base.map(value)), head: RunSpread(head.map(value)), minimum: minimum)
   }
 
   /// The views whose figures changed at all, by impact.
   public var changedViews: [ViewChange] { views.filter(\.hasChange) }
 
   /// The edges whose count changed at all, by impact.
-  public var changedEdges: [EdgeChange] { (edges ?? []).filter { $0.count.delta != 0 } }
-
-  private static func change(
-    _ measure: DiffMeasure, _ base: [RunFigures], _ head: [RunFigures], _ value: (RunFigures) -> Int64
-  ) -> FigureChange {
-    FigureChange(measure: measure, base: RunSpread(base.map(value)), head: RunSpread(head.map(value)))
-  }
+  public var changedEdges: [EdgeChange] { (edges ?? []).filter { $0.count.status != .unchanged } }
 }

@@ -37,8 +37,8 @@ public struct ViewChange: Hashable, Sendable {
   /// Whether any figure changed beyond the runs' spread.
   public var hasRealChange: Bool { figures.contains { $0.status == .worse || $0.status == .better } }
 
-  /// Whether any figure differs at all (noise included).
-  public var hasChange: Bool { figures.contains { $0.delta != 0 } }
+  /// Whether any figure differs at all (noise included; not changes under a one-run minimum).
+  public var hasChange: Bool { figures.contains { $0.status != .unchanged } }
 
   /// The impact order: real changes in red, orange, total time, count and p95 (largest first),
   /// then any change (noise included), then by view.

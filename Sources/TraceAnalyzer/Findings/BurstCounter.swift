@@ -57,7 +57,9 @@ final class BurstCounter {
   @inline(__always)
   func add(edge: Int, start: Int64) {
     let offset = start < low ? 0 : UInt64(bitPattern: start &- low)
-    let bucket = span == 0 ? 0 : Int(min(UInt64(buckets - 1), UInt64((UInt128(offset) * UInt128(buckets)) / UInt128(span))))
+    let bucket =
+      span == 0
+      ? 0 : Int(min(UInt64(buckets - 1), UInt64((UInt128(offset) * UInt128(buckets)) / UInt128(span))))
     spill.append(Start(edge: Int64(edge), start: start), partition: bucket)
   }
 

@@ -55,7 +55,8 @@ extension FindingsBuilder {
   private struct LoopComponent: Defaultable {
     var frames: Set<Int64> = []
     var gestureFrames: Set<Int64> = []
-    var examples = Earliest()
+    /// The latest updates the cycle's causes reached, by update node.
+    var examples: [Int: Earliest] = [:]
   }
 
   private struct SelfEdge: Defaultable {
@@ -116,7 +117,9 @@ extension FindingsBuilder {
           if finished { fans[Int(edge)].costNs = fans[Int(edge)].costNs.saturatingAdd(cause.duration) }
           fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
           // Two bursts whose lower median reaches the threshold take twice its updates.
-          if edgeCounts[Int(cause.edge)] >= 2 * settings.fanOut { bursts.add(edge: Int(edge), start: cause.start) }
+          if edgeCounts[Int(cause.edge)] >= 2 * settings.fanOut {
+            bursts.add(edge: Int(edge), start: cause.start)
+          }
         }
       }
       let loop = component[to]
@@ -134,7 +137,10 @@ extension FindingsBuilder {
             Self.update(&loops, loop) { facts in
               if isInternal {
                 facts.frames.insert(frame)
-                if toUpdate { facts.examples.add(start: cause.start, id: cause.target) }
+                // The latest updates: deep in the loop, long after any gesture.
+                if toUpdate {
+                  facts.examples[to, default: Earliest()].add(start: ~cause.start, id: cause.target)
+                }
               }
               if fromGesture { facts.gestureFrames.insert(frame) }
             }
@@ -152,7 +158,8 @@ extension FindingsBuilder {
     }
 
     var findings: [Finding] = []
-    findings += fanOuts(fans, bursts: bursts.bursts(edges: fans.count, gap: budget, threshold: settings.fanOut))
+    findings += fanOuts(
+      fans, bursts: bursts.bursts(edges: fans.count, gap: budget, threshold: settings.fanOut))
     for (source, facts) in churn.sorted(by: { $0.key < $1.key }) {
       if let finding = environmentChurn(source: Int(source), facts) { findings.append(finding) }
     }
@@ -255,7 +262,9 @@ extension FindingsBuilder {
       rule: .updateLoop, severity: .error,
       title: "update loop: \(drawn.joined(separator: " → ")) repeats in \(Count.frames(frameCount)) "
         + "\(gestures) (\(DurationText.format(cost)) of updates)",
-      nodes: labels, count: frameCount, costNs: cost, examples: facts.examples.ids,
+      nodes: labels, count: frameCount, costNs: cost,
+      examples: focus.flatMap { facts.examples[$0]?.ids } ?? facts.examples.min { $0.key < $1.key }?.value.ids
+        ?? [],
       evidence: [
         "\(Count.text(members.count)) nodes cause each other: \(labels.joined(separator: ", "))",
         "the cycle's causes reach \(Count.frames(frameCount)); gestures reach "

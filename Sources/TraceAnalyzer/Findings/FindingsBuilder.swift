@@ -41,7 +41,8 @@ struct FindingsBuilder {
 
   init(
     settings: FindingSettings, thresholds: Thresholds, frames: FrameInspection, budget: Int64,
-    graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int], keys: [ViewKey], statistics: [ViewStatistics],
+    graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int], keys: [ViewKey],
+    statistics: [ViewStatistics],
     longest: [ViewKey: DiagnoseSink.LongestUpdates], backtraces: [String: [String]],
     traceSpan: ClosedRange<Int64>
   ) {
@@ -167,12 +168,12 @@ struct FindingsBuilder {
 
   private func blocking(_ key: ViewKey, scan: ViewScan, limit: Int64) -> Finding {
     let label = Self.label(of: key)
-    let frameCount = budget > 0 ? scan.longestBlockingNs / budget : 0
+    let budgets = budget > 0 ? Double(scan.longestBlockingNs) / Double(budget) : 0
     let longestMain = longest[key]?.main ?? []
     return Finding(
       rule: .blockingUpdate, severity: .error,
       title: "\(label) blocks the main thread for \(DurationText.format(scan.longestBlockingNs)) "
-        + "(\(Count.text(Int(clamping: frameCount))) frame budgets)"
+        + "(\(Count.decimal(budgets)) frame budgets)"
         + (scan.blocking > 1 ? ", \(Count.text(scan.blocking)) such updates" : ""),
       nodes: [label], count: scan.blocking, costNs: scan.blockingNs,
       examples: longestMain.filter { $0.duration >= limit }.map(\.id),
@@ -225,6 +226,14 @@ enum Count {
       grouped.append(character)
     }
     return (n < 0 ? "-" : "") + grouped
+  }
+
+  /// `9.9`, `120` (one decimal below 100).
+  static func decimal(_ value: Double) -> String {
+    guard value.isFinite else { return "∞" }
+    if value >= 99.95 { return text(Int(value.rounded())) }
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
   }
 
   static func updates(_ n: Int) -> String { "\(text(n)) \(n == 1 ? "update" : "updates")" }

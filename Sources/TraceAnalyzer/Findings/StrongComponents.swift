@@ -1,7 +1,8 @@
 /// The strongly connected components of a directed graph (Tarjan's algorithm, iterative).
 enum StrongComponents {
-  /// The component of each node `0..<nodes`; nodes share a number exactly when each reaches
-  /// the other. Numbers are dense from 0.
+  /// The component of each node `0..<nodes`, numbered densely from 0.
+  ///
+  /// Two nodes share a number exactly when each reaches the other.
   ///
   /// - Complexity: O(nodes + edges).
   static func components(nodes: Int, edges: [(from: Int, to: Int)]) -> [Int] {

@@ -46,6 +46,7 @@ extension TraceAnalysis {
       (findings, graph) = diagnose(inner, options: options, settings: settings)
       inspect(pass)
     }.summary
+    graph.findings = findings
     return Diagnosis(findings: findings, summary: summary, settings: settings, graph: graph)
   }
 
@@ -55,7 +56,9 @@ extension TraceAnalysis {
   ) -> (findings: [Finding], graph: CauseGraph) {
     let resolved = PartitionedSpill<ResolvedCause>(partitions: 1)
     let (graph, position, edgeSources, edgeCounts) = CauseGraphBuilder.join(
-      parts: pass.parts.map { TracePart(sink: $0.sink.graph, symbols: $0.symbols, lineOffset: $0.lineOffset) },
+      parts: pass.parts.map {
+        TracePart(sink: $0.sink.graph, symbols: $0.symbols, lineOffset: $0.lineOffset)
+      },
       file: pass.displayName, range: options.range, resolved: resolved)
     var longest: [ViewKey: DiagnoseSink.LongestUpdates] = [:]
     var backtraces: [String: [String]] = [:]
@@ -74,7 +77,8 @@ extension TraceAnalysis {
     }
     let builder = FindingsBuilder(
       settings: settings, thresholds: options.thresholds, frames: pass.frames, budget: pass.budget,
-      graph: graph, position: position, edgeSources: edgeSources, edgeCounts: edgeCounts, keys: pass.summary.keys, statistics: pass.summary.statistics,
+      graph: graph, position: position, edgeSources: edgeSources, edgeCounts: edgeCounts,
+      keys: pass.summary.keys, statistics: pass.summary.statistics,
       longest: longest, backtraces: backtraces,
       traceSpan: pass.summary.earliest...max(pass.summary.earliest, pass.summary.latest))
     return (builder.findings(spilled: pass.summary, resolved: resolved), graph)

@@ -25,6 +25,8 @@ public enum CauseGraphJSONRenderer {
               json.field("count", node.events)
               json.field("skipped", node.skipped)
               json.field("focus", graph.focus.contains(index))
+              let rules = CauseGraph.FindingMark(graph.findingRules(ofNode: node.label))?.rules ?? []
+              json.field("findings", array: { json in for rule in rules { json.value(rule.rawValue) } })
             }
           }
         })
@@ -37,6 +39,10 @@ public enum CauseGraphJSONRenderer {
               json.field("to", "n\(edge.to + 1)")
               json.field("label", edge.label)
               json.field("count", edge.count)
+              let marked = graph.findings(
+                ofEdgeFrom: graph.nodes[edge.from].label, to: graph.nodes[edge.to].label)
+              let rules = CauseGraph.FindingMark(marked)?.rules ?? []
+              json.field("findings", array: { json in for rule in rules { json.value(rule.rawValue) } })
             }
           }
         })

@@ -12,7 +12,7 @@ public enum CheckRenderer {
       var limit = "\(entry.limit.name)"
       if let location = entry.location(in: result.budget) { limit += "  (\(location))" }
       table.add([
-        mark, TextTable.Cell(entry.subject), TextTable.Cell(entry.limit.measure.rawValue),
+        mark, TextTable.Cell(shortened(entry.subject)), TextTable.Cell(entry.limit.measure.rawValue),
         TextTable.Cell(entry.valueText, shown: entry.passed ? entry.valueText : style.red(entry.valueText)),
         TextTable.Cell(entry.maxText), TextTable.Cell(limit),
       ])
@@ -26,5 +26,13 @@ public enum CheckRenderer {
       output += style.red("over budget") + ": \(failed) of \(total) limit\(total == 1 ? "" : "s") failed\n"
     }
     return output
+  }
+
+  /// Subjects longer than this (a finding's title) are cut with `…` so that the table fits a
+  /// terminal; JSON and the other formats keep them whole.
+  static let subjectWidth = 64
+
+  private static func shortened(_ subject: String) -> String {
+    subject.count <= subjectWidth ? subject : String(subject.prefix(subjectWidth - 1)) + "…"
   }
 }

@@ -12,6 +12,9 @@ public enum DOTRenderer {
   public static func render(_ graph: CauseGraph) -> String {
     var output = "// \(comment(graph.headline))\n"
     for note in graph.notes { output += "// note: \(comment(note))\n" }
+    for finding in graph.findings {
+      output += "// \(finding.severity) \(finding.rule): \(comment(finding.title))\n"
+    }
     output += "digraph \"cause-graph\" {\n"
     output += "  graph [rankdir=LR, fontname=\"Helvetica\", nodesep=0.3, ranksep=0.7];\n"
     output +=
@@ -19,11 +22,18 @@ public enum DOTRenderer {
     output += "  edge [fontname=\"Helvetica\", fontsize=10, color=\"#5f6b7a\", fontcolor=\"#3d4754\"];\n"
     let focus = Set(graph.focus)
     for (index, node) in graph.nodes.enumerated() {
-      output += "  \(identifier(index)) [\(attributes(of: node, focused: focus.contains(index)))];\n"
+      let mark = CauseGraph.FindingMark(graph.findingRules(ofNode: node.label))
+      output +=
+        "  \(identifier(index)) [\(attributes(of: node, focused: focus.contains(index), mark: mark))];\n"
     }
     for edge in graph.edges {
       var attributes = "label=\(quoted("\(edge.title) ×\(edge.count)")), penwidth=\(penWidth(edge.count))"
       if edge.label != "update" { attributes += ", style=dashed" }
+      let ends = (graph.nodes[edge.from].label, graph.nodes[edge.to].label)
+      if let mark = CauseGraph.FindingMark(graph.findings(ofEdgeFrom: ends.0, to: ends.1)) {
+        attributes += ", color=\(quoted(mark.color)), fontcolor=\(quoted(mark.color))"
+        if mark.bold && edge.label == "update" { attributes += ", style=bold" }
+      }
       output += "  \(identifier(edge.from)) -> \(identifier(edge.to)) [\(attributes)];\n"
     }
     return output + "}\n"
@@ -31,7 +41,11 @@ public enum DOTRenderer {
 
   // MARK: - Nodes
 
-  private static func attributes(of node: CauseGraph.Node, focused: Bool) -> String {
+  /// A node marked by findings gets their colour as its border and their rules as an
+  /// outside label.
+  private static func attributes(of node: CauseGraph.Node, focused: Bool, mark: CauseGraph.FindingMark?)
+    -> String
+  {
     let colors: (fill: String, border: String, text: String)
     var style = "rounded,filled"
     if case .unknown = node.kind {
@@ -46,9 +60,14 @@ public enum DOTRenderer {
     let title = focused ? "<B>\(html(node.label))</B>" : html(node.label)
     let label = "<\(title)<BR/><FONT POINT-SIZE=\"10\">\(html(node.caption))</FONT>>"
     var attributes = "label=\(label), style=\(quoted(style)), fillcolor=\(quoted(colors.fill))"
-    attributes += ", color=\(quoted(colors.border)), fontcolor=\(quoted(colors.text))"
+    attributes += ", color=\(quoted(mark?.color ?? colors.border)), fontcolor=\(quoted(colors.text))"
     attributes += ", tooltip=\(quoted(node.kind.description + ": " + node.label))"
-    if focused { attributes += ", penwidth=3" }
+    if focused {
+      attributes += ", penwidth=3"
+    } else if mark != nil {
+      attributes += ", penwidth=2"
+    }
+    if let mark { attributes += ", xlabel=\(quoted(mark.rules.map(\.rawValue).joined(separator: ", ")))" }
     return attributes
   }
 

@@ -98,7 +98,8 @@ public enum DiffMarkdownRenderer {
     if !changedFindings.isEmpty {
       output += "\n**Findings**\n\n"
       for change in changedFindings {
-        output += "- \(change.appeared ? "🆕 new" : "✅ gone"): \(MarkdownText.code(change.finding.rule.rawValue)) "
+        output +=
+          "- \(change.appeared ? "🆕 new" : "✅ gone"): \(MarkdownText.code(change.finding.rule.rawValue)) "
         output += MarkdownText.escape(change.finding.title) + "\n"
       }
     }

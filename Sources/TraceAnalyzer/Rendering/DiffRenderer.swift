@@ -13,6 +13,10 @@ public enum DiffRenderer {
       output += "  medians of \(diff.baseRuns.count) base and \(diff.headRuns.count) head runs;"
       output += " ~ marks a change smaller than the runs' own spread (noise)\n"
     }
+    if let minimum = diff.minimum {
+      output += "  one run a side cannot tell noise from change: changes under \(minimum.text) count as"
+      output += " unchanged; record three runs a side (--vs)\n"
+    }
     output += "\n" + style.bold("Frames") + "\n"
     output += "  missed \(diff.missed.text) · by a long update \(diff.missedByLongUpdate.text)"
     output +=

@@ -49,7 +49,8 @@ public enum FindingsRenderer {
     for (label, lines) in rows {
       for (index, line) in lines.enumerated() {
         let name = index == 0 ? label : ""
-        output += "  " + style.dim(name + String(repeating: " ", count: max(1, 10 - name.count))) + line + "\n"
+        output +=
+          "  " + style.dim(name + String(repeating: " ", count: max(1, 10 - name.count))) + line + "\n"
       }
     }
     return output

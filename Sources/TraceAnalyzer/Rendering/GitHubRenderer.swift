@@ -83,7 +83,8 @@ public enum GitHubRenderer {
         [("title", "tracecli diagnose: \(finding.rule.rawValue)")], message)
     }
     output += command(
-      "notice", [("title", "tracecli diagnose")], "\(FindingsRenderer.tally(diagnosis.findings)) in \(diagnosis.file)")
+      "notice", [("title", "tracecli diagnose")],
+      "\(FindingsRenderer.tally(diagnosis.findings)) in \(diagnosis.file)")
     return output
   }
 

@@ -9,6 +9,9 @@ public enum MermaidRenderer {
   public static func render(_ graph: CauseGraph) -> String {
     var output = "%% \(comment(graph.headline))\n"
     for note in graph.notes { output += "%% note: \(comment(note))\n" }
+    for finding in graph.findings {
+      output += "%% \(finding.severity) \(finding.rule): \(comment(finding.title))\n"
+    }
     output += "flowchart LR\n"
     for (index, node) in graph.nodes.enumerated() {
       output += "  n\(index + 1)[\"\(escape(node.label))<br/>\(escape(node.caption))\"]\n"
@@ -24,6 +27,8 @@ public enum MermaidRenderer {
       ("dimmed", "fill:#f6f6f6,stroke:#c2c2c2,color:#9a9a9a,stroke-dasharray:4 3", []),
       ("unknown", "fill:#fde3e1,stroke:#c0392b,color:#7b241c,stroke-dasharray:4 3", []),
       ("focus", "stroke-width:3px,font-weight:bold", graph.focus),
+      ("error", "stroke:#c0392b,stroke-width:3px", []),
+      ("warning", "stroke:#e67e22,stroke-width:3px", []),
     ]
     for (index, node) in graph.nodes.enumerated() {
       let name: Int
@@ -35,13 +40,25 @@ public enum MermaidRenderer {
         name = node.user ? 0 : 1
       }
       classes[name].nodes.append(index)
+      if let mark = CauseGraph.FindingMark(graph.findingRules(ofNode: node.label)) {
+        classes[mark.color == "#c0392b" ? 5 : 6].nodes.append(index)
+      }
     }
     for entry in classes where !entry.nodes.isEmpty {
       output += "  classDef \(entry.name) \(entry.style)\n"
       output += "  class \(entry.nodes.map { "n\($0 + 1)" }.joined(separator: ",")) \(entry.name)\n"
     }
-    for (index, edge) in graph.edges.enumerated() where edge.count > 1 {
-      output += "  linkStyle \(index) stroke-width:\(DOTRenderer.penWidth(edge.count))px\n"
+    for (index, edge) in graph.edges.enumerated() {
+      let mark = CauseGraph.FindingMark(
+        graph.findings(ofEdgeFrom: graph.nodes[edge.from].label, to: graph.nodes[edge.to].label))
+      guard edge.count > 1 || mark != nil else { continue }
+      var style = "stroke-width:\(DOTRenderer.penWidth(edge.count))px"
+      if let mark {
+        // A fan-out's edge at least 4 px wide (the width of 16 causes).
+        style = "stroke-width:\(DOTRenderer.penWidth(mark.bold ? max(edge.count, 16) : edge.count))px"
+        style += ",stroke:\(mark.color)"
+      }
+      output += "  linkStyle \(index) \(style)\n"
     }
     return output
   }

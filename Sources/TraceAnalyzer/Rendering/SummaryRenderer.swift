@@ -119,19 +119,24 @@ public enum SummaryRenderer {
     var notes: [String] = []
     let events = summary.events
     var others: [String] = []
-    if events.sources > 0 { others.append("\(events.sources) sources") }
-    if events.causes > 0 { others.append("\(events.causes) causes") }
-    if events.groups > 0 { others.append("\(events.groups) update groups") }
+    func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+    if events.sources > 0 { others.append(count(events.sources, "source", "sources")) }
+    if events.causes > 0 { others.append(count(events.causes, "cause", "causes")) }
+    if events.groups > 0 { others.append(count(events.groups, "update group", "update groups")) }
     if events.hitches > 0 {
-      others.append("\(events.hitches) hitches (\(DurationText.format(events.hitchNs)))")
+      others.append(count(events.hitches, "hitch", "hitches") + " (\(DurationText.format(events.hitchNs)))")
     }
-    if events.hangs > 0 { others.append("\(events.hangs) hangs (\(DurationText.format(events.hangNs)))") }
+    if events.hangs > 0 {
+      others.append(count(events.hangs, "hang", "hangs") + " (\(DurationText.format(events.hangNs)))")
+    }
     if !others.isEmpty { notes.append("also: " + others.joined(separator: ", ")) }
     if !summary.unknownTypes.isEmpty {
       let types = summary.unknownTypes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
       notes.append("skipped unknown event types: " + types.joined(separator: ", "))
     }
-    if summary.unknownKeys > 0 { notes.append("skipped \(summary.unknownKeys) unknown keys") }
+    if summary.unknownKeys > 0 {
+      notes.append("skipped \(count(summary.unknownKeys, "unknown key", "unknown keys"))")
+    }
     return notes.isEmpty ? "" : "\n" + notes.map { "  \($0)\n" }.joined()
   }
 

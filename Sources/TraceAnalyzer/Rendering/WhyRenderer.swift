@@ -35,6 +35,10 @@ public enum WhyRenderer {
         }
         output += line(time: hop.offset, text: style.dim(cause + " · line \(hop.line)"))
         output += line(time: hop.event.offset, text: describe(hop.event))
+        if !hop.event.backtrace.isEmpty {
+          output += String(repeating: " ", count: 13)
+          output += style.dim("set at " + hop.event.backtrace.prefix(4).joined(separator: " ← ")) + "\n"
+        }
       }
       output += "           " + ending(of: chain, target: target, limits: chains.limits) + "\n"
     }
@@ -96,6 +100,9 @@ public enum WhyRenderer {
     json.field("timeNs", event.offset)
     json.field("durationNs", event.duration)
     json.field("skipped", event.skipped)
+    if !event.backtrace.isEmpty {
+      json.field("backtrace", array: { json in for frame in event.backtrace { json.value(frame) } })
+    }
   }
 
   /// The JSON spelling of an end.

@@ -22,9 +22,30 @@ public struct ViewKey: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// `Module.Name (kind)`, as budgets and check results name a view.
   public var description: String { "\(qualifiedName) (\(kind))" }
 
-  /// Whether `query` (`View` or `Module.View`) names this view.
+  /// Whether `query` names this view, in any of the ways tracecli prints one: `Name`,
+  /// `Module.Name`, the graph's `Name.body` / `Name.update` (with or without the module), or
+  /// the summary's `Module.Name (body)`.
   public func matches(_ query: String) -> Bool {
-    query == name || (!module.isEmpty && query == qualifiedName)
+    if query == name || (!module.isEmpty && query == qualifiedName) { return true }
+    var rest = Substring(query)
+    // `Module.Name (kind)`, as the summary and check results print a view.
+    if rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") {
+      let kindText = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
+      guard kindText == kind.description else { return false }
+      rest = rest[..<open]
+      while rest.hasSuffix(" ") { rest = rest.dropLast() }
+      return rest == name || (!module.isEmpty && rest == qualifiedName)
+    }
+    // `Name.body`, `Name.update`, as the cause graph labels a node.
+    let suffix: String? =
+      switch kind {
+      case .body: ".body"
+      case .representable: ".update"
+      case .other: nil
+      }
+    guard let suffix, rest.hasSuffix(suffix) else { return false }
+    rest = rest.dropLast(suffix.count)
+    return rest == name || (!module.isEmpty && rest == qualifiedName)
   }
 
   /// By name, module and kind name; strings compare by code point (their UTF-8 bytes).

@@ -21,6 +21,12 @@ public struct TraceSummary: Hashable, Sendable {
   public var unknownKeys: Int
   public var warnings: [TraceWarning]
 
+  /// From the trace start to the latest end of any event, ns; nil for an empty trace.
+  public var spanNs: Int64? {
+    guard let traceStart, let traceEnd, traceEnd >= traceStart else { return nil }
+    return traceEnd.saturatingSubtract(traceStart)
+  }
+
   /// All updates of every kind together.
   public var total: ViewStatistics {
     kinds.values.reduce(into: ViewStatistics()) { $0.add($1) }

@@ -68,7 +68,9 @@ struct JSONWriter {
 
   /// A line end and the current level's indentation.
   private mutating func newLine() {
-    while indents.count <= level { indents.append("\n" + String(repeating: " ", count: indents.count * indent)) }
+    while indents.count <= level {
+      indents.append("\n" + String(repeating: " ", count: indents.count * indent))
+    }
     text += indents[level]
   }
 

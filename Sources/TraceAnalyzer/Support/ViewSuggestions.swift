@@ -1,5 +1,14 @@
-/// Suggests view names close to a misspelt one.
+/// Suggests names close to a misspelt one: views, node labels, commands, options, keys.
 public enum ViewSuggestions {
+  /// Up to `limit` of `names` closest to `query` by edit distance (case-insensitive), within
+  /// half the query's length (at least 3), closest first, then by name.
+  public static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
+    let lowered = Array(query.lowercased())
+    let threshold = max(3, query.count / 2)
+    return Set(names).map { (editDistance(lowered, Array($0.lowercased())), $0) }
+      .filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+  }
+
   /// Up to `limit` qualified names of `keys` closest to `query` (edit distance, then name).
   public static func closest(to query: String, in keys: [ViewKey], limit: Int = 3) -> [String] {
     let names = Set(keys.map(\.qualifiedName))
@@ -8,11 +17,13 @@ public enum ViewSuggestions {
       let plain = name.split(separator: ".").last.map(String.init) ?? name
       let distance = min(
         editDistance(lowered, Array(name.lowercased())), editDistance(lowered, Array(plain.lowercased())))
-      let contains =
-        plain.lowercased().contains(query.lowercased()) || query.lowercased().contains(plain.lowercased())
+      // A part of the name (`ListItem`) is as good as a typo; a longer query is not.
+      let contains = plain.lowercased().contains(query.lowercased())
       return (contains ? min(distance, 1) : distance, name)
     }
-    let threshold = max(3, query.count / 2)
+    // Within half the query's length, and not much farther than the closest.
+    let best = scored.map(\.0).min() ?? 0
+    let threshold = min(max(3, query.count / 2), best + 2)
     return scored.filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
   }
 

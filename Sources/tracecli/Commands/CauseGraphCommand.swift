@@ -9,7 +9,9 @@ enum CauseGraphCommand {
     Instruments Cause & Effect graph: gestures, state changes, @Observable properties,
     environment changes and the view updates they caused, with how often each edge
     happened. All updates of one view type are one node; a node whose every update was
-    skipped is dimmed. The app's own nodes are blue, the system's gray.
+    skipped is dimmed. The app's own nodes are blue, the system's gray. The nodes and
+    edges of diagnose's findings are marked: red for an error (an update loop's cycle),
+    orange for a warning, a fan-out's edge bold.
 
     With --view: the view's node(s) and every node with a path into them (its causes),
     with the edges on those paths. Without: the whole graph, largest edges first,
@@ -28,6 +30,7 @@ enum CauseGraphCommand {
       --format dot|json|mermaid   output format (default dot)
       --all                  the whole graph without the 60-edge cap
       --limit <n>            the whole graph's edge cap (default 60)
+      --no-findings          do not diagnose the trace (faster; nothing is marked)
       --threads <n>          reader threads (default 2)
       -h, --help             show this help
 
@@ -48,7 +51,7 @@ enum CauseGraphCommand {
     style: TextStyle
   ) throws -> ExitCode {
     var arguments = try Arguments(
-      arguments, command: "cause-graph", flags: ["--downstream", "--upstream", "--all"])
+      arguments, command: "cause-graph", flags: ["--downstream", "--upstream", "--all", "--no-findings"])
     let format = try arguments.choice("--format", ["dot", "json", "mermaid"], default: "dot")
     var selection = CauseGraph.Selection(view: arguments.value("--view"))
     let downstream = arguments.flag("--downstream")
@@ -57,6 +60,8 @@ enum CauseGraphCommand {
     selection.depth = try arguments.count("--depth")
     selection.minCount = try arguments.count("--min-count") ?? 1
     let all = arguments.flag("--all")
+    let marksFindings = !arguments.flag("--no-findings")
+    let settings = try arguments.findingSettings()
     let limit = try arguments.count("--limit")
     selection.edgeLimit = all ? nil : limit ?? CauseGraph.Selection.defaultEdgeLimit
     let options = try arguments.analysisOptions()
@@ -65,7 +70,10 @@ enum CauseGraphCommand {
     if selection.view == nil && (downstream || upstream || selection.depth != nil) {
       throw UsageError("--upstream, --downstream and --depth need --view", command: "cause-graph")
     }
-    let graph = try TraceAnalysis.causeGraph(paths: paths, options: options)
+    let graph =
+      marksFindings
+      ? try TraceAnalysis.diagnose(paths: paths, options: options, settings: settings).graph
+      : try TraceAnalysis.causeGraph(paths: paths, options: options)
     guard let shown = graph.selecting(selection) else {
       let query = selection.view ?? ""
       let names = ViewSuggestions.closest(to: query, in: graph.viewKeys)

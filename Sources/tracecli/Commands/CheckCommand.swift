@@ -24,6 +24,8 @@ enum CheckCommand {
                                 file's "findings" section sets their thresholds
       --format <format>         text (default), json, junit, github (Actions annotations)
                                 or markdown
+      --allow-empty             accept a trace without updates (by default an error, exit 65:
+                                a recording that failed must not pass the gate)
       --tighten                 rewrite the budget file: lower every limit the trace now
                                 beats to the measured value (never raises one); says on
                                 stderr what changed
@@ -51,7 +53,7 @@ enum CheckCommand {
     style: TextStyle
   ) throws -> ExitCode {
     let given = Set(arguments.map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0 })
-    var parsed = try Arguments(arguments, command: "check", flags: ["--tighten"])
+    var parsed = try Arguments(arguments, command: "check", flags: ["--tighten", "--allow-empty"])
     let format = try parsed.choice(
       "--format", ["text", "json", "junit", "github", "markdown"], default: "text")
     let budgetPath = parsed.value("--budget")
@@ -69,6 +71,7 @@ enum CheckCommand {
       if !forbidden.contains(rule) { forbidden.append(rule) }
     }
     let tighten = parsed.flag("--tighten")
+    let allowEmpty = parsed.flag("--allow-empty")
     let cliOptions = try parsed.analysisOptions()
     try parsed.finish()
     let paths = try parsed.traces()
@@ -113,6 +116,9 @@ enum CheckCommand {
     }
 
     let measurements = try TraceAnalysis.measure(paths: paths, for: budget, options: options)
+    try TraceCLI.refuseEmpty(
+      measurements.summary.file, updates: measurements.summary.total.count, range: options.range,
+      allowed: allowEmpty)
     let result: CheckResult
     do {
       result = try BudgetCheck.evaluate(budget, on: measurements)

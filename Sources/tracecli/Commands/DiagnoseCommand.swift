@@ -22,6 +22,7 @@ enum DiagnoseCommand {
       --loop-gestures <percent>   update-loop: gestures reach fewer than this share (default 10%)
       --self-min <n>              over-broad-input: updates by @self (default 5)
       --accumulation-frames <n>   accumulation: frames missed by small updates (default 2)
+      --allow-empty               accept a trace without updates (by default exit 65)
       --orange, --red, --from, --to, --threads   as for summarize
       -h, --help                  show this help
 
@@ -36,14 +37,17 @@ enum DiagnoseCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "diagnose", flags: [])
+    var arguments = try Arguments(arguments, command: "diagnose", flags: ["--allow-empty"])
     let format = try arguments.choice("--format", ["text", "json", "markdown", "github"], default: "text")
     let settings = try arguments.findingSettings()
+    let allowEmpty = arguments.flag("--allow-empty")
     let options = try arguments.analysisOptions()
     try arguments.finish()
     let paths = try arguments.traces()
     let diagnosis = try TraceAnalysis.diagnose(paths: paths, options: options, settings: settings)
     TraceCLI.warn(diagnosis.summary.warnings, to: &errors)
+    try TraceCLI.refuseEmpty(
+      diagnosis.file, updates: diagnosis.summary.total.count, range: options.range, allowed: allowEmpty)
     switch format {
     case "json": output.write(FindingsJSONRenderer.render(diagnosis))
     case "markdown": output.write(FindingsMarkdownRenderer.render(diagnosis))

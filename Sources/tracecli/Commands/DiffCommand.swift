@@ -40,6 +40,10 @@ enum DiffCommand {
       --from <time>        inspection range start, relative to each trace's start
       --to <time>          inspection range end (exclusive)
       --threads <n>        reader threads (default 2)
+      --min-change <p,d>   with one run a side, the smallest change that counts: a relative
+                           part and, for times, an absolute one (default 5%,50us; counts
+                           use the relative part only); smaller ones show as unchanged
+      --allow-empty        accept runs without updates (by default an error, exit 65)
       -h, --help           show this help
 
     Exit status: 0 no rule failed, 1 a --fail-on rule failed, 2 inconclusive,
@@ -56,13 +60,21 @@ enum DiffCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    let flags: Set<String> = ["--vs"]
+    let flags: Set<String> = ["--vs", "--allow-empty"]
     var parsed = try Arguments(arguments, command: "diff", flags: flags)
     let format = try parsed.choice("--format", ["text", "json", "markdown", "github"], default: "text")
     let ruleTexts = parsed.values("--fail-on")
     let limit = try parsed.count("--limit")
+    var minimum = ChangeMinimum.default
+    if let text = parsed.value("--min-change") {
+      guard let read = ChangeMinimum(text: text) else {
+        throw UsageError("--min-change '\(text)' must read like 5%,50us", command: "diff")
+      }
+      minimum = read
+    }
     let options = try parsed.analysisOptions()
     let split = parsed.flag("--vs")
+    let allowEmpty = parsed.flag("--allow-empty")
     try parsed.finish()
     let positionals = parsed.positionals
     var base: [String]
@@ -96,7 +108,10 @@ enum DiffCommand {
       throw UsageError("--fail-on: \(error.message)", command: "diff")
     }
 
-    let diff = try TraceAnalysis.diff(base: base, head: head, options: options)
+    let diff = try TraceAnalysis.diff(base: base, head: head, options: options, minimum: minimum)
+    if let empty = diff.emptyRuns.first {
+      try TraceCLI.refuseEmpty(empty, updates: 0, range: options.range, allowed: allowEmpty)
+    }
     for warning in diff.warnings { errors.write(warning + "\n") }
     let verdicts = rules.map { $0.evaluate(diff) }
     switch format {

@@ -54,7 +54,9 @@ enum ImportCommand {
         "missing the format to import: tracecli import xctrace <export.xml>...", command: "import")
     }
     guard format == "xctrace" else {
-      throw UsageError("cannot import '\(format)'; the format tracecli imports is xctrace", command: "import")
+      var message = "cannot import '\(format)'; the format tracecli imports is xctrace"
+      if arguments.positionals.count == 1 { message += ": tracecli import xctrace \(format)" }
+      throw UsageError(message, command: "import")
     }
     var paths = Array(arguments.positionals.dropFirst())
     guard !paths.isEmpty else {

@@ -53,6 +53,7 @@ enum SummarizeCommand {
       summary = try TraceAnalysis.summarize(paths: paths, options: options)
     }
     TraceCLI.warn(summary.warnings, to: &errors)
+    TraceCLI.noteEmptyRange(summary, to: &errors)
     switch format {
     case "json": output.write(SummaryJSONRenderer.render(summary, findings: findings))
     default:

@@ -36,6 +36,7 @@ enum UpdatesCommand {
     let paths = try arguments.traces()
     let listing = try TraceAnalysis.updates(paths: paths, view: view, longOnly: longOnly, options: options)
     TraceCLI.warn(listing.summary.warnings, to: &errors)
+    TraceCLI.noteEmptyRange(listing.summary, to: &errors)
     guard !listing.matched.isEmpty else {
       let names = ViewSuggestions.closest(to: view, in: listing.summary.views.map(\.key))
       var message = "tracecli: no view named '\(view)' in \(listing.summary.file)"

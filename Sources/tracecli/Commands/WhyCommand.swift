@@ -62,6 +62,14 @@ enum WhyCommand {
     }
     switch try TraceAnalysis.why(paths: paths, target: target, limits: limits, threads: threads) {
     case .explained(let chains):
+      if let at, let start = chains.target.offset, let distance = chains.target.distance(from: at) {
+        errors.write(
+          "tracecli: note: no update of \(view ?? "the view") runs at \(DurationText.seconds(at)); "
+            + "explaining the nearest, at \(DurationText.seconds(start)), which "
+            + (distance > 0 ? "starts " : "ended ")
+            + "\(DurationText.format(Int64(clamping: distance.magnitude))) \(distance > 0 ? "later" : "earlier")\n"
+        )
+      }
       switch format {
       case "json": output.write(WhyRenderer.renderJSON(chains))
       default: output.write(WhyRenderer.render(chains, style: style))

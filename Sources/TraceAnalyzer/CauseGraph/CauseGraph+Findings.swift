@@ -1,0 +1,29 @@
+extension CauseGraph {
+  /// The rules of the graph's ``findings`` that name the node labelled `label`, errors first.
+  public func findingRules(ofNode label: String) -> [Finding] {
+    findings.filter { $0.nodes.contains(label) }
+  }
+
+  /// The findings that are about the edge from the node labelled `from` to the node labelled
+  /// `to` (an update loop's cycle, a fan-out, churn, an over-broad input).
+  public func findings(ofEdgeFrom from: String, to: String) -> [Finding] {
+    findings.filter { finding in finding.edges.contains { $0.from == from && $0.to == to } }
+  }
+
+  /// How a renderer marks a node or edge its findings name: red for an error (an update
+  /// loop's cycle), orange for a warning; bold for a fan-out edge.
+  struct FindingMark {
+    var color: String
+    var bold: Bool
+    var rules: [FindingRule]
+
+    init?(_ findings: [Finding]) {
+      guard !findings.isEmpty else { return nil }
+      color = findings.contains { $0.severity == .error } ? "#c0392b" : "#e67e22"
+      bold = findings.contains { $0.rule == .fanOut }
+      var rules: [FindingRule] = []
+      for finding in findings where !rules.contains(finding.rule) { rules.append(finding.rule) }
+      self.rules = rules
+    }
+  }
+}
