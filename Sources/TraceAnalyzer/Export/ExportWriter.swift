@@ -1,3 +1,5 @@
+import TraceModel
+
 /// Builds export text as bytes and hands it on about every MiB: JSON pieces appended without a
 /// `String` per value.
 struct ExportWriter {
@@ -109,6 +111,45 @@ struct ExportWriter {
   @inline(__always)
   mutating func append(_ value: Bool) {
     if value { append("true") } else { append("false") }
+  }
+
+  // MARK: - Shared pieces of the exports
+
+  /// `"body"`, `"representable"` or `"other"`.
+  @inline(__always)
+  mutating func append(kind: UpdateKind) {
+    switch kind {
+    case .body: append("\"body\"")
+    case .representable: append("\"representable\"")
+    case .other: append("\"other\"")
+    }
+  }
+
+  /// The severity of a finished update (`"red"`, `"orange"` or `"none"`), counted in `result`.
+  @inline(__always)
+  mutating func append(
+    severityOf duration: Int64, _ thresholds: Thresholds, counting result: inout ExportResult
+  ) {
+    if duration > thresholds.red {
+      append("\"red\"")
+      result.red += 1
+    } else if duration > thresholds.orange {
+      append("\"orange\"")
+      result.orange += 1
+    } else {
+      append("\"none\"")
+    }
+  }
+
+  /// `,"pid":1,"tid":T,"ts":S,"dur":D` of a complete event (times in ns, written in µs).
+  @inline(__always)
+  mutating func append(track: Int64, start: Int64, duration: Int64) {
+    append(",\"pid\":1,\"tid\":")
+    append(track)
+    append(",\"ts\":")
+    append(microseconds: start)
+    append(",\"dur\":")
+    append(microseconds: duration)
   }
 
   /// `string` as the bytes of a JSON string literal (quotes included).

@@ -64,11 +64,8 @@ struct RowsExport {
     writer.append(bytes: prefix)
     writer.append(",\"id\":")
     writer.append(record.id)
-    switch key.kind {
-    case .body: writer.append(",\"kind\":\"body\"")
-    case .representable: writer.append(",\"kind\":\"representable\"")
-    case .other: writer.append(",\"kind\":\"other\"")
-    }
+    writer.append(",\"kind\":")
+    writer.append(kind: key.kind)
     writer.append(",\"module\":")
     writer.append(raw: key.module)
     writer.append(",\"view\":")
@@ -80,17 +77,11 @@ struct RowsExport {
     writer.append(",\"duration\":")
     if record.isFinished { writer.append(record.duration) } else { writer.append("null") }
     writer.append(",\"severity\":")
-    if !record.isFinished {
-      writer.append("\"none\"")
-      result.unfinished += 1
-    } else if record.duration > thresholds.red {
-      writer.append("\"red\"")
-      result.red += 1
-    } else if record.duration > thresholds.orange {
-      writer.append("\"orange\"")
-      result.orange += 1
+    if record.isFinished {
+      writer.append(severityOf: record.duration, thresholds, counting: &result)
     } else {
       writer.append("\"none\"")
+      result.unfinished += 1
     }
     writer.append(",\"frame\":")
     if let frame { writer.append(frame) } else { writer.append("null") }
