@@ -183,8 +183,10 @@ struct ChromeTraceExport {
 
   // MARK: - Flows
 
-  /// Causes between two written updates as flow arrows: round one places each cause's source
-  /// (by `from` bucket), round two its target (by `to` bucket). Each round indexes the bucket's
+  /// Writes the causes between two written updates as flow arrows.
+  ///
+  /// Round one places each cause's source (by `from` bucket), round two its target (by `to`
+  /// bucket). Each round indexes the bucket's
   /// causes (usually far fewer than updates) and scans the bucket's updates against them.
   private mutating func writeFlows(places: PartitionedSpill<ExportPlace>) {
     let halves = PartitionedSpill<ExportHalfFlow>(partitions: places.partitions)
