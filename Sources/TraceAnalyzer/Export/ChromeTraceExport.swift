@@ -1,3 +1,4 @@
+import Dispatch
 import TraceModel
 
 /// Writes one trace as Trace Event Format JSON (the object form Perfetto UI, chrome://tracing
@@ -24,6 +25,11 @@ struct ChromeTraceExport {
   private let reading: ExportReading
   private let thresholds: Thresholds
   private var first = true
+  /// Events placed on their tracks, waiting to be formatted.
+  private var pending: [Pending] = []
+  private var pendingFrames: [FrameFollower.Done] = []
+  /// The buffers batches are formatted into, kept from one batch to the next.
+  private let formatter = PendingBatch()
   /// Tracks written to, with their names.
   private var tracks: [Int64: String] = [:]
   private(set) var result = ExportResult()
@@ -55,6 +61,8 @@ struct ChromeTraceExport {
   // MARK: - Updates and frames
 
   private mutating func writeUpdates(places: PartitionedSpill<ExportPlace>) {
+    var causeEnds = IDFilter()
+    for part in reading.parts { causeEnds.formUnion(part.sink.causeEnds) }
     var packers = [TrackPacker](repeating: TrackPacker(), count: reading.threads.count)
     // Per thread: its place among the threads other than main, and the lanes named so far.
     var threadOrder = [Int64](repeating: -1, count: reading.threads.count)
@@ -88,10 +96,90 @@ struct ChromeTraceExport {
         tracks[track] = lane == 0 ? thread : "\(thread) (\(lane + 1))"
         named[key.thread] = lane + 1
       }
-      separate()
+      pending.append(Pending(record: record, key: key, track: track))
+      if pending.count >= Pending.batchSize { formatPending() }
+      // Only updates a cause may name wait for the flow join.
+      if !causeEnds.roles(of: record.id).isEmpty {
+        places.append(ExportPlace(id: record.id, start: record.start, track: track), id: record.id)
+      }
+    }
+    if let done = frames.finish() { writeFrame(done, packer: &framePacker) }
+    formatPending()
+  }
+
+  /// Places a frame on the Frames tracks; its event waits with the updates.
+  private mutating func writeFrame(_ done: FrameFollower.Done, packer: inout TrackPacker) {
+    let frame = done.frame
+    let lane = Int64(packer.place(start: frame.start, end: frame.deadline))
+    let track = Family.frames.rawValue + lane
+    if tracks[track] == nil { tracks[track] = lane == 0 ? "Frames" : "Frames (\(lane + 1))" }
+    pendingFrames.append(done)
+    pending.append(
+      Pending(
+        record: ExportRecord(
+          start: 0, duration: 0, id: Int64(pendingFrames.count - 1), group: 0, key: 0, flags: 0),
+        key: nil, track: track))
+  }
+
+  /// Formats the waiting events on both cores (each half into its own buffer), then writes
+  /// the halves in order.
+  private mutating func formatPending() {
+    guard !pending.isEmpty else { return }
+    let batch = formatter
+    swap(&pending, &batch.entries)
+    swap(&pendingFrames, &batch.frames)
+    defer {
+      swap(&pending, &batch.entries)
+      swap(&pendingFrames, &batch.frames)
+      pending.removeAll(keepingCapacity: true)
+      pendingFrames.removeAll(keepingCapacity: true)
+    }
+    batch.first = result.events == 0
+    let halves = batch.entries.count >= 2048 ? 2 : 1
+    let thresholds = thresholds
+    DispatchQueue.concurrentPerform(iterations: halves) { half in
+      let range =
+        halves == 1
+        ? 0..<batch.entries.count
+        : half == 0 ? 0..<(batch.entries.count / 2) : (batch.entries.count / 2)..<batch.entries.count
+      let output = batch.halves[half]
+      output.writer.removeAll()
+      output.counts = ExportResult()
+      for index in range {
+        Self.format(
+          batch.entries[index], frames: batch.frames, first: batch.first && index == 0,
+          thresholds: thresholds, into: &output.writer, counting: &output.counts)
+      }
+    }
+    for output in batch.halves.prefix(halves) {
+      writer.append(raw: output.writer.bytes)
+      writer.flushIfFull()
+      result.events += output.counts.events
+      result.updates += output.counts.updates
+      result.red += output.counts.red
+      result.orange += output.counts.orange
+      result.frames += output.counts.frames
+      result.missedFrames += output.counts.missedFrames
+    }
+    if batch.first { first = false }
+  }
+
+  /// Writes one waiting event: an update, or a frame.
+  private static func format(
+    _ entry: Pending, frames: [FrameFollower.Done], first: Bool, thresholds: Thresholds,
+    into writer: inout ExportWriter, counting result: inout ExportResult
+  ) {
+    writer.append(first ? "\n" : ",\n")
+    result.events += 1
+    guard let key = entry.key else {
+      formatFrame(frames[Int(entry.record.id)], track: entry.track, into: &writer, counting: &result)
+      return
+    }
+    do {
+      let record = entry.record
       writer.append("{\"ph\":\"X\",\"cat\":\"update\",\"name\":")
       writer.append(raw: key.label)
-      writer.append(track: track, start: record.start, duration: record.duration)
+      writer.append(track: entry.track, start: record.start, duration: record.duration)
       writer.append(",\"args\":{\"id\":")
       writer.append(record.id)
       writer.append(",\"kind\":")
@@ -105,19 +193,16 @@ struct ChromeTraceExport {
       writer.append(",\"group\":")
       if record.group == ExportRecord.noGroup { writer.append("null") } else { writer.append(record.group) }
       writer.append("}}")
-      writer.flushIfFull()
       result.updates += 1
-      places.append(ExportPlace(id: record.id, start: record.start, track: track), id: record.id)
     }
-    if let done = frames.finish() { writeFrame(done, packer: &framePacker) }
   }
 
-  private mutating func writeFrame(_ done: FrameFollower.Done, packer: inout TrackPacker) {
+  /// Writes one frame's event.
+  private static func formatFrame(
+    _ done: FrameFollower.Done, track: Int64, into writer: inout ExportWriter,
+    counting result: inout ExportResult
+  ) {
     let frame = done.frame
-    let lane = Int64(packer.place(start: frame.start, end: frame.deadline))
-    let track = Family.frames.rawValue + lane
-    if tracks[track] == nil { tracks[track] = lane == 0 ? "Frames" : "Frames (\(lane + 1))" }
-    separate()
     writer.append("{\"ph\":\"X\",\"cat\":\"frame\",\"name\":\"")
     writer.append(done.overrunNs == nil ? "Frame" : "Missed frame")
     writer.append("\"")
@@ -293,4 +378,29 @@ public struct ExportResult: Hashable, Sendable {
   public var writeFailed = false
 
   public init() {}
+}
+
+/// An event placed on its track, waiting to be formatted: an update (with its key) or a frame.
+private struct Pending {
+  static let batchSize = 1 << 14
+
+  var record: ExportRecord
+  /// Nil for a frame, whose figures are at index `record.id` of the batch's frames.
+  var key: ExportReading.Key?
+  var track: Int64
+}
+
+/// One batch of waiting events and the two buffers its halves are formatted into.
+private final class PendingBatch: @unchecked Sendable {
+  /// One core's output.
+  final class Half {
+    var writer = ExportWriter(sink: nil)
+    var counts = ExportResult()
+  }
+
+  var entries: [Pending] = []
+  var frames: [FrameFollower.Done] = []
+  /// Whether the batch holds the file's first event (written without a comma).
+  var first = false
+  let halves = [Half(), Half()]
 }

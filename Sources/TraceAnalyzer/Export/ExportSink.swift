@@ -17,6 +17,8 @@ struct ExportSink: TraceSink {
   let runs = SortedRuns()
   /// Causes by `from`, or nil when flows are not wanted.
   let causes: PartitionedSpill<ExportCause>?
+  /// The ids causes come from and go to (only with causes).
+  private(set) var causeEnds = IDFilter()
   private(set) var keys: [LocalKey] = []
   private var index: [LocalKey: Int32] = [:]
   /// Key index + 1 by name symbol (0: none yet), for the last key seen with that name.
@@ -75,7 +77,11 @@ struct ExportSink: TraceSink {
         case "creation": 1
         default: 2
         }
-      causes?.append(ExportCause(from: cause.from, to: cause.to, label: label), id: cause.from)
+      if let causes {
+        causes.append(ExportCause(from: cause.from, to: cause.to, label: label), id: cause.from)
+        causeEnds.insert(cause.from, as: .source)
+        causeEnds.insert(cause.to, as: .target)
+      }
     case .frame(let frame): frames.append(frame)
     case .group(let group): groups.append((group, group.label.map { symbols[$0] }))
     case .hitch(let hitch): hitches.append((hitch, hitch.narrative.map { symbols[$0] }))

@@ -5,40 +5,59 @@ import TraceModel
 struct ExportWriter {
   static let flushSize = 1 << 20
 
-  /// The buffer: ``flushSize`` plus room for the largest single append past it.
+  /// The buffer: ``flushSize`` plus room for the largest single append past it (grown
+  /// instead, without a sink).
   private final class Storage {
-    let capacity = ExportWriter.flushSize + (1 << 16)
-    let base: UnsafeMutablePointer<UInt8>
+    var capacity = ExportWriter.flushSize + (1 << 16)
+    var base: UnsafeMutablePointer<UInt8>
     init() { base = .allocate(capacity: capacity) }
     deinit { base.deallocate() }
+
+    func grow(toHold wanted: Int, keeping count: Int) {
+      var next = capacity
+      while next < wanted { next *= 2 }
+      let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: next)
+      bigger.update(from: base, count: count)
+      base.deallocate()
+      base = bigger
+      capacity = next
+    }
   }
 
   private let storage = Storage()
   private var count = 0
-  private let sink: (UnsafeRawBufferPointer) -> Bool
+  /// Where full buffers go; nil keeps everything (see ``bytes``).
+  private let sink: ((UnsafeRawBufferPointer) -> Bool)?
   /// Whether handing bytes on failed once; later bytes are dropped.
   private(set) var failed = false
 
-  init(sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+  /// A writer that hands full buffers to `sink`, or keeps everything when `sink` is nil.
+  init(sink: ((UnsafeRawBufferPointer) -> Bool)?) {
     self.sink = sink
   }
+
+  /// The bytes kept so far (until the next append or ``removeAll()``).
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage.base, count: count) }
+
+  mutating func removeAll() { count = 0 }
 
   /// Hands the bytes on when the buffer is full.
   @inline(__always)
   mutating func flushIfFull() {
-    if count >= Self.flushSize { flush() }
+    if count >= Self.flushSize && sink != nil { flush() }
   }
 
   mutating func flush() {
+    guard let sink else { return }
     if !failed && count > 0 { failed = !sink(UnsafeRawBufferPointer(start: storage.base, count: count)) }
     count = 0
   }
 
-  /// Appends raw bytes (flushing first when they would not fit).
+  /// Appends raw bytes (flushing or growing first when they would not fit).
   @inline(__always)
   mutating func append(raw: UnsafeRawBufferPointer) {
-    if count + raw.count > storage.capacity { flush() }
-    if raw.count > storage.capacity {
+    if count + raw.count > storage.capacity { makeRoom(raw.count) }
+    if raw.count > storage.capacity, let sink {
       if !failed { failed = !sink(raw) }
       return
     }
@@ -47,9 +66,17 @@ struct ExportWriter {
     count += raw.count
   }
 
+  private mutating func makeRoom(_ wanted: Int) {
+    if sink == nil {
+      storage.grow(toHold: count + wanted, keeping: count)
+    } else {
+      flush()
+    }
+  }
+
   @inline(__always)
   private mutating func byte(_ value: UInt8) {
-    if count == storage.capacity { flush() }
+    if count == storage.capacity { makeRoom(1) }
     storage.base[count] = value
     count += 1
   }

@@ -7,8 +7,23 @@ struct TrackPacker: Sendable {
   private var lanes: [[Int64]] = []
 
   /// The lane of `start ..< end` (0 first); a new lane when none fits.
+  @inline(__always)
   mutating func place(start: Int64, end: Int64) -> Int {
-    for lane in lanes.indices {
+    // The common case: lane 0 has room (checked without touching the other lanes).
+    if !lanes.isEmpty {
+      let fits = lanes.withUnsafeMutableBufferPointer { lanes in
+        while let top = lanes[0].last, top <= start { lanes[0].removeLast() }
+        if let top = lanes[0].last, end > top { return false }
+        lanes[0].append(end)
+        return true
+      }
+      if fits { return 0 }
+    }
+    return placeBeyondFirst(start: start, end: end)
+  }
+
+  private mutating func placeBeyondFirst(start: Int64, end: Int64) -> Int {
+    for lane in lanes.indices.dropFirst() {
       while let top = lanes[lane].last, top <= start { lanes[lane].removeLast() }
       if let top = lanes[lane].last, end > top { continue }
       lanes[lane].append(end)
