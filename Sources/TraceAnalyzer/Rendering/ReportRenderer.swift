@@ -14,6 +14,8 @@ import TraceModel
 public enum ReportRenderer {
   /// Views the table lists at most.
   public static let viewLimit = 300
+  /// Findings listed at the top before the rest fold away.
+  public static let findingsShown = 10
 
   public static func render(_ report: Report) -> String {
     var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -62,10 +64,11 @@ public enum ReportRenderer {
     }
     text += "</p>\n<div class=\"cards\">\n"
     let total = summary.total
-    text += card("updates", Count.text(total.count), "\(total.red) red · \(total.orange) orange")
+    text += card(
+      "updates", Count.text(total.count), "\(Count.text(total.red)) red · \(Count.text(total.orange)) orange")
     text += card(
       "update time", DurationText.format(total.totalNs),
-      "\(total.skipped) skipped · \(total.unfinished) unfinished")
+      "\(Count.text(total.skipped)) skipped · \(Count.text(total.unfinished)) unfinished")
     text += card(
       "frames", Count.text(summary.frames.withUpdates),
       "with updates (\(summary.frames.isExplicit ? "recorded" : "grid"))")
@@ -99,12 +102,20 @@ public enum ReportRenderer {
     }
     text += "<ol class=\"findings\">\n"
     for (index, finding) in diagnosis.findings.enumerated() {
+      if index == findingsShown {
+        let more = diagnosis.findings.count - findingsShown
+        text +=
+          "</ol>\n<details><summary>\(Count.text(more)) more \(more == 1 ? "finding" : "findings")</summary>\n"
+        text += "<ol class=\"findings\" start=\"\(index + 1)\">\n"
+      }
       text += "<li class=\"\(finding.severity)\"><span class=\"badge\">\(finding.severity)</span>"
       text += "<span class=\"rule\">\(html(finding.rule.rawValue))</span>"
       text += "<a href=\"#finding-\(index + 1)\">\(html(finding.title))</a>"
       text += "<span class=\"cost\">\(html(DurationText.format(finding.costNs)))</span></li>\n"
     }
-    return text + "</ol>\n</section>\n"
+    text += "</ol>\n"
+    if diagnosis.findings.count > findingsShown { text += "</details>\n" }
+    return text + "</section>\n"
   }
 
   // MARK: - Views
