@@ -1,9 +1,11 @@
-/// Lowers a budget file's limits to what a trace measured: a ratchet that never raises one.
+/// Lowers a budget file's limits to what a trace measured plus a margin: a ratchet that never
+/// raises one.
 ///
-/// Only the numbers change, in place, at the locations the parser recorded: key order, names,
-/// notes, spacing and every other byte of the file stay as written. A duration keeps its unit
-/// and is rounded up to three decimals of it (`"2.225ms"`), so the trace that tightened the
-/// budget still passes it.
+/// A lowered limit becomes the measured value × (1 + margin), rounded up to a readable value:
+/// a count to a whole number, a duration to three significant digits in the unit it was
+/// written in (`"3ms"` → `"2.45ms"`, not `"2.4428ms"`), so the next run of the same code does
+/// not fail by chance. Only the numbers change, in place, at the locations the parser
+/// recorded: key order, names, notes, spacing and every other byte of the file stay as written.
 public enum BudgetTightener {
   /// One rewritten limit.
   public struct Change: Hashable, Sendable, CustomStringConvertible {
@@ -13,6 +15,18 @@ public enum BudgetTightener {
     public var old: String
     public var new: String
 
+    /// Whether the limit's name quotes the old number (`"launch body under 2 ms"`), which it
+    /// no longer holds.
+    public var nameQuotesOldValue: Bool {
+      // A name tracecli made up follows the new value by itself.
+      guard limit.name != BudgetLimit.defaultName(scope: limit.scope, measure: limit.measure, max: limit.max)
+      else { return false }
+      let number = old.filter { $0.isNumber || $0 == "." }
+      guard !number.isEmpty else { return false }
+      let numbers = limit.name.split { !($0.isNumber || $0 == ".") }.map { String($0) }
+      return numbers.contains(number)
+    }
+
     /// `perf-budget.json:7:14: lowered "p95 time at most 3.00 ms" (p95) from "3ms" to "2.225ms"`.
     public var description: String {
       let location = limit.location.map { "\(file):\($0.line):\($0.column)" } ?? file
@@ -21,8 +35,11 @@ public enum BudgetTightener {
   }
 
   /// The budget file's bytes with every limit that `result` beats lowered to the measured
-  /// value (the largest over the limit's subjects), and what changed, in file order.
-  public static func tighten(_ bytes: [UInt8], result: CheckResult) -> (bytes: [UInt8], changes: [Change]) {
+  /// value (the largest over the limit's subjects) plus `margin` percent, and what changed,
+  /// in file order.
+  public static func tighten(_ bytes: [UInt8], result: CheckResult, margin: Double = 10)
+    -> (bytes: [UInt8], changes: [Change])
+  {
     var measured: [BudgetLimit: Int64] = [:]
     var order: [BudgetLimit] = []
     for entry in result.results where entry.limit.valueRange != nil {
@@ -32,7 +49,8 @@ public enum BudgetTightener {
     var changes: [(range: Range<Int>, change: Change)] = []
     for limit in order {
       guard let value = measured[limit], value < limit.max, let range = limit.valueRange,
-        range.upperBound <= bytes.count, let (text, ns) = literal(value, like: limit.literal), ns < limit.max
+        range.upperBound <= bytes.count,
+        let (text, ns) = literal(withMargin(value, margin), like: limit.literal), ns < limit.max
       else { continue }
       let old = String(decoding: bytes[range], as: UTF8.self)
       changes.append((range, Change(file: result.budget, limit: limit, old: old, new: text)))
@@ -44,7 +62,14 @@ public enum BudgetTightener {
     return (output, changes.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(\.change))
   }
 
-  /// `value` written like `literal`, and the ns (or count) that text stands for.
+  /// `value` × (1 + `margin` percent), rounded up.
+  static func withMargin(_ value: Int64, _ margin: Double) -> Int64 {
+    let raised = (Double(value) * (1 + max(0, margin) / 100)).rounded(.up)
+    return raised >= 9.2e18 ? .max : max(value, Int64(raised))
+  }
+
+  /// `value` written like `literal`, rounded up to a readable value, and the ns (or count)
+  /// that text stands for.
   static func literal(_ value: Int64, like literal: BudgetLimit.Literal) -> (String, Int64)? {
     switch literal {
     case .none: return nil
@@ -58,17 +83,22 @@ public enum BudgetTightener {
       case "s": scale = 1_000_000_000
       default: return nil
       }
-      let step = max(1, scale / 1000)
+      // Three significant digits of the value in its unit, and never finer than 1 ns.
+      var significant: Int64 = 1
+      while significant <= value / 1000 { significant *= 10 }
+      let step = max(1, significant, scale / 1000)
       let steps = value / step + (value % step == 0 ? 0 : 1)
-      let perUnit = scale / step
-      var number = String(steps / perUnit)
-      var fraction = String(steps % perUnit)
-      if perUnit > 1 && steps % perUnit != 0 {
-        fraction = String(repeating: "0", count: String(perUnit - 1).count - fraction.count) + fraction
+      let (rounded, overflow) = steps.multipliedReportingOverflow(by: step)
+      guard !overflow else { return nil }
+      var number = String(rounded / scale)
+      if rounded % scale != 0 {
+        // At most three decimals: the step is at least a thousandth of the unit.
+        var fraction = String(rounded % scale)
+        fraction = String(repeating: "0", count: String(scale - 1).count - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         number += "." + fraction
       }
-      return ("\"\(number)\(spaced ? " " : "")\(unit)\"", steps * step)
+      return ("\"\(number)\(spaced ? " " : "")\(unit)\"", rounded)
     }
   }
 }

@@ -23,7 +23,7 @@ extension TraceAnalysis {
   public static func why(
     paths: [String], name: String? = nil, target: WhyTarget,
     limits: CauseChains.Limits = CauseChains.Limits(),
-    threads: Int = 2
+    threads: Int = ProcessorCount.available
   ) throws(TraceReadError) -> CauseChains.Outcome {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
     defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }

@@ -26,7 +26,7 @@ public enum CauseGraphJSONRenderer {
               json.field("skipped", node.skipped)
               json.field("focus", graph.focus.contains(index))
               let rules = CauseGraph.FindingMark(graph.findingRules(ofNode: node.label))?.rules ?? []
-              json.field("findings", array: { json in for rule in rules { json.value(rule.rawValue) } })
+              json.field("findings", strings: rules.map(\.rawValue))
             }
           }
         })
@@ -42,7 +42,7 @@ public enum CauseGraphJSONRenderer {
               let marked = graph.findings(
                 ofEdgeFrom: graph.nodes[edge.from].label, to: graph.nodes[edge.to].label)
               let rules = CauseGraph.FindingMark(marked)?.rules ?? []
-              json.field("findings", array: { json in for rule in rules { json.value(rule.rawValue) } })
+              json.field("findings", strings: rules.map(\.rawValue))
             }
           }
         })

@@ -11,8 +11,8 @@ public enum DiffJSONRenderer {
       json.field(
         "runs",
         object: { json in
-          json.field("base", array: { json in for run in diff.baseRuns { json.value(run) } })
-          json.field("head", array: { json in for run in diff.headRuns { json.value(run) } })
+          json.field("base", strings: diff.baseRuns)
+          json.field("head", strings: diff.headRuns)
         })
       json.field(
         "views",
@@ -96,7 +96,7 @@ public enum DiffJSONRenderer {
               json.field("rule", change.finding.rule.rawValue)
               json.field("severity", change.finding.severity.rawValue)
               json.field("title", change.finding.title)
-              json.field("nodes", array: { json in for node in change.finding.nodes { json.value(node) } })
+              json.field("nodes", strings: change.finding.nodes)
               json.field("base", change.presence.base.median)
               json.field("head", change.presence.head.median)
             }
@@ -117,7 +117,7 @@ public enum DiffJSONRenderer {
           }
         })
       json.field("verdict", RuleVerdict.overall(verdicts).rawValue)
-      json.field("warnings", array: { json in for warning in diff.warnings { json.value(warning) } })
+      json.field("warnings", strings: diff.warnings)
     }
     return json.text + "\n"
   }

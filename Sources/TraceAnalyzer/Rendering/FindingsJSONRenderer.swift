@@ -33,14 +33,14 @@ public enum FindingsJSONRenderer {
         json.field("rule", finding.rule.rawValue)
         json.field("severity", finding.severity.rawValue)
         json.field("title", finding.title)
-        json.field("nodes", array: { json in for node in finding.nodes { json.value(node) } })
+        json.field("nodes", strings: finding.nodes)
         json.field("count", finding.count)
         json.field("costNs", finding.costNs)
-        json.field("examples", array: { json in for id in finding.examples { json.value(id) } })
+        json.field("examples", integers: finding.examples)
         json.field("suggestion", finding.suggestion)
-        json.field("evidence", array: { json in for line in finding.evidence { json.value(line) } })
+        json.field("evidence", strings: finding.evidence)
         if !finding.path.isEmpty {
-          json.field("path", array: { json in for label in finding.path { json.value(label) } })
+          json.field("path", strings: finding.path)
         }
         json.field(
           "backtraces",
@@ -48,7 +48,7 @@ public enum FindingsJSONRenderer {
             for backtrace in finding.backtraces {
               json.object { json in
                 json.field("source", backtrace.source)
-                json.field("frames", array: { json in for frame in backtrace.frames { json.value(frame) } })
+                json.field("frames", strings: backtrace.frames)
               }
             }
           })

@@ -101,7 +101,7 @@ public enum WhyRenderer {
     json.field("durationNs", event.duration)
     json.field("skipped", event.skipped)
     if !event.backtrace.isEmpty {
-      json.field("backtrace", array: { json in for frame in event.backtrace { json.value(frame) } })
+      json.field("backtrace", strings: event.backtrace)
     }
   }
 

@@ -54,6 +54,14 @@ struct JSONWriter {
     if let number { value(number) } else { null() }
   }
   mutating func field(_ name: String, object body: (inout JSONWriter) -> Void) { key(name); object(body) }
+  /// `"name": ["a", "b"]`.
+  mutating func field(_ name: String, strings: some Sequence<String>) {
+    field(name, array: { json in for string in strings { json.value(string) } })
+  }
+  /// `"name": [1, 2]`.
+  mutating func field(_ name: String, integers: some Sequence<Int64>) {
+    field(name, array: { json in for number in integers { json.value(number) } })
+  }
   mutating func field(_ name: String, array body: (inout JSONWriter) -> Void) { key(name); array(body) }
 
   // MARK: - Layout

@@ -31,7 +31,7 @@ enum CauseGraphCommand {
       --all                  the whole graph without the 60-edge cap
       --limit <n>            the whole graph's edge cap (default 60)
       --no-findings          do not diagnose the trace (faster; nothing is marked)
-      --threads <n>          reader threads (default 2)
+      --threads <n>          reader threads (default: the CPUs tracecli may use)
       -h, --help             show this help
 
     Times take ns, us (or µs), ms or s; a bare number is ns. <trace> may be - for

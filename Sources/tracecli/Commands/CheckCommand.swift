@@ -27,13 +27,17 @@ enum CheckCommand {
       --allow-empty             accept a trace without updates (by default an error, exit 65:
                                 a recording that failed must not pass the gate)
       --tighten                 rewrite the budget file: lower every limit the trace now
-                                beats to the measured value (never raises one); says on
-                                stderr what changed
+                                beats to the measured value plus --margin, rounded up to a
+                                readable value (never raises one); says on stderr what
+                                changed; a trace over budget leaves the file as it was
+      --margin <percent>        headroom --tighten and --write-budget leave (default 10%)
+      --write-budget <file>     write a starter budget from this (good) trace: per-view red,
+                                orange and p95, and missed frames, each with the margin
       --orange <duration>       orange threshold (default 500us; the file's, if it sets one)
       --red <duration>          red threshold (default 1ms; the file's, if it sets one)
       --from <time>             inspection range start, relative to the trace start
       --to <time>               inspection range end (exclusive)
-      --threads <n>             reader threads (default 2)
+      --threads <n>             reader threads (default: the CPUs tracecli may use)
       -h, --help                show this help
 
     Exit status: 0 within budget, 1 over budget, 64 usage error, 65 malformed trace or
@@ -71,13 +75,25 @@ enum CheckCommand {
       if !forbidden.contains(rule) { forbidden.append(rule) }
     }
     let tighten = parsed.flag("--tighten")
+    let starter = parsed.value("--write-budget")
+    var margin = 10.0
+    if let text = parsed.value("--margin") {
+      let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+      guard let value = Double(number), value.isFinite, value >= 0, value <= 1000 else {
+        throw UsageError("--margin '\(text)' is not a percentage from 0% to 1000%", command: "check")
+      }
+      margin = value
+    }
     let allowEmpty = parsed.flag("--allow-empty")
     let cliOptions = try parsed.analysisOptions()
     try parsed.finish()
     let paths = try parsed.traces()
-    if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil && forbidden.isEmpty {
+    if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil && forbidden.isEmpty
+      && starter == nil
+    {
       throw UsageError(
-        "nothing to check: give --budget <file> or --max-red, --max-orange, --max-missed-frames, --forbid",
+        "nothing to check: give --budget <file>, --max-red, --max-orange, --max-missed-frames, --forbid "
+          + "or --write-budget <file>",
         command: "check")
     }
     if tighten && budgetPath == nil {
@@ -127,6 +143,7 @@ enum CheckCommand {
     }
     TraceCLI.warn(measurements.summary.warnings, to: &errors)
     switch format {
+    case _ where budget.limits.isEmpty: break  // --write-budget alone checks nothing
     case "json": output.write(CheckJSONRenderer.render(result))
     case "junit": output.write(JUnitRenderer.render(result))
     case "github": output.write(GitHubRenderer.render(result))
@@ -134,16 +151,38 @@ enum CheckCommand {
     default: output.write(CheckRenderer.render(result, style: style))
     }
 
+    if let starter {
+      if let failure = BudgetFile.write(
+        Array(StarterBudget.render(measurements.summary, margin: margin).utf8), to: starter)
+      {
+        errors.write("tracecli: \(failure)\n")
+        return .noInput
+      }
+      errors.write(
+        "tracecli: wrote a starter budget to \(starter) (every view's red, orange and p95, and frames)\n")
+      if budget.limits.isEmpty { return .success }
+    }
     if tighten, let budgetPath {
-      let (tightened, changes) = BudgetTightener.tighten(bytes, result: result)
-      if changes.isEmpty {
+      let (tightened, changes) = BudgetTightener.tighten(bytes, result: result, margin: margin)
+      if !result.passed {
+        errors.write(
+          "tracecli: \(budgetPath): not tightened: the trace is over budget (fix it, or raise the limit by hand)\n"
+        )
+      } else if changes.isEmpty {
         errors.write(
           "tracecli: \(budgetPath): nothing to tighten (no limit is above what the trace measured)\n")
       } else if let failure = BudgetFile.write(tightened, to: budgetPath) {
         errors.write("tracecli: \(failure)\n")
         return .noInput
       } else {
-        for change in changes { errors.write(change.description + "\n") }
+        for change in changes {
+          errors.write(change.description + "\n")
+          if change.nameQuotesOldValue {
+            errors.write(
+              "tracecli: note: the name \"\(change.limit.name)\" still quotes \(change.old); rename the limit\n"
+            )
+          }
+        }
         errors.write(
           "tracecli: \(budgetPath): tightened \(changes.count) limit\(changes.count == 1 ? "" : "s")\n")
       }

@@ -39,7 +39,7 @@ enum DiffCommand {
       --red <duration>     red threshold (default 1ms)
       --from <time>        inspection range start, relative to each trace's start
       --to <time>          inspection range end (exclusive)
-      --threads <n>        reader threads (default 2)
+      --threads <n>        reader threads (default: the CPUs tracecli may use)
       --min-change <p,d>   with one run a side, the smallest change that counts: a relative
                            part and, for times, an absolute one (default 5%,50us; counts
                            use the relative part only); smaller ones show as unchanged

@@ -18,7 +18,7 @@ enum SummarizeCommand {
       --limit <n>          views listed in text output (default 20, 0 for all)
       --findings           end with the findings of diagnose, one line each (and
                            "findings" in JSON); takes the options of diagnose
-      --threads <n>        reader threads (default 2)
+      --threads <n>        reader threads (default: the CPUs tracecli may use)
       -h, --help           show this help
 
     Durations and times take ns, us (or µs), ms or s; a bare number is ns.

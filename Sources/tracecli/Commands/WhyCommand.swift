@@ -1,4 +1,5 @@
 import TraceAnalyzer
+import TraceModel
 
 /// `tracecli why <trace> (--update ID | --view V --at T)`: the chains of causes behind one update.
 enum WhyCommand {
@@ -20,7 +21,7 @@ enum WhyCommand {
       --depth <n>          follow at most n hops back (default 32)
       --limit <n>          list at most n chains (default 20, 0 for all)
       --format text|json   output format (default text)
-      --threads <n>        reader threads (default 2)
+      --threads <n>        reader threads (default: the CPUs tracecli may use)
       -h, --help           show this help
 
     Times take ns, us (or µs), ms or s; a bare number is ns. <trace> may be - for
@@ -44,7 +45,7 @@ enum WhyCommand {
     var limits = CauseChains.Limits()
     if let depth = try arguments.count("--depth") { limits.depth = max(1, depth) }
     if let limit = try arguments.count("--limit") { limits.chains = limit == 0 ? nil : limit }
-    let threads = max(1, try arguments.count("--threads") ?? 2)
+    let threads = max(1, try arguments.count("--threads") ?? ProcessorCount.available)
     try arguments.finish()
     let paths = try arguments.traces()
     let target: TraceAnalysis.WhyTarget
