@@ -59,6 +59,13 @@ struct Arguments {
     return found
   }
 
+  /// The file of `-o`/`--output` (the last one given), if any.
+  mutating func outputFile() -> String? {
+    let short = value("-o")
+    let long = value("--output")
+    return short ?? long
+  }
+
   /// Every value of a repeatable option `name`, in order.
   mutating func values(_ name: String) -> [String] {
     known.append(name)

@@ -152,7 +152,9 @@ struct ExportOrderingTests {
   @Test(arguments: [0, 6, 1000])
   func runsMergeIntoOneOrder(memoryLimit: Int) {
     var generator = SplitMix(seed: 7)
-    let runs = [SortedRuns(runLength: 5, memoryLimit: memoryLimit), SortedRuns(runLength: 3, memoryLimit: memoryLimit)]
+    let runs = [
+      SortedRuns(runLength: 5, memoryLimit: memoryLimit), SortedRuns(runLength: 3, memoryLimit: memoryLimit),
+    ]
     var all: [ExportRecord] = []
     for index in 0..<40 {
       let record = ExportRecord(

@@ -39,7 +39,7 @@ enum ExportCommand {
     style: TextStyle
   ) throws -> ExitCode {
     var arguments = try Arguments(arguments, command: "export", flags: [])
-    let destination = arguments.value("-o") ?? arguments.value("--output")
+    let destination = arguments.outputFile()
     guard let format = try arguments.choiceIfGiven("--format", ["chrome", "rows"]) else {
       throw UsageError("missing --format chrome or --format rows", command: "export")
     }

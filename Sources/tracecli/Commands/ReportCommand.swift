@@ -39,7 +39,7 @@ enum ReportCommand {
     style: TextStyle
   ) throws -> ExitCode {
     var arguments = try Arguments(arguments, command: "report", flags: [])
-    let destination = arguments.value("-o") ?? arguments.value("--output")
+    let destination = arguments.outputFile()
     let view = arguments.value("--view")
     let settings = try arguments.findingSettings()
     let options = try arguments.analysisOptions()
