@@ -45,6 +45,18 @@ struct ReportRendererTests {
     }
   }
 
+  @Test func theFindingsAreAlsoInThePageAsJSON() throws {
+    let report = try report("update-loop")
+    let page = ReportRenderer.render(report)
+    let start = try #require(page.range(of: "<script type=\"application/json\" id=\"findings-data\">\n"))
+    let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+    let json = String(page[start.upperBound..<end.lowerBound])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let findings = try #require(object["findings"] as? [[String: Any]])
+    #expect(findings.map { $0["rule"] as? String } == report.diagnosis.findings.map(\.rule.rawValue))
+    #expect(ReportRenderer.scriptSafe(#"{"a":"</script>"}"#) == #"{"a":"<\/script>"}"#)
+  }
+
   @Test func theGraphIsDrawnAroundTheTopFindingsView() throws {
     let report = try report("favorites-before")
     #expect(report.graphView == report.diagnosis.findings.first?.view)

@@ -34,6 +34,9 @@ public enum ReportRenderer {
     page += "Colours as in the Instruments SwiftUI instrument: gray, orange "
     page += "(&gt; \(html(DurationText.format(report.summary.thresholds.orange)))), red "
     page += "(&gt; \(html(DurationText.format(report.summary.thresholds.red)))).</footer>\n"
+    // The findings as `diagnose --format json` prints them, for tools that read the page.
+    let findings = scriptSafe(FindingsJSONRenderer.render(report.diagnosis))
+    page += "<script type=\"application/json\" id=\"findings-data\">\n\(findings)</script>\n"
     page += "<script>\n\(script)</script>\n</body>\n</html>\n"
     return page
   }
@@ -193,6 +196,17 @@ public enum ReportRenderer {
   // MARK: - Helpers
 
   static func html(_ text: String) -> String { MarkupText.attribute(text) }
+
+  /// JSON text safe inside a `<script>` element: every `</` written `<\/` (the same JSON).
+  static func scriptSafe(_ json: String) -> String {
+    var result = ""
+    var previous: Character?
+    for character in json {
+      if character == "/" && previous == "<" { result += "\\/" } else { result.append(character) }
+      previous = character
+    }
+    return result
+  }
 
   /// `60`, `119.88`.
   static func number(_ value: Double) -> String {
