@@ -21,6 +21,10 @@ enum TraceCLI {
     var errors = ProgressAwareStream(base: standardError, progress: progress)
     let status = run(arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color))
     progress?.finish()
+    if let code = standardOutput.failure.code {
+      errors.write("tracecli: cannot write standard output: \(SystemFile.describe(code))\n")
+      exit(ExitCode.ioError.rawValue)
+    }
     exit(status.rawValue)
   }
 

@@ -29,7 +29,8 @@ enum Usage {
 
     Exit status: 0 ok, 1 check failed (over budget, a diff rule failed, no such view),
     2 diff inconclusive (a change within the runs' spread), 64 usage error,
-    65 malformed trace or budget, 66 no input, 74 an output file could not be written.
+    65 malformed trace or budget, 66 no input, 73 an output's folder does not exist,
+    74 an output could not be written.
     Colour is used on a terminal only; set NO_COLOR to turn it off.
 
     """

@@ -66,12 +66,12 @@ struct ExportCommandTests {
     #expect(left == ["trace.json"])
   }
 
-  @Test func aFileThatCannotBeWrittenExits74() {
+  @Test func aFileInAMissingFolderExits73() {
     let run = CLIRun(
       ["export", "Fixtures/traces/update-loop.jsonl", "--format", "chrome", "-o", "/nonexistent-dir/t.json"]
         .relativeToRoot)
-    #expect(run.status == .cannotWrite)
-    #expect(run.errors.hasPrefix("tracecli: cannot write /nonexistent-dir/t.json: "))
+    #expect(run.status == .cannotCreate)
+    #expect(run.errors.hasPrefix("tracecli: cannot write /nonexistent-dir/t.json: its folder does not exist"))
   }
 
   @Test(arguments: [

@@ -27,11 +27,11 @@ struct ReportCommandTests {
     #expect(left == ["report.html"], "no temporary file stays behind")
   }
 
-  @Test func aFileThatCannotBeWrittenExits74() {
+  @Test func aFileInAMissingFolderExits73() {
     let run = CLIRun(
       ["report", "Fixtures/traces/update-loop.jsonl", "-o", "/nonexistent-dir/report.html"].relativeToRoot)
-    #expect(run.status == .cannotWrite)
-    #expect(run.errors.hasPrefix("tracecli: cannot write /nonexistent-dir/report.html: "))
+    #expect(run.status == .cannotCreate)
+    #expect(run.errors.hasPrefix("tracecli: cannot write /nonexistent-dir/report.html: its folder does not exist"))
     #expect(!FileManager.default.fileExists(atPath: "/nonexistent-dir/report.html"))
   }
 

@@ -16,7 +16,7 @@ public enum BudgetFile {
   /// The bytes of the file at `path`; `.noInput` when it cannot be read.
   public static func read(path: String) throws(TraceReadError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw .noInput(path: path, reason: describe(errno)) }
+    guard descriptor >= 0 else { throw .noInput(path: path, reason: SystemFile.describe(errno)) }
     defer { close(descriptor) }
     var status = stat()
     if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
@@ -27,7 +27,7 @@ public enum BudgetFile {
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress!, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw .noInput(path: path, reason: describe(errno)) }
+      guard count >= 0 else { throw .noInput(path: path, reason: SystemFile.describe(errno)) }
       if count == 0 { break }
       bytes += chunk[0..<count]
       if bytes.count > sizeLimit {
@@ -37,52 +37,15 @@ public enum BudgetFile {
     return bytes
   }
 
-  /// Replaces the file at `path` with `bytes`; returns an error message on failure.
-  ///
-  /// Written next to it, then renamed over it, keeping its permissions.
-  public static func write(_ bytes: [UInt8], to path: String) -> String? {
-    var status = stat()
-    let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
-    let temporary = path + ".tracecli-\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
-    guard descriptor >= 0 else { return "cannot write \(temporary): \(describe(errno))" }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        Glibc_write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else {
-        let reason = describe(errno)
-        close(descriptor)
-        unlink(temporary)
-        return "cannot write \(temporary): \(reason)"
-      }
-      offset += written
-    }
-    fchmod(descriptor, mode)
-    close(descriptor)
-    guard rename(temporary, path) == 0 else {
-      let reason = describe(errno)
-      unlink(temporary)
-      return "cannot replace \(path): \(reason)"
-    }
-    return nil
+  /// Replaces the file at `path` with `bytes`, whole or not at all (see ``AtomicFile``).
+  public static func write(_ bytes: [UInt8], to path: String) throws(AtomicFile.Failure) {
+    let file = try AtomicFile(path: path)
+    bytes.withUnsafeBytes { _ = file.write($0) }
+    try file.commit()
   }
 
-  private static func describe(_ code: Int32) -> String {
-    switch code {
-    case ENOENT: return "no such file"
-    case EACCES: return "permission denied"
-    default: return strerror(code).map { String(cString: $0).lowercased() } ?? "errno \(code)"
-    }
-  }
 }
 
 private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(descriptor, buffer, count)
-}
-
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }

@@ -6,39 +6,58 @@
   import Darwin
 #endif
 
-/// A file written whole or not at all: bytes go to a temporary file beside the target
-/// (`name.tmp-XXXXXX`), which is synced and renamed over the target when complete; on any
-/// failure the temporary file is removed and the old target, if any, stays as it was.
+/// A file written whole or not at all.
+///
+/// Bytes go to a temporary file beside the target (`name.tmp-XXXXXX`), which is synced and
+/// renamed over the target when complete; on any failure the temporary file is removed and the
+/// old target, if any, stays as it was, and a replaced file keeps its permissions. A target
+/// that is not a regular file (`/dev/stdout`, a FIFO, a device) is written directly.
 public final class AtomicFile {
   /// Why a file could not be written.
   public struct Failure: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var reason: String
+    /// The errno behind it.
+    public var code: Int32 = 0
 
     public var description: String { "cannot write \(path): \(reason)" }
+
+    /// Whether the target's folder does not exist (sysexits EX_CANTCREAT rather than EX_IOERR).
+    public var isMissingFolder: Bool { code == ENOENT || code == ENOTDIR }
   }
 
   public let path: String
-  private let temporary: String
+  /// The temporary file; nil when the target is written directly.
+  private let temporary: String?
   private let descriptor: Int32
   private var failure: Failure?
   private var committed = false
 
-  /// Creates the temporary file beside `path` (dropped unless ``commit()`` succeeds).
+  /// Creates the temporary file beside `path` (dropped unless ``commit()`` succeeds), or opens
+  /// `path` itself when it exists and is not a regular file.
   public init(path: String) throws(Failure) {
     self.path = path
+    var status = stat()
+    let exists = stat(path, &status) == 0
+    if exists && (status.st_mode & S_IFMT) != S_IFREG {
+      let descriptor = open(path, O_WRONLY | O_TRUNC)
+      guard descriptor >= 0 else { throw Self.failure(path) }
+      self.descriptor = descriptor
+      temporary = nil
+      return
+    }
     var template = Array("\(path).tmp-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw Failure(path: path, reason: Self.lastError()) }
+    guard descriptor >= 0 else { throw Self.failure(path) }
     self.descriptor = descriptor
     temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    _ = fchmod(descriptor, 0o644)
+    _ = fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o644)
   }
 
   deinit {
     // Not committed (a failure, or an error thrown past it): drop the temporary file.
     close(descriptor)
-    if !committed { unlink(temporary) }
+    if !committed, let temporary { unlink(temporary) }
   }
 
   /// Appends `bytes`; false on a failure, after which later writes are dropped and
@@ -52,7 +71,7 @@ public final class AtomicFile {
       let result = systemWrite(descriptor, base, remaining)
       if result < 0 && errno == EINTR { continue }
       guard result > 0 else {
-        failure = Failure(path: path, reason: Self.lastError())
+        failure = Self.failure(path)
         return false
       }
       base += result
@@ -70,8 +89,12 @@ public final class AtomicFile {
   /// Syncs the temporary file and renames it over the target; call it once.
   public func commit() throws(Failure) {
     if let failure { throw failure }
-    guard fsync(descriptor) == 0 else { throw Failure(path: path, reason: Self.lastError()) }
-    guard rename(temporary, path) == 0 else { throw Failure(path: path, reason: Self.lastError()) }
+    guard let temporary else {
+      committed = true
+      return
+    }
+    guard fsync(descriptor) == 0 else { throw Self.failure(path) }
+    guard rename(temporary, path) == 0 else { throw Self.failure(path) }
     committed = true
   }
 
@@ -82,8 +105,11 @@ public final class AtomicFile {
     try file.commit()
   }
 
-  private static func lastError() -> String {
-    String(cString: strerror(errno)).lowercased()
+  /// The failure `errno` says writing `path` met.
+  private static func failure(_ path: String) -> Failure {
+    let code = errno
+    let reason = code == ENOENT || code == ENOTDIR ? "its folder does not exist" : SystemFile.describe(code)
+    return Failure(path: path, reason: reason, code: code)
   }
 }
 

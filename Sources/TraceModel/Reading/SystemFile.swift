@@ -7,7 +7,7 @@
 #endif
 
 /// A read-only file descriptor with positioned reads, closed on deinit.
-final class SystemFile: @unchecked Sendable {
+package final class SystemFile: @unchecked Sendable {
   let descriptor: Int32
   let path: String
 
@@ -45,7 +45,7 @@ final class SystemFile: @unchecked Sendable {
   }
 
   /// The text of an errno value, lower-case.
-  static func describe(_ code: Int32) -> String {
+  package static func describe(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "no such file"
     case EACCES: return "permission denied"

@@ -53,10 +53,36 @@ public enum TraceInput {
     guard stat(path, &status) == 0 else {
       throw .noInput(path: path, reason: SystemFile.describe(errno))
     }
-    if (status.st_mode & S_IFMT) == S_IFDIR { return .folder }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      if isInstrumentsBundle(path) {
+        throw .badData(
+          TraceParseError(
+            file: path, line: 0,
+            message: "an Instruments recording (.trace bundle); export its tables on a Mac with "
+              + "`xcrun xctrace export --input \(path) --xpath '/trace-toc/run[@number=\"1\"]/data/"
+              + "table[@schema=\"swiftui-updates\"]' --output updates.xml` (and swiftui-causes, "
+              + "hitches, device-display-info), then give tracecli the folder of XML files"))
+      }
+      return .folder
+    }
     let file = try SystemFile(path: path)
     var bytes = [UInt8](repeating: 0, count: 512)
     let count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: 512, at: 0) }
+    if let compression = compression(of: bytes.prefix(max(0, count))) {
+      throw .badData(
+        TraceParseError(
+          file: path, line: 0,
+          message: "a \(compression.name) file; decompress it first (\(compression.tool))"))
+    }
+    // Text that starts like JSON or XML goes to its reader, which locates any damage.
+    let first = bytes.prefix(max(0, count)).first {
+      ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0)
+    }
+    if first != UInt8(ascii: "{") && first != UInt8(ascii: "<") && isBinary(bytes.prefix(max(0, count))) {
+      throw .badData(
+        TraceParseError(
+          file: path, line: 0, message: "neither JSON Lines nor xctrace XML (its first bytes are not text)"))
+    }
     var index = 0
     if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
     while index < count
@@ -65,5 +91,35 @@ public enum TraceInput {
       index += 1
     }
     return index < count && bytes[index] == 0x3C ? .xctraceXML : .jsonLines
+  }
+
+  /// A compressed file's format and the command that decompresses it, by its magic bytes.
+  static func compression(of bytes: ArraySlice<UInt8>) -> (name: String, tool: String)? {
+    let magics: [([UInt8], String, String)] = [
+      ([0x1F, 0x8B], "gzip", "gunzip FILE"), ([0x50, 0x4B, 0x03, 0x04], "zip", "unzip FILE"),
+      ([0x42, 0x5A, 0x68], "bzip2", "bunzip2 FILE"),
+      ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz", "unxz FILE"),
+      ([0x28, 0xB5, 0x2F, 0xFD], "zstd", "unzstd FILE"),
+    ]
+    for (magic, name, tool) in magics where bytes.starts(with: magic) { return (name, tool) }
+    return nil
+  }
+
+  /// Whether the first bytes of a file are not text: a NUL byte, or invalid UTF-8 (up to the
+  /// last ASCII byte, so a character cut by the end of the sample does not count).
+  static func isBinary(_ bytes: ArraySlice<UInt8>) -> Bool {
+    if bytes.contains(0) { return true }
+    guard let lastASCII = bytes.lastIndex(where: { $0 < 0x80 }) else { return !bytes.isEmpty }
+    return String(validating: bytes[...lastASCII], as: UTF8.self) == nil
+  }
+
+  /// Whether the folder at `path` is an Instruments `.trace` bundle: named `*.trace`, or
+  /// holding `form.template` or `instrument_data`.
+  static func isInstrumentsBundle(_ path: String) -> Bool {
+    var trimmed = Substring(path)
+    while trimmed.hasSuffix("/") && trimmed.count > 1 { trimmed = trimmed.dropLast() }
+    if trimmed.hasSuffix(".trace") { return true }
+    var status = stat()
+    return ["form.template", "instrument_data"].contains { stat("\(trimmed)/\($0)", &status) == 0 }
   }
 }

@@ -152,11 +152,11 @@ enum CheckCommand {
     }
 
     if let starter {
-      if let failure = BudgetFile.write(
+      if let failure = Self.write(
         Array(StarterBudget.render(measurements.summary, margin: margin).utf8), to: starter)
       {
         errors.write("tracecli: \(failure)\n")
-        return .noInput
+        return failure.isMissingFolder ? .cannotCreate : .ioError
       }
       errors.write(
         "tracecli: wrote a starter budget to \(starter) (every view's red, orange and p95, and frames)\n")
@@ -171,9 +171,9 @@ enum CheckCommand {
       } else if changes.isEmpty {
         errors.write(
           "tracecli: \(budgetPath): nothing to tighten (no limit is above what the trace measured)\n")
-      } else if let failure = BudgetFile.write(tightened, to: budgetPath) {
+      } else if let failure = Self.write(tightened, to: budgetPath) {
         errors.write("tracecli: \(failure)\n")
-        return .noInput
+        return failure.isMissingFolder ? .cannotCreate : .ioError
       } else {
         for change in changes {
           errors.write(change.description + "\n")
@@ -188,6 +188,16 @@ enum CheckCommand {
       }
     }
     return result.passed ? .success : .failure
+  }
+
+  /// Writes `bytes` to `path` whole or not at all; the failure, if any.
+  private static func write(_ bytes: [UInt8], to path: String) -> AtomicFile.Failure? {
+    do {
+      try BudgetFile.write(bytes, to: path)
+      return nil
+    } catch {
+      return error
+    }
   }
 
   /// Writes a budget error as `file:line:column: error: message`; exit 65.

@@ -58,15 +58,19 @@ enum ExportCommand {
       file = try destination.map { path throws(AtomicFile.Failure) in try AtomicFile(path: path) }
     } catch {
       errors.write("tracecli: \(error)\n")
-      return .cannotWrite
+      return error.isMissingFolder ? .cannotCreate : .ioError
     }
     // Standard output of the real process takes the bytes as they are, not as Strings.
     let standardOutput = (output as? ProgressAwareStream)
     let result = try withoutActuallyEscaping({ (bytes: UnsafeRawBufferPointer) -> Bool in
       if let file { return file.write(bytes) }
       if let standardOutput {
+        // A failure is noted on the stream, which makes the process end with exit 74.
         standardOutput.progress?.finish()
-        return JSONLinesFileSink.write(bytes, to: standardOutput.base.descriptor)
+        guard standardOutput.base.failure.code == nil else { return false }
+        if JSONLinesFileSink.write(bytes, to: standardOutput.base.descriptor) { return true }
+        standardOutput.base.failure.code = errno == 0 ? EIO : errno
+        return false
       }
       output.write(String(decoding: bytes, as: UTF8.self))
       return true
@@ -81,7 +85,7 @@ enum ExportCommand {
         try file.commit()
       } catch {
         errors.write("tracecli: \(error)\n")
-        return .cannotWrite
+        return .ioError
       }
       errors.write("tracecli: wrote \(result.events) events to \(file.path)\n")
     }
@@ -93,3 +97,11 @@ enum ExportCommand {
     path == "-" || ((try? TraceInput.format(of: path)) ?? .jsonLines) == .jsonLines
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -82,19 +82,20 @@ enum ImportCommand {
     }
     let result: XCTraceImporter.Result
     if let destination {
-      var descriptor: Int32 = -1
-      result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in
-        if descriptor < 0 {
-          descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-          guard descriptor >= 0 else { return false }
-        }
-        return JSONLinesFileSink.write(chunk, to: descriptor)
+      // Whole or nothing: a failed import leaves an existing file as it was.
+      let file: AtomicFile
+      do {
+        file = try AtomicFile(path: destination)
+      } catch {
+        errors.write("tracecli: \(error)\n")
+        return error.isMissingFolder ? .cannotCreate : .ioError
       }
-      if descriptor >= 0 { close(descriptor) }
-      if descriptor < 0 || result.writeFailed {
-        errors.write(
-          "tracecli: cannot write \(destination): \(String(cString: strerror(errno)).lowercased())\n")
-        return .failure
+      result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in file.write(chunk) }
+      do {
+        try file.commit()
+      } catch {
+        errors.write("tracecli: \(error)\n")
+        return .ioError
       }
     } else {
       result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in

@@ -64,7 +64,7 @@ enum ReportCommand {
       try AtomicFile.write(page, to: destination)
     } catch {
       errors.write("tracecli: \(error)\n")
-      return .cannotWrite
+      return error.isMissingFolder ? .cannotCreate : .ioError
     }
     return .success
   }

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import tracecli
+
+/// Input recognition tells the truth: binary data, compressed files and Instruments bundles
+/// are named as what they are (exit 65), not read as a malformed trace.
+struct InputRecognitionTests {
+  @Test(arguments: [
+    (
+      [UInt8]([0x1F, 0x8B, 0x08, 0x00]) + Array(repeating: 7, count: 40),
+      "a gzip file; decompress it first (gunzip FILE)"
+    ),
+    (
+      [0x50, 0x4B, 0x03, 0x04] + Array(repeating: 1, count: 40),
+      "a zip file; decompress it first (unzip FILE)"
+    ),
+    ([0x28, 0xB5, 0x2F, 0xFD] + Array(repeating: 1, count: 40), "a zstd file"),
+    ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00], "neither JSON Lines nor xctrace XML"),
+    ([0xC3, 0x28, 0xA0, 0xA1, 0x41, 0x42], "neither JSON Lines nor xctrace XML"),
+  ])
+  func namesWhatAFileIs(bytes: [UInt8], message: String) throws {
+    let file = try TemporaryFile(bytes: bytes, name: "input.bin")
+    defer { file.remove() }
+    for arguments in [["summarize", file.path], ["import", "xctrace", file.path], ["diagnose", file.path]] {
+      let run = CLIRun(arguments)
+      #expect(run.status == .dataError)
+      #expect(run.errors.contains("\(file.path): error: \(message)"), "\(run.errors)")
+    }
+  }
+
+  @Test func anInstrumentsBundleSaysHowToExportIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "Run-\(UUID().uuidString).trace")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = CLIRun(["summarize", folder.path])
+    #expect(run.status == .dataError)
+    #expect(run.errors.contains("an Instruments recording (.trace bundle)"))
+    #expect(run.errors.contains("xcrun xctrace export --input \(folder.path)"))
+  }
+
+  @Test func aDamagedTraceIsStillLocated() throws {
+    let file = try TemporaryFile(
+      bytes: Array(#"{"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":"#.utf8) + [
+        0xFF, 0x0A,
+      ])
+    defer { file.remove() }
+    let run = CLIRun(["summarize", file.path])
+    #expect(run.status == .dataError)
+    #expect(run.errors.hasPrefix("\(file.path):1:"))
+  }
+}
