@@ -31,7 +31,8 @@ struct ReportCommandTests {
     let run = CLIRun(
       ["report", "Fixtures/traces/update-loop.jsonl", "-o", "/nonexistent-dir/report.html"].relativeToRoot)
     #expect(run.status == .cannotCreate)
-    #expect(run.errors.hasPrefix("tracecli: cannot write /nonexistent-dir/report.html: its folder does not exist"))
+    #expect(
+      run.errors.hasPrefix("tracecli: cannot write /nonexistent-dir/report.html: its folder does not exist"))
     #expect(!FileManager.default.fileExists(atPath: "/nonexistent-dir/report.html"))
   }
 
