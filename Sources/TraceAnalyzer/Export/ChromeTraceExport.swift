@@ -143,13 +143,21 @@ struct ChromeTraceExport {
         ? 0..<batch.entries.count
         : half == 0 ? 0..<(batch.entries.count / 2) : (batch.entries.count / 2)..<batch.entries.count
       let output = batch.halves[half]
-      output.writer.removeAll()
-      output.counts = ExportResult()
-      for index in range {
-        Self.format(
-          batch.entries[index], frames: batch.frames, first: batch.first && index == 0,
-          thresholds: thresholds, into: &output.writer, counting: &output.counts)
+      // Locals for the loop: no retain of the arrays or exclusivity check per event.
+      var writer = output.writer
+      var counts = ExportResult()
+      writer.removeAll()
+      let frames = batch.frames
+      let first = batch.first
+      batch.entries.withUnsafeBufferPointer { entries in
+        for index in range {
+          Self.format(
+            entries[index], frames: frames, first: first && index == 0, thresholds: thresholds,
+            into: &writer, counting: &counts)
+        }
       }
+      output.writer = writer
+      output.counts = counts
     }
     for output in batch.halves.prefix(halves) {
       writer.append(raw: output.writer.bytes)
