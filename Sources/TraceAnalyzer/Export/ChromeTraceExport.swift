@@ -14,11 +14,20 @@ struct ChromeTraceExport {
   /// Track id bases (the `tid` is also the track's sort index).
   enum Family: Int64 {
     case groups = 1
-    case main = 100
-    case threads = 1_000
-    case frames = 900_000
-    case hitches = 910_000
-    case hangs = 920_000
+    case main = 10_000
+    /// Each further thread has ``lanes`` ids from here, in order of first sight.
+    case threads = 20_000
+    case frames = 100_000_000
+    case hitches = 100_010_000
+    case hangs = 100_020_000
+
+    /// Track ids a family (or one further thread) has for its lanes.
+    static let lanes: Int64 = 9_999
+  }
+
+  /// The track id of `lane` of `family`, plus `offset` (a further thread's place × lanes).
+  static func track(_ family: Family, lane: Int, offset: Int64 = 0) -> Int64 {
+    family.rawValue + offset + min(Int64(lane), Family.lanes - 1)
   }
 
   private var writer: ExportWriter
@@ -83,13 +92,13 @@ struct ChromeTraceExport {
       let lane = packers[key.thread].place(start: record.start, end: end)
       let track: Int64
       if key.isMainThread {
-        track = Family.main.rawValue + Int64(lane)
+        track = Self.track(.main, lane: lane)
       } else {
         if threadOrder[key.thread] < 0 {
           threadOrder[key.thread] = threadsSeen
           threadsSeen += 1
         }
-        track = Family.threads.rawValue + threadOrder[key.thread] * 100 + Int64(min(lane, 99))
+        track = Self.track(.threads, lane: lane, offset: threadOrder[key.thread] * (Family.lanes + 1))
       }
       if lane >= named[key.thread] {
         let thread = reading.threads[key.thread]
@@ -111,7 +120,7 @@ struct ChromeTraceExport {
   private mutating func writeFrame(_ done: FrameFollower.Done, packer: inout TrackPacker) {
     let frame = done.frame
     let lane = Int64(packer.place(start: frame.start, end: frame.deadline))
-    let track = Family.frames.rawValue + lane
+    let track = Self.track(.frames, lane: Int(lane))
     if tracks[track] == nil { tracks[track] = lane == 0 ? "Frames" : "Frames (\(lane + 1))" }
     pendingFrames.append(done)
     pending.append(
@@ -252,7 +261,7 @@ struct ChromeTraceExport {
       var packer = TrackPacker()
       for item in sorted {
         let lane = Int64(packer.place(start: item.start, end: item.start.saturatingAdd(item.duration)))
-        let track = family.rawValue + min(lane, 98)
+        let track = Self.track(family, lane: Int(lane))
         if tracks[track] == nil { tracks[track] = lane == 0 ? title : "\(title) (\(lane + 1))" }
         separate()
         writer.append("{\"ph\":\"X\",\"cat\":\"")
