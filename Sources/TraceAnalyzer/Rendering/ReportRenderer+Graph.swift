@@ -38,6 +38,8 @@ extension ReportRenderer {
       layout.height + (graph.edges.contains { layout.ranks[$0.to] <= layout.ranks[$0.from] } ? 40 : 0)
     var text =
       "<div class=\"scroll\"><svg class=\"graph\" width=\"\(coordinate(width))\" height=\"\(coordinate(height))\" "
+    // Shrinks to the page, but not below 70% of its size (wider graphs scroll instead).
+    text += "style=\"min-width: \(coordinate(width * 0.7))px\" "
     text +=
       "viewBox=\"0 0 \(coordinate(width)) \(coordinate(height))\" role=\"img\" aria-label=\"cause and effect graph\">\n"
     text +=

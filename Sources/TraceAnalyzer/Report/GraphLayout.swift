@@ -19,7 +19,7 @@ public struct GraphLayout: Hashable, Sendable {
 
   public static let nodeHeight = 44.0
   public static let rowGap = 22.0
-  public static let rankGap = 110.0
+  public static let rankGap = 84.0
   public static let margin = 16.0
   static let sweeps = 4
 
