@@ -59,6 +59,13 @@ struct Arguments {
     return found
   }
 
+  /// The file of `-o`/`--output` (the last one given), if any.
+  mutating func outputFile() -> String? {
+    let short = value("-o")
+    let long = value("--output")
+    return short ?? long
+  }
+
   /// Every value of a repeatable option `name`, in order.
   mutating func values(_ name: String) -> [String] {
     known.append(name)
@@ -93,7 +100,12 @@ struct Arguments {
   mutating func choice(_ name: String, _ choices: [String], default fallback: String) throws(UsageError)
     -> String
   {
-    guard let text = value(name) else { return fallback }
+    try choiceIfGiven(name, choices) ?? fallback
+  }
+
+  /// An option whose value, when given, must be one of `choices`.
+  mutating func choiceIfGiven(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
+    guard let text = value(name) else { return nil }
     guard choices.contains(text) else {
       throw UsageError(
         "\(name) must be one of \(choices.joined(separator: ", ")), not '\(text)'", command: command)

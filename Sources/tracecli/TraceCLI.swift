@@ -77,6 +77,8 @@ enum TraceCLI {
       case "check": return try CheckCommand.run(rest, output: &output, errors: &errors, style: style)
       case "diff": return try DiffCommand.run(rest, output: &output, errors: &errors, style: style)
       case "import": return try ImportCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "report": return try ReportCommand.run(rest, output: &output, errors: &errors, style: style)
+      case "export": return try ExportCommand.run(rest, output: &output, errors: &errors, style: style)
       default:
         var message = "unknown command '\(command)'"
         if let close = ViewSuggestions.closest(to: command, among: Usage.commands, limit: 1).first {

@@ -20,6 +20,8 @@ enum Usage {
       check         fail a CI job when a trace is over budget
       diff          what changed between two traces (or sets of runs)
       import        convert xctrace XML exports to JSON Lines
+      report        one HTML page: findings, timeline, missed frames, cause graph, views
+      export        Trace Event Format for Perfetto, or flat rows for DuckDB
 
     OPTIONS:
       -h, --help    show help (also: tracecli help <command>)
@@ -27,7 +29,8 @@ enum Usage {
 
     Exit status: 0 ok, 1 check failed (over budget, a diff rule failed, no such view),
     2 diff inconclusive (a change within the runs' spread), 64 usage error,
-    65 malformed trace or budget, 66 no input.
+    65 malformed trace or budget, 66 no input, 73 an output's folder does not exist,
+    74 an output could not be written.
     Colour is used on a terminal only; set NO_COLOR to turn it off.
 
     """
@@ -48,6 +51,8 @@ enum Usage {
     case "check": CheckCommand.help
     case "diff": DiffCommand.help
     case "import": ImportCommand.help
+    case "report": ReportCommand.help
+    case "export": ExportCommand.help
     default: nil
     }
   }

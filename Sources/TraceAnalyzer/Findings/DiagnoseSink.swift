@@ -86,3 +86,12 @@ struct DiagnoseSink: TraceSink, SummaryWrapping {
 
   func finish() {}
 }
+
+/// A sink that carries a ``DiagnoseSink`` (and maybe more).
+protocol DiagnoseWrapping: SummaryWrapping {
+  var diagnose: DiagnoseSink { get }
+}
+
+extension DiagnoseSink: DiagnoseWrapping {
+  var diagnose: DiagnoseSink { self }
+}

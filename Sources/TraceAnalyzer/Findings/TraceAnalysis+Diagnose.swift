@@ -12,6 +12,15 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     settings: FindingSettings = FindingSettings()
   ) throws(TraceReadError) -> Diagnosis {
+    try diagnose(paths: paths, name: name, options: options, settings: settings, wrap: { $0 }) { _ in }
+  }
+
+  /// Reads and diagnoses with each part's ``DiagnoseSink`` wrapped by `wrap` (to read more in
+  /// the same pass), handing the second phase's state to `inspect` before it is dropped.
+  static func diagnose<Sink: DiagnoseWrapping>(
+    paths: [String], name: String?, options: AnalysisOptions, settings: FindingSettings,
+    wrap: @escaping @Sendable (DiagnoseSink) -> Sink, inspect: (AnalysisPass<Sink>) -> Void
+  ) throws(TraceReadError) -> Diagnosis {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
     defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
@@ -20,14 +29,22 @@ extension TraceAnalysis {
     let summary = try analyze(
       paths: files, name: displayName, options: options,
       wrap: { accumulator in
-        DiagnoseSink(
-          summary: accumulator,
-          graph: CauseGraphSink(
-            partitions: partitions, keepFrom: accumulator.keepFrom == .min ? nil : accumulator.keepFrom,
-            keepTo: accumulator.keepTo == .max ? nil : accumulator.keepTo))
+        wrap(
+          DiagnoseSink(
+            summary: accumulator,
+            graph: CauseGraphSink(
+              partitions: partitions, keepFrom: accumulator.keepFrom == .min ? nil : accumulator.keepFrom,
+              keepTo: accumulator.keepTo == .max ? nil : accumulator.keepTo)))
       }
     ) { pass in
-      (findings, graph) = diagnose(pass, options: options, settings: settings)
+      let inner = AnalysisPass(
+        frames: pass.frames,
+        parts: pass.parts.map {
+          TracePart(sink: $0.sink.diagnose, symbols: $0.symbols, lineOffset: $0.lineOffset)
+        },
+        summary: pass.summary, budget: pass.budget, anchor: pass.anchor, displayName: pass.displayName)
+      (findings, graph) = diagnose(inner, options: options, settings: settings)
+      inspect(pass)
     }.summary
     graph.findings = findings
     return Diagnosis(findings: findings, summary: summary, settings: settings, graph: graph)

@@ -13,16 +13,16 @@ public enum JUnitRenderer {
     output +=
       "<testsuites name=\"tracecli check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
     output +=
-      "  <testsuite name=\"\(attribute("budget " + result.budget))\" tests=\"\(tests)\" failures=\"\(failures)\""
+      "  <testsuite name=\"\(MarkupText.attribute("budget " + result.budget))\" tests=\"\(tests)\" failures=\"\(failures)\""
       + " errors=\"0\" skipped=\"0\" time=\"0\">\n"
     output += "    <properties>\n"
-    output += "      <property name=\"trace\" value=\"\(attribute(result.trace))\"/>\n"
-    output += "      <property name=\"budget\" value=\"\(attribute(result.budget))\"/>\n"
+    output += "      <property name=\"trace\" value=\"\(MarkupText.attribute(result.trace))\"/>\n"
+    output += "      <property name=\"budget\" value=\"\(MarkupText.attribute(result.budget))\"/>\n"
     output += "    </properties>\n"
     for entry in result.results {
       let name = "\(entry.limit.name): \(entry.subject) \(entry.limit.measure)"
-      output += "    <testcase name=\"\(attribute(name))\" classname=\"tracecli.check\" time=\"0\""
-      if entry.limit.location != nil { output += " file=\"\(attribute(result.budget))\"" }
+      output += "    <testcase name=\"\(MarkupText.attribute(name))\" classname=\"tracecli.check\" time=\"0\""
+      if entry.limit.location != nil { output += " file=\"\(MarkupText.attribute(result.budget))\"" }
       guard !entry.passed else {
         output += "/>\n"
         continue
@@ -33,53 +33,13 @@ public enum JUnitRenderer {
       details += "\ntrace: \(result.trace)"
       output += ">\n"
       output +=
-        "      <failure message=\"\(attribute(message))\" type=\"over budget\">\(text(details))</failure>\n"
+        "      <failure message=\"\(MarkupText.attribute(message))\" type=\"over budget\">\(MarkupText.text(details))</failure>\n"
       output += "    </testcase>\n"
     }
     if !result.warnings.isEmpty {
-      output += "    <system-err>\(text(result.warnings.joined(separator: "\n")))</system-err>\n"
+      output += "    <system-err>\(MarkupText.text(result.warnings.joined(separator: "\n")))</system-err>\n"
     }
     output += "  </testsuite>\n</testsuites>\n"
     return output
-  }
-
-  // MARK: - Escaping
-
-  /// `string` escaped for an attribute value in double quotes (line breaks and tabs kept as
-  /// character references).
-  static func attribute(_ string: String) -> String {
-    escape(string, inAttribute: true)
-  }
-
-  /// `string` escaped for element content.
-  static func text(_ string: String) -> String {
-    escape(string, inAttribute: false)
-  }
-
-  private static func escape(_ string: String, inAttribute: Bool) -> String {
-    var result = ""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += inAttribute ? "&quot;" : "\""
-      case "'": result += inAttribute ? "&apos;" : "'"
-      case "\n": result += inAttribute ? "&#10;" : "\n"
-      case "\r": result += "&#13;"
-      case "\t": result += inAttribute ? "&#9;" : "\t"
-      case _ where isAllowed(scalar): result.unicodeScalars.append(scalar)
-      default: result += "\u{FFFD}"
-      }
-    }
-    return result
-  }
-
-  /// XML 1.0 `Char`: tab, line breaks, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 and above.
-  private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-    default: false
-    }
   }
 }

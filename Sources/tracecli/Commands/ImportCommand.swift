@@ -47,7 +47,7 @@ enum ImportCommand {
     style: TextStyle
   ) throws -> ExitCode {
     var arguments = try Arguments(arguments, command: "import", flags: [])
-    let destination = arguments.value("-o") ?? arguments.value("--output")
+    let destination = arguments.outputFile()
     try arguments.finish()
     guard let format = arguments.positionals.first else {
       throw UsageError(

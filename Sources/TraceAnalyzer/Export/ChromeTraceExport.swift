@@ -1,0 +1,423 @@
+import Dispatch
+import TraceModel
+
+/// Writes one trace as Trace Event Format JSON (the object form Perfetto UI, chrome://tracing
+/// and speedscope open), streaming: updates in start order from the sorted runs, each frame as
+/// soon as its updates have gone by, then groups, hitches, hangs, the flows of causes (a
+/// two-round partitioned join of causes to where their updates were written) and last the
+/// metadata naming the process and its tracks.
+///
+/// Tracks are thread ids in one process (pid 1); their ids are their sort order: update
+/// groups, the main thread, other threads, frames, hitches, hangs, each with extra lanes for
+/// events that overlap without nesting. Times are µs with three decimals (exact ns).
+struct ChromeTraceExport {
+  /// Track id bases (the `tid` is also the track's sort index).
+  enum Family: Int64 {
+    case groups = 1
+    case main = 10_000
+    /// Each further thread has ``lanes`` ids from here, in order of first sight.
+    case threads = 20_000
+    case frames = 100_000_000
+    case hitches = 100_010_000
+    case hangs = 100_020_000
+
+    /// Track ids a family (or one further thread) has for its lanes.
+    static let lanes: Int64 = 9_999
+  }
+
+  /// The track id of `lane` of `family`, plus `offset` (a further thread's place × lanes).
+  static func track(_ family: Family, lane: Int, offset: Int64 = 0) -> Int64 {
+    family.rawValue + offset + min(Int64(lane), Family.lanes - 1)
+  }
+
+  private var writer: ExportWriter
+  private let reading: ExportReading
+  private let thresholds: Thresholds
+  private var first = true
+  /// Events placed on their tracks, waiting to be formatted.
+  private var pending: [Pending] = []
+  private var pendingFrames: [FrameFollower.Done] = []
+  /// The buffers batches are formatted into, kept from one batch to the next.
+  private let formatter = PendingBatch()
+  /// Tracks written to, with their names.
+  private var tracks: [Int64: String] = [:]
+  private(set) var result = ExportResult()
+
+  init(reading: ExportReading, thresholds: Thresholds, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+    self.reading = reading
+    self.thresholds = thresholds
+    writer = ExportWriter(sink: sink)
+  }
+
+  /// Writes the whole file; `partitions` buckets for the flow join.
+  mutating func write(partitions: Int, file: String) -> ExportResult {
+    writer.append("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"tracecli\",\"trace\":")
+    writer.append(quoted: file)
+    writer.append(",\"frameBudgetNs\":")
+    writer.append(reading.budget)
+    writer.append("},\"traceEvents\":[")
+    let places = PartitionedSpill<ExportPlace>(partitions: partitions)
+    writeUpdates(places: places)
+    writeIntervals()
+    writeFlows(places: places)
+    writeMetadata()
+    writer.append("\n]}\n")
+    writer.flush()
+    result.writeFailed = writer.failed
+    return result
+  }
+
+  // MARK: - Updates and frames
+
+  private mutating func writeUpdates(places: PartitionedSpill<ExportPlace>) {
+    var causeEnds = IDFilter()
+    for part in reading.parts { causeEnds.formUnion(part.sink.causeEnds) }
+    var packers = [TrackPacker](repeating: TrackPacker(), count: reading.threads.count)
+    // Per thread: its place among the threads other than main, and the lanes named so far.
+    var threadOrder = [Int64](repeating: -1, count: reading.threads.count)
+    var threadsSeen: Int64 = 0
+    var named = [Int](repeating: 0, count: reading.threads.count)
+    var frames = FrameFollower(timeline: reading.timeline, red: thresholds.red)
+    var framePacker = TrackPacker()
+    reading.forEachUpdate { record, key in
+      if key.isMainThread && record.isFinished {
+        if let done = frames.advance(to: record.start).done { writeFrame(done, packer: &framePacker) }
+        frames.add(start: record.start, duration: record.duration)
+      }
+      guard record.isFinished else {
+        result.unfinished += 1
+        return
+      }
+      let end = record.start.saturatingAdd(record.duration)
+      let lane = packers[key.thread].place(start: record.start, end: end)
+      let track: Int64
+      if key.isMainThread {
+        track = Self.track(.main, lane: lane)
+      } else {
+        if threadOrder[key.thread] < 0 {
+          threadOrder[key.thread] = threadsSeen
+          threadsSeen += 1
+        }
+        track = Self.track(.threads, lane: lane, offset: threadOrder[key.thread] * (Family.lanes + 1))
+      }
+      if lane >= named[key.thread] {
+        let thread = reading.threads[key.thread]
+        tracks[track] = lane == 0 ? thread : "\(thread) (\(lane + 1))"
+        named[key.thread] = lane + 1
+      }
+      pending.append(Pending(record: record, key: key, track: track))
+      if pending.count >= Pending.batchSize { formatPending() }
+      // Only updates a cause may name wait for the flow join.
+      if !causeEnds.roles(of: record.id).isEmpty {
+        places.append(ExportPlace(id: record.id, start: record.start, track: track), id: record.id)
+      }
+    }
+    if let done = frames.finish() { writeFrame(done, packer: &framePacker) }
+    formatPending()
+  }
+
+  /// Places a frame on the Frames tracks; its event waits with the updates.
+  private mutating func writeFrame(_ done: FrameFollower.Done, packer: inout TrackPacker) {
+    let frame = done.frame
+    let lane = Int64(packer.place(start: frame.start, end: frame.deadline))
+    let track = Self.track(.frames, lane: Int(lane))
+    if tracks[track] == nil { tracks[track] = lane == 0 ? "Frames" : "Frames (\(lane + 1))" }
+    pendingFrames.append(done)
+    pending.append(
+      Pending(
+        record: ExportRecord(
+          start: 0, duration: 0, id: Int64(pendingFrames.count - 1), group: 0, key: 0, flags: 0),
+        key: nil, track: track))
+  }
+
+  /// Formats the waiting events on both cores (each half into its own buffer), then writes
+  /// the halves in order.
+  private mutating func formatPending() {
+    guard !pending.isEmpty else { return }
+    let batch = formatter
+    swap(&pending, &batch.entries)
+    swap(&pendingFrames, &batch.frames)
+    defer {
+      swap(&pending, &batch.entries)
+      swap(&pendingFrames, &batch.frames)
+      pending.removeAll(keepingCapacity: true)
+      pendingFrames.removeAll(keepingCapacity: true)
+    }
+    batch.first = result.events == 0
+    let halves = batch.entries.count >= 2048 ? 2 : 1
+    let thresholds = thresholds
+    DispatchQueue.concurrentPerform(iterations: halves) { half in
+      let range =
+        halves == 1
+        ? 0..<batch.entries.count
+        : half == 0 ? 0..<(batch.entries.count / 2) : (batch.entries.count / 2)..<batch.entries.count
+      let output = batch.halves[half]
+      // Locals for the loop: no retain of the arrays or exclusivity check per event.
+      var writer = output.writer
+      var counts = ExportResult()
+      writer.removeAll()
+      let frames = batch.frames
+      let first = batch.first
+      batch.entries.withUnsafeBufferPointer { entries in
+        for index in range {
+          Self.format(
+            entries[index], frames: frames, first: first && index == 0, thresholds: thresholds,
+            into: &writer, counting: &counts)
+        }
+      }
+      output.writer = writer
+      output.counts = counts
+    }
+    for output in batch.halves.prefix(halves) {
+      writer.append(raw: output.writer.bytes)
+      writer.flushIfFull()
+      result.events += output.counts.events
+      result.updates += output.counts.updates
+      result.red += output.counts.red
+      result.orange += output.counts.orange
+      result.frames += output.counts.frames
+      result.missedFrames += output.counts.missedFrames
+    }
+    if batch.first { first = false }
+  }
+
+  /// Writes one waiting event: an update, or a frame.
+  private static func format(
+    _ entry: Pending, frames: [FrameFollower.Done], first: Bool, thresholds: Thresholds,
+    into writer: inout ExportWriter, counting result: inout ExportResult
+  ) {
+    writer.append(first ? "\n" : ",\n")
+    result.events += 1
+    guard let key = entry.key else {
+      formatFrame(frames[Int(entry.record.id)], track: entry.track, into: &writer, counting: &result)
+      return
+    }
+    do {
+      let record = entry.record
+      writer.append("{\"ph\":\"X\",\"cat\":\"update\",\"name\":")
+      writer.append(raw: key.label)
+      writer.append(track: entry.track, start: record.start, duration: record.duration)
+      writer.append(",\"args\":{\"id\":")
+      writer.append(record.id)
+      writer.append(",\"kind\":")
+      writer.append(kind: key.kind)
+      writer.append(",\"module\":")
+      writer.append(raw: key.module)
+      writer.append(",\"severity\":")
+      writer.append(severityOf: record.duration, thresholds, counting: &result)
+      writer.append(",\"skipped\":")
+      writer.append(record.skipped)
+      writer.append(",\"group\":")
+      if record.group == ExportRecord.noGroup { writer.append("null") } else { writer.append(record.group) }
+      writer.append("}}")
+      result.updates += 1
+    }
+  }
+
+  /// Writes one frame's event.
+  private static func formatFrame(
+    _ done: FrameFollower.Done, track: Int64, into writer: inout ExportWriter,
+    counting result: inout ExportResult
+  ) {
+    let frame = done.frame
+    writer.append("{\"ph\":\"X\",\"cat\":\"frame\",\"name\":\"")
+    writer.append(done.overrunNs == nil ? "Frame" : "Missed frame")
+    writer.append("\"")
+    writer.append(track: track, start: frame.start, duration: frame.deadline.saturatingSubtract(frame.start))
+    writer.append(",\"args\":{\"frame\":")
+    writer.append(done.index)
+    writer.append(",\"updates\":")
+    writer.append(done.updates)
+    writer.append(",\"missed\":")
+    writer.append(done.overrunNs != nil)
+    if let overrun = done.overrunNs {
+      writer.append(",\"overrunNs\":")
+      writer.append(overrun)
+      writer.append(",\"overrun\":")
+      writer.append(quoted: DurationText.format(overrun))
+      result.missedFrames += 1
+    }
+    writer.append("}}")
+    result.frames += 1
+  }
+
+  // MARK: - Groups, hitches, hangs
+
+  private mutating func writeIntervals() {
+    var groups = reading.parts.flatMap(\.sink.groups).map {
+      (start: $0.group.start, duration: $0.group.duration, name: $0.label ?? "Update group", id: $0.group.id)
+    }
+    var hitches = reading.parts.flatMap(\.sink.hitches).map {
+      (start: $0.hitch.start, duration: $0.hitch.duration, name: $0.narrative ?? "Hitch", id: Int64?.none)
+    }
+    var hangs = reading.parts.flatMap(\.sink.hangs).map {
+      (start: $0.hang.start, duration: $0.hang.duration, name: $0.kind ?? "Hang", id: Int64?.none)
+    }
+    for (family, title, category, list) in [
+      (Family.groups, "Update Groups", "group", groups), (Family.hitches, "Hitches", "hitch", hitches),
+      (Family.hangs, "Hangs", "hang", hangs),
+    ] {
+      let sorted = list.sorted { ($0.start, $1.duration) < ($1.start, $0.duration) }
+      var packer = TrackPacker()
+      for item in sorted {
+        let lane = Int64(packer.place(start: item.start, end: item.start.saturatingAdd(item.duration)))
+        let track = Self.track(family, lane: Int(lane))
+        if tracks[track] == nil { tracks[track] = lane == 0 ? title : "\(title) (\(lane + 1))" }
+        separate()
+        writer.append("{\"ph\":\"X\",\"cat\":\"")
+        writer.append(bytes: Array(category.utf8))
+        writer.append("\",\"name\":")
+        writer.append(quoted: item.name)
+        writer.append(track: track, start: item.start, duration: max(item.duration, 0))
+        if let id = item.id {
+          writer.append(",\"args\":{\"id\":")
+          writer.append(id)
+          writer.append("}")
+        }
+        writer.append("}")
+        writer.flushIfFull()
+      }
+    }
+    groups = []
+    hitches = []
+    hangs = []
+  }
+
+  // MARK: - Flows
+
+  /// Writes the causes between two written updates as flow arrows.
+  ///
+  /// Round one places each cause's source (by `from` bucket), round two its target (by `to`
+  /// bucket). Each round indexes the bucket's
+  /// causes (usually far fewer than updates) and scans the bucket's updates against them.
+  private mutating func writeFlows(places: PartitionedSpill<ExportPlace>) {
+    let halves = PartitionedSpill<ExportHalfFlow>(partitions: places.partitions)
+    let causes = reading.parts.compactMap(\.sink.causes)
+    var index = ChainedIndex<ExportCause>()
+    for partition in 0..<places.partitions {
+      index.removeAll()
+      for spill in causes { spill.forEach(inPartition: partition) { index.insert($0, key: $0.from) } }
+      guard !index.isEmpty else { continue }
+      places.forEach(inPartition: partition) { from in
+        index.forEach(key: from.id) { cause in
+          halves.append(
+            ExportHalfFlow(to: cause.to, fromStart: from.start, fromTrack: from.track, label: cause.label),
+            id: cause.to)
+        }
+      }
+    }
+    var flow: Int64 = 0
+    var waiting = ChainedIndex<ExportHalfFlow>()
+    for partition in 0..<places.partitions {
+      waiting.removeAll()
+      halves.forEach(inPartition: partition) { waiting.insert($0, key: $0.to) }
+      guard !waiting.isEmpty else { continue }
+      places.forEach(inPartition: partition) { to in
+        waiting.forEach(key: to.id) { half in
+          flow += 1
+          let name: StaticString = half.label == 1 ? "creation" : "update"
+          for (phase, track, start) in [("s", half.fromTrack, half.fromStart), ("f", to.track, to.start)] {
+            separate()
+            writer.append("{\"ph\":\"")
+            writer.append(bytes: Array(phase.utf8))
+            writer.append("\",\"cat\":\"cause\",\"name\":\"")
+            writer.append(name)
+            writer.append("\",\"id\":")
+            writer.append(flow)
+            writer.append(",\"pid\":1,\"tid\":")
+            writer.append(track)
+            writer.append(",\"ts\":")
+            writer.append(microseconds: start)
+            if phase == "f" { writer.append(",\"bp\":\"e\"") }
+            writer.append("}")
+          }
+          writer.flushIfFull()
+        }
+      }
+    }
+    result.flows = Int(flow)
+  }
+
+  // MARK: - Metadata
+
+  private mutating func writeMetadata() {
+    let process = [reading.header?.app, reading.header?.device.map { "on \($0)" }].compactMap { $0 }
+    separate()
+    writer.append("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":")
+    writer.append(quoted: process.isEmpty ? "SwiftUI trace" : process.joined(separator: " "))
+    writer.append("}}")
+    for (track, name) in tracks.sorted(by: { $0.key < $1.key }) {
+      separate()
+      writer.append("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":")
+      writer.append(track)
+      writer.append(",\"args\":{\"name\":")
+      writer.append(quoted: name)
+      writer.append("}}")
+      separate()
+      writer.append("{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":")
+      writer.append(track)
+      writer.append(",\"args\":{\"sort_index\":")
+      writer.append(track)
+      writer.append("}}")
+    }
+    result.tracks = tracks.count
+  }
+
+  @inline(__always)
+  private mutating func separate() {
+    if first {
+      writer.append("\n")
+      first = false
+    } else {
+      writer.append(",\n")
+    }
+    result.events += 1
+  }
+}
+
+/// What an export wrote.
+public struct ExportResult: Hashable, Sendable {
+  /// Events written (every line of `traceEvents`, or every row).
+  public var events = 0
+  /// Update events (finished updates) or rows.
+  public var updates = 0
+  public var red = 0
+  public var orange = 0
+  /// Updates left out (chrome) or written without a duration (rows) because they never ended.
+  public var unfinished = 0
+  /// Frame events, and those that missed their deadline.
+  public var frames = 0
+  public var missedFrames = 0
+  public var flows = 0
+  public var tracks = 0
+  public var warnings: [TraceWarning] = []
+  /// Whether writing failed (the output is incomplete).
+  public var writeFailed = false
+
+  public init() {}
+}
+
+/// An event placed on its track, waiting to be formatted: an update (with its key) or a frame.
+private struct Pending {
+  static let batchSize = 1 << 14
+
+  var record: ExportRecord
+  /// Nil for a frame, whose figures are at index `record.id` of the batch's frames.
+  var key: ExportReading.Key?
+  var track: Int64
+}
+
+/// One batch of waiting events and the two buffers its halves are formatted into.
+private final class PendingBatch: @unchecked Sendable {
+  /// One core's output.
+  final class Half {
+    var writer = ExportWriter(sink: nil)
+    var counts = ExportResult()
+  }
+
+  var entries: [Pending] = []
+  var frames: [FrameFollower.Done] = []
+  /// Whether the batch holds the file's first event (written without a comma).
+  var first = false
+  let halves = [Half(), Half()]
+}

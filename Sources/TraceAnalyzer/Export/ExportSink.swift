@@ -1,0 +1,94 @@
+import TraceModel
+
+/// The streaming pass of `export` over one reader part: each update as a 40-byte record in
+/// sorted runs, causes spilled by their source id for the flow join, and the few other
+/// events (explicit frames, groups, hitches, hangs) kept as they are.
+struct ExportSink: TraceSink {
+  /// What names an update's track and event, in this part's symbols.
+  struct LocalKey: Hashable, Sendable {
+    var kind: UpdateKind
+    var module: Symbol?
+    var view: Symbol?
+    var label: Symbol?
+    var thread: Symbol?
+    var isMainThread: Bool
+  }
+
+  let runs = SortedRuns()
+  /// Causes by `from`, or nil when flows are not wanted.
+  let causes: PartitionedSpill<ExportCause>?
+  /// The ids causes come from and go to (only with causes).
+  private(set) var causeEnds = IDFilter()
+  private(set) var keys: [LocalKey] = []
+  private var index: [LocalKey: Int32] = [:]
+  /// Key index + 1 by name symbol (0: none yet), for the last key seen with that name.
+  private var byName: [Int32] = []
+  private(set) var frames: [TraceModelFrame] = []
+  private(set) var groups: [(group: UpdateGroup, label: String?)] = []
+  private(set) var hitches: [(hitch: Hitch, narrative: String?)] = []
+  private(set) var hangs: [(hang: Hang, kind: String?)] = []
+  /// The earliest `start`/`time` of any event (the grid's anchor without a header start).
+  private(set) var earliest: Int64 = .max
+  private(set) var updates = 0
+
+  init(causePartitions: Int?) {
+    causes = causePartitions.map { PartitionedSpill<ExportCause>(partitions: $0) }
+  }
+
+  mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+    updates += 1
+    earliest = min(earliest, update.start)
+    let key = LocalKey(
+      kind: update.kind, module: update.module, view: update.view, label: update.label,
+      thread: update.isMainThread ? nil : update.thread, isMainThread: update.isMainThread)
+    // The last key of this name, when it is the same key (the common case), else the table.
+    let slot = (update.view ?? update.label).map { $0.index &+ 1 } ?? 0
+    let local: Int32
+    if slot < byName.count, byName[slot] > 0, keys[Int(byName[slot] - 1)] == key {
+      local = byName[slot] - 1
+    } else {
+      if let found = index[key] {
+        local = found
+      } else {
+        local = Int32(keys.count)
+        keys.append(key)
+        index[key] = local
+      }
+      if slot >= byName.count { byName.append(contentsOf: repeatElement(0, count: slot + 1 - byName.count)) }
+      byName[slot] = local + 1
+    }
+    var flags: UInt32 = update.skipped ? ExportRecord.skippedFlag : 0
+    if update.isMainThread { flags |= ExportRecord.mainThreadFlag }
+    runs.append(
+      ExportRecord(
+        start: update.start, duration: update.duration, id: update.id,
+        group: update.group ?? ExportRecord.noGroup, key: local, flags: flags))
+  }
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    switch event {
+    case .update(let update):
+      consumeUpdate(update, line: line, symbols: symbols)
+      return
+    case .cause(let cause):
+      let label: Int64 =
+        switch symbols[cause.label] {
+        case "update": 0
+        case "creation": 1
+        default: 2
+        }
+      if let causes {
+        causes.append(ExportCause(from: cause.from, to: cause.to, label: label), id: cause.from)
+        causeEnds.insert(cause.from, as: .source)
+        causeEnds.insert(cause.to, as: .target)
+      }
+    case .frame(let frame): frames.append(frame)
+    case .group(let group): groups.append((group, group.label.map { symbols[$0] }))
+    case .hitch(let hitch): hitches.append((hitch, hitch.narrative.map { symbols[$0] }))
+    case .hang(let hang): hangs.append((hang, hang.kind.map { symbols[$0] }))
+    case .source, .header: break
+    }
+    if case .header = event { return }
+    if let time = event.time { earliest = min(earliest, time) }
+  }
+}

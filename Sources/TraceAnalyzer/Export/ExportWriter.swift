@@ -1,0 +1,186 @@
+import TraceModel
+
+/// Builds export text as bytes and hands it on about every MiB: JSON pieces appended without a
+/// `String` per value.
+struct ExportWriter {
+  static let flushSize = 1 << 20
+
+  /// The buffer: ``flushSize`` plus room for the largest single append past it (grown
+  /// instead, without a sink).
+  private final class Storage {
+    var capacity = ExportWriter.flushSize + (1 << 16)
+    var base: UnsafeMutablePointer<UInt8>
+    init() { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
+
+    func grow(toHold wanted: Int, keeping count: Int) {
+      var next = capacity
+      while next < wanted { next *= 2 }
+      let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: next)
+      bigger.update(from: base, count: count)
+      base.deallocate()
+      base = bigger
+      capacity = next
+    }
+  }
+
+  private let storage = Storage()
+  private var count = 0
+  /// Where full buffers go; nil keeps everything (see ``bytes``).
+  private let sink: ((UnsafeRawBufferPointer) -> Bool)?
+  /// Whether handing bytes on failed once; later bytes are dropped.
+  private(set) var failed = false
+
+  /// A writer that hands full buffers to `sink`, or keeps everything when `sink` is nil.
+  init(sink: ((UnsafeRawBufferPointer) -> Bool)?) {
+    self.sink = sink
+  }
+
+  /// The bytes kept so far (until the next append or ``removeAll()``).
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage.base, count: count) }
+
+  mutating func removeAll() { count = 0 }
+
+  /// Hands the bytes on when the buffer is full.
+  @inline(__always)
+  mutating func flushIfFull() {
+    if count >= Self.flushSize && sink != nil { flush() }
+  }
+
+  mutating func flush() {
+    guard let sink else { return }
+    if !failed && count > 0 { failed = !sink(UnsafeRawBufferPointer(start: storage.base, count: count)) }
+    count = 0
+  }
+
+  /// Appends raw bytes (flushing or growing first when they would not fit).
+  @inline(__always)
+  mutating func append(raw: UnsafeRawBufferPointer) {
+    if count + raw.count > storage.capacity { makeRoom(raw.count) }
+    if raw.count > storage.capacity, let sink {
+      if !failed { failed = !sink(raw) }
+      return
+    }
+    guard let source = raw.baseAddress else { return }
+    (storage.base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    count += raw.count
+  }
+
+  private mutating func makeRoom(_ wanted: Int) {
+    if sink == nil {
+      storage.grow(toHold: count + wanted, keeping: count)
+    } else {
+      flush()
+    }
+  }
+
+  @inline(__always)
+  private mutating func byte(_ value: UInt8) {
+    if count == storage.capacity { makeRoom(1) }
+    storage.base[count] = value
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func append(_ text: StaticString) {
+    append(raw: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  @inline(__always)
+  mutating func append(bytes other: [UInt8]) {
+    other.withUnsafeBytes { append(raw: $0) }
+  }
+
+  /// `string` as a JSON string literal.
+  mutating func append(quoted string: String) {
+    append(bytes: ExportWriter.quoted(string))
+  }
+
+  /// A decimal integer.
+  @inline(__always)
+  mutating func append(_ value: Int64) {
+    if value < 0 { byte(UInt8(ascii: "-")) }
+    append(unsigned: value.magnitude)
+  }
+
+  @inline(__always)
+  mutating func append(_ value: Int) { append(Int64(value)) }
+
+  @inline(__always)
+  private mutating func append(unsigned value: UInt64) {
+    var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes, filled from the end
+    var rest = value
+    var used = 0
+    withUnsafeMutableBytes(of: &digits) { raw in
+      repeat {
+        used += 1
+        raw[32 - used] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+        rest /= 10
+      } while rest > 0
+      append(raw: UnsafeRawBufferPointer(rebasing: raw[(32 - used)...]))
+    }
+  }
+
+  /// ns as µs with three decimals (`1000100.001`): exact, and sums of such values stay exact
+  /// once read back as ns.
+  @inline(__always)
+  mutating func append(microseconds ns: Int64) {
+    if ns < 0 { byte(UInt8(ascii: "-")) }
+    let magnitude = ns.magnitude
+    append(unsigned: magnitude / 1000)
+    let fraction = magnitude % 1000
+    byte(UInt8(ascii: "."))
+    byte(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
+    byte(UInt8(truncatingIfNeeded: fraction / 10 % 10) &+ 48)
+    byte(UInt8(truncatingIfNeeded: fraction % 10) &+ 48)
+  }
+
+  @inline(__always)
+  mutating func append(_ value: Bool) {
+    if value { append("true") } else { append("false") }
+  }
+
+  // MARK: - Shared pieces of the exports
+
+  /// `"body"`, `"representable"` or `"other"`.
+  @inline(__always)
+  mutating func append(kind: UpdateKind) {
+    switch kind {
+    case .body: append("\"body\"")
+    case .representable: append("\"representable\"")
+    case .other: append("\"other\"")
+    }
+  }
+
+  /// The severity of a finished update (`"red"`, `"orange"` or `"none"`), counted in `result`.
+  @inline(__always)
+  mutating func append(
+    severityOf duration: Int64, _ thresholds: Thresholds, counting result: inout ExportResult
+  ) {
+    if duration > thresholds.red {
+      append("\"red\"")
+      result.red += 1
+    } else if duration > thresholds.orange {
+      append("\"orange\"")
+      result.orange += 1
+    } else {
+      append("\"none\"")
+    }
+  }
+
+  /// `,"pid":1,"tid":T,"ts":S,"dur":D` of a complete event (times in ns, written in µs).
+  @inline(__always)
+  mutating func append(track: Int64, start: Int64, duration: Int64) {
+    append(",\"pid\":1,\"tid\":")
+    append(track)
+    append(",\"ts\":")
+    append(microseconds: start)
+    append(",\"dur\":")
+    append(microseconds: duration)
+  }
+
+  /// `string` as the bytes of a JSON string literal (quotes included).
+  static func quoted(_ string: String) -> [UInt8] {
+    Array(JSONWriter.quoted(string).utf8)
+  }
+}

@@ -1,0 +1,50 @@
+import TraceModel
+
+extension TraceAnalysis {
+  /// Writes the trace made of `paths` (one JSON Lines file or `-`, or xctrace exports) as
+  /// Trace Event Format JSON, handing the text to `write` about a MiB at a time (see
+  /// ``ChromeTraceExport``).
+  ///
+  /// Memory stays bounded in the trace's length: updates wait in sorted runs on disk (one run
+  /// when the trace is in order) and are merged; the cause join is partitioned on disk like
+  /// the cause graph's. Groups, hitches, hangs and explicit frames are kept in memory.
+  public static func exportChrome(
+    paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
+    write: @escaping (UnsafeRawBufferPointer) -> Bool
+  ) throws(TraceReadError) -> ExportResult {
+    let (files, displayName, spooled) = try input(paths: paths, name: name)
+    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
+    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.threads) {
+      ExportSink(causePartitions: partitions)
+    }
+    var export = ChromeTraceExport(
+      reading: ExportReading(reading: reading), thresholds: options.thresholds, sink: write)
+    var result = export.write(partitions: partitions, file: displayName)
+    result.warnings = reading.report.warnings
+    return result
+  }
+
+  /// Writes one flat JSON row per update of each trace in `runs` (each one JSON Lines file, or
+  /// an xctrace export or folder of them), run after run (see ``RowsExport``).
+  public static func exportRows(
+    runs: [String], options: AnalysisOptions = AnalysisOptions(),
+    write: @escaping (UnsafeRawBufferPointer) -> Bool
+  ) throws(TraceReadError) -> ExportResult {
+    var export = RowsExport(thresholds: options.thresholds, sink: write)
+    var warnings: [TraceWarning] = []
+    for run in runs {
+      let (files, displayName, spooled) = try input(paths: [run], name: nil)
+      defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+      let reading = try TraceInput.read(paths: files, name: displayName, threads: options.threads) {
+        ExportSink(causePartitions: nil)
+      }
+      warnings += reading.report.warnings
+      export.write(ExportReading(reading: reading), run: displayName)
+      if export.result.writeFailed { break }
+    }
+    var result = export.result
+    result.warnings = warnings
+    return result
+  }
+}

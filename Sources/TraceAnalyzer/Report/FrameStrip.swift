@@ -1,0 +1,69 @@
+import TraceModel
+
+/// One missed frame drawn at frame scale: its updates as labelled bars against the deadline.
+public struct FrameStrip: Hashable, Sendable {
+  /// One update in the strip.
+  public struct Bar: Hashable, Sendable {
+    /// The node label, such as `LandmarkListItemView.body`.
+    public var label: String
+    public var kind: UpdateKind
+    public var start: Int64
+    public var duration: Int64
+    public var severity: Severity?
+
+    public init(label: String, kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?) {
+      self.label = label
+      self.kind = kind
+      self.start = start
+      self.duration = duration
+      self.severity = severity
+    }
+  }
+
+  /// Bars a strip keeps (the longest, when more updates fall in its window).
+  public static let barLimit = 120
+  /// Missed frames that get a strip.
+  public static let stripLimit = 3
+
+  public var frame: MissedFrame
+  /// The window drawn, ns.
+  public var windowStart: Int64
+  public var windowEnd: Int64
+  /// Main-thread updates overlapping the window, by start.
+  public var bars: [Bar]
+  /// Updates in the window left out beyond ``barLimit``.
+  public var omitted: Int
+
+  public init(frame: MissedFrame, windowStart: Int64, windowEnd: Int64, bars: [Bar] = [], omitted: Int = 0) {
+    self.frame = frame
+    self.windowStart = windowStart
+    self.windowEnd = windowEnd
+    self.bars = bars
+    self.omitted = omitted
+  }
+
+  /// The strip's window for `frame`: from its start to its work end (or deadline, if later),
+  /// with a margin of a tenth either side.
+  init(frame: MissedFrame) {
+    let end = max(frame.workEnd, frame.deadline)
+    let margin = max((end.saturatingSubtract(frame.start)) / 10, 1)
+    self.init(
+      frame: frame, windowStart: frame.start.saturatingSubtract(margin), windowEnd: end.saturatingAdd(margin))
+  }
+
+  /// Whether an update over `start ..< start + duration` shows in the strip.
+  @inline(__always)
+  func overlaps(start: Int64, duration: Int64) -> Bool {
+    start < windowEnd && start.saturatingAdd(duration) > windowStart
+  }
+
+  /// Keeps the ``barLimit`` longest bars, sorted by start.
+  mutating func trim() {
+    if bars.count > Self.barLimit {
+      bars.sort { ($0.duration, $1.start) > ($1.duration, $0.start) }
+      omitted += bars.count - Self.barLimit
+      bars.removeLast(bars.count - Self.barLimit)
+    }
+    bars.sort { ($0.start, $1.duration, $0.label) < ($1.start, $0.duration, $1.label) }
+  }
+}

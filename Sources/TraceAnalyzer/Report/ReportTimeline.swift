@@ -1,0 +1,112 @@
+import TraceModel
+
+/// The trace drawn at a fixed number of pixel columns: per lane and column, how many updates
+/// started there, how much of its time they kept busy and their worst severity, so a page of
+/// any trace stays the same size.
+public struct ReportTimeline: Hashable, Sendable {
+  /// One column of an update lane.
+  public struct Column: Hashable, Sendable {
+    /// Updates that start in the column.
+    public var count: Int32 = 0
+    /// Update time that overlaps the column, ns (several threads may add up past its width).
+    public var busyNs: Int64 = 0
+    /// 0 none (gray), 1 orange, 2 red.
+    public var worst: UInt8 = 0
+
+    public init() {}
+  }
+
+  /// One column of the frames lane.
+  public struct FrameColumn: Hashable, Sendable {
+    /// Frames that start in the column and have updates.
+    public var frames: Int32 = 0
+    /// Those that missed their deadline.
+    public var missed: Int32 = 0
+    public var worstOverrunNs: Int64 = 0
+
+    public init() {}
+  }
+
+  /// Columns of the page's timeline.
+  public static let defaultColumns = 1200
+
+  /// The first and last ns drawn.
+  public var start: Int64
+  public var end: Int64
+  /// Update lanes in ``UpdateKind`` order: View Body, Representable, Other.
+  public var lanes: [[Column]]
+  public var frames: [FrameColumn]
+  /// Columns overlapped by an update group, a hitch or a hang.
+  public var groups: [Bool]
+  public var hitches: [Bool]
+  public var hangs: [Bool]
+
+  /// An empty timeline of `columns` columns over `start ... end`.
+  public init(start: Int64, end: Int64, columns: Int = ReportTimeline.defaultColumns) {
+    self.start = start
+    self.end = max(end, start.saturatingAdd(1))
+    lanes = Array(repeating: Array(repeating: Column(), count: columns), count: UpdateKind.allCases.count)
+    frames = Array(repeating: FrameColumn(), count: columns)
+    groups = Array(repeating: false, count: columns)
+    hitches = groups
+    hangs = groups
+  }
+
+  public var columnCount: Int { frames.count }
+
+  /// ns per column (at least 1).
+  public var columnWidth: Int64 {
+    let span = Int128(end) - Int128(start)
+    return Int64(clamping: max(1, (span + Int128(columnCount) - 1) / Int128(columnCount)))
+  }
+
+  /// The column of time `time`, clamped to the timeline.
+  @inline(__always)
+  public func column(of time: Int64) -> Int {
+    let offset = Int128(time) - Int128(start)
+    if offset <= 0 { return 0 }
+    return Int(min(Int128(columnCount - 1), offset / Int128(columnWidth)))
+  }
+
+  // MARK: - Adding
+
+  /// Adds a finished update of `kind` starting at `start`, lasting `duration` ns.
+  mutating func addUpdate(kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?) {
+    let first = column(of: start)
+    let end = start.saturatingAdd(duration)
+    let last = column(of: end)
+    let width = columnWidth
+    let worst: UInt8 =
+      switch severity {
+      case .red: 2
+      case .orange: 1
+      case nil: 0
+      }
+    lanes[kind.rawValue].withUnsafeMutableBufferPointer { lane in
+      lane[first].count += 1
+      for index in first...last {
+        let columnStart = self.start.saturatingAdd(Int64(index) * width)
+        let overlap = min(end, columnStart.saturatingAdd(width)) - max(start, columnStart)
+        lane[index].busyNs = lane[index].busyNs.saturatingAdd(max(overlap, 0))
+        if worst > lane[index].worst { lane[index].worst = worst }
+      }
+    }
+  }
+
+  /// Adds a frame that had updates, with its overrun when it missed its deadline.
+  mutating func addFrame(start: Int64, overrunNs: Int64?) {
+    let index = column(of: start)
+    frames[index].frames += 1
+    if let overrunNs {
+      frames[index].missed += 1
+      frames[index].worstOverrunNs = max(frames[index].worstOverrunNs, overrunNs)
+    }
+  }
+
+  /// Marks the columns `start ..< start + duration` overlaps in `marks`.
+  static func mark(_ marks: inout [Bool], in timeline: ReportTimeline, start: Int64, duration: Int64) {
+    let first = timeline.column(of: start)
+    let last = timeline.column(of: start.saturatingAdd(max(duration, 0)))
+    for index in first...last { marks[index] = true }
+  }
+}

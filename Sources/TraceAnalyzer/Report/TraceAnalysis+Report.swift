@@ -1,0 +1,76 @@
+import TraceModel
+
+extension TraceAnalysis {
+  /// Reads the trace made of `paths` once and gathers what `tracecli report` draws: the
+  /// diagnosis, the timeline aggregated to `columns` pixel columns, strips of the worst missed
+  /// frames and the cause graph around `view` (default: the top finding's view, else the view
+  /// with the most red updates).
+  ///
+  /// The timeline and strips come from the summary's spill of finished updates (start,
+  /// duration, view) once the trace's span and frames are known, so memory stays flat in the
+  /// trace's length: per column, per view and per missed-frame strip.
+  ///
+  /// ``Report/graph`` is nil when `view` names no view of the trace.
+  public static func report(
+    paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
+    settings: FindingSettings = FindingSettings(), view: String? = nil,
+    columns: Int = ReportTimeline.defaultColumns
+  ) throws(TraceReadError) -> (report: Report, graphFound: Bool) {
+    var timeline = ReportTimeline(start: 0, end: 1, columns: columns)
+    var strips: [FrameStrip] = []
+    let thresholds = options.thresholds
+    let diagnosis = try diagnose(
+      paths: paths, name: name, options: options, settings: settings,
+      wrap: { ReportSink(diagnose: $0) }
+    ) { pass in
+      let builder = pass.summary
+      let start = builder.earliest == .max ? 0 : builder.earliest
+      timeline = ReportTimeline(start: start, end: max(builder.latest, start), columns: columns)
+      strips = pass.frames.summary(budget: pass.budget).worst.prefix(FrameStrip.stripLimit).map {
+        FrameStrip(frame: $0)
+      }
+      let labels = builder.keys.map { FindingsBuilder.label(of: $0) }
+      builder.forEachSpilled { group, record in
+        let kind = builder.keys[group].kind
+        let severity = thresholds.classify(record.duration)
+        timeline.addUpdate(kind: kind, start: record.start, duration: record.duration, severity: severity)
+        guard record.isMainThread else { return }
+        for index in strips.indices
+        where strips[index].overlaps(start: record.start, duration: record.duration) {
+          strips[index].bars.append(
+            FrameStrip.Bar(
+              label: labels[group], kind: kind, start: record.start, duration: record.duration,
+              severity: severity))
+          if strips[index].bars.count >= 8 * FrameStrip.barLimit { strips[index].trim() }
+        }
+      }
+      for index in strips.indices { strips[index].trim() }
+      for (index, work) in pass.frames.work {
+        let frame = pass.frames.timeline.frame(at: index)
+        let deadline = pass.frames.timeline.deadline(at: index)
+        let overrun = work.workEnd > deadline ? Int64(clamping: work.workEnd - deadline) : nil
+        timeline.addFrame(start: frame.start, overrunNs: overrun)
+      }
+      for part in pass.parts {
+        part.sink.groups.forEachChunk { records in
+          for record in records {
+            ReportTimeline.mark(
+              &timeline.groups, in: timeline, start: record.start, duration: record.duration)
+          }
+        }
+        for hitch in part.sink.hitches {
+          ReportTimeline.mark(&timeline.hitches, in: timeline, start: hitch.start, duration: hitch.duration)
+        }
+        for hang in part.sink.hangs {
+          ReportTimeline.mark(&timeline.hangs, in: timeline, start: hang.start, duration: hang.duration)
+        }
+      }
+    }
+    let graphView = view ?? Report.defaultView(diagnosis)
+    let graph = Report.graph(of: diagnosis.graph, around: graphView)
+    let report = Report(
+      diagnosis: diagnosis, timeline: timeline, strips: strips, graphView: graphView,
+      graph: graph ?? CauseGraph(nodes: [], edges: []))
+    return (report, graph != nil)
+  }
+}

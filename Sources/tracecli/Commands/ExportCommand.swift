@@ -1,0 +1,107 @@
+import TraceAnalyzer
+import TraceModel
+
+/// `tracecli export <trace>…`: the trace for other tools: Trace Event Format (Perfetto UI,
+/// chrome://tracing, speedscope) or one flat JSON row per update (DuckDB, Spark, BigQuery).
+enum ExportCommand {
+  static let help = """
+    USAGE: tracecli export <trace> --format chrome [-o <file>]
+           tracecli export <trace>... --format rows [-o <file>]
+
+    --format chrome writes the Trace Event Format JSON that ui.perfetto.dev,
+    chrome://tracing and speedscope open: the app as the process, one track per
+    thread (an update that overlaps another without nesting goes to an extra track),
+    every finished update a complete event named by its node label with its id,
+    kind, module, severity, skipped and group; a Frames track (one event per frame
+    with updates, missed deadlines marked with their overrun); hitches, hangs and
+    update groups on tracks of their own; causes between updates as flow arrows.
+
+    --format rows writes one flat JSON object per update (run file, app, device, id,
+    kind, module, view, start, duration, severity, frame, frame missed, thread,
+    skipped, group), for DuckDB's read_ndjson, Spark or BigQuery; several traces at
+    once give the rows of every run.
+
+    OPTIONS:
+      --format chrome|rows   what to write (required)
+      -o, --output <file>    write to <file> (whole or not at all) instead of standard
+                             output
+      --orange, --red, --threads   as for summarize
+      -h, --help             show this help
+
+    EXAMPLES:
+      tracecli export trace.jsonl --format chrome -o trace.json
+      tracecli export runs/*.jsonl --format rows > rows.jsonl
+
+    """
+
+  static func run(
+    _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
+    style: TextStyle
+  ) throws -> ExitCode {
+    var arguments = try Arguments(arguments, command: "export", flags: [])
+    let destination = arguments.outputFile()
+    guard let format = try arguments.choiceIfGiven("--format", ["chrome", "rows"]) else {
+      throw UsageError("missing --format chrome or --format rows", command: "export")
+    }
+    let options = try arguments.analysisOptions()
+    try arguments.finish()
+    let paths = try arguments.traces()
+    if !options.range.isUnbounded {
+      throw UsageError("export writes the whole trace; --from and --to do not apply", command: "export")
+    }
+    if format == "chrome" && paths.count > 1 && paths.contains(where: isJSONLines) {
+      throw UsageError(
+        "--format chrome exports one trace; give several runs to --format rows", command: "export")
+    }
+    let file: AtomicFile?
+    do {
+      file = try destination.map { path throws(AtomicFile.Failure) in try AtomicFile(path: path) }
+    } catch {
+      errors.write("tracecli: \(error)\n")
+      return error.isMissingFolder ? .cannotCreate : .ioError
+    }
+    // Standard output of the real process takes the bytes as they are, not as Strings.
+    let standardOutput = (output as? ProgressAwareStream)
+    let result = try withoutActuallyEscaping({ (bytes: UnsafeRawBufferPointer) -> Bool in
+      if let file { return file.write(bytes) }
+      if let standardOutput {
+        // A failure is noted on the stream, which makes the process end with exit 74.
+        standardOutput.progress?.finish()
+        guard standardOutput.base.failure.code == nil else { return false }
+        if JSONLinesFileSink.write(bytes, to: standardOutput.base.descriptor) { return true }
+        standardOutput.base.failure.code = errno == 0 ? EIO : errno
+        return false
+      }
+      output.write(String(decoding: bytes, as: UTF8.self))
+      return true
+    }) { write in
+      format == "chrome"
+        ? try TraceAnalysis.exportChrome(paths: paths, options: options, write: write)
+        : try TraceAnalysis.exportRows(runs: paths, options: options, write: write)
+    }
+    TraceCLI.warn(result.warnings, to: &errors)
+    if let file {
+      do {
+        try file.commit()
+      } catch {
+        errors.write("tracecli: \(error)\n")
+        return .ioError
+      }
+      errors.write("tracecli: wrote \(result.events) events to \(file.path)\n")
+    }
+    return .success
+  }
+
+  /// Whether `path` names a JSON Lines trace (one trace per file), not an xctrace export.
+  private static func isJSONLines(_ path: String) -> Bool {
+    path == "-" || ((try? TraceInput.format(of: path)) ?? .jsonLines) == .jsonLines
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif

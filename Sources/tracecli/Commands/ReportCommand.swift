@@ -1,0 +1,71 @@
+import TraceAnalyzer
+import TraceModel
+
+/// `tracecli report <trace>`: one self-contained HTML page with the findings, the timeline,
+/// the worst missed frames, the cause graph and the views.
+enum ReportCommand {
+  static let help = """
+    USAGE: tracecli report <trace> [-o <file>] [--view <View | Module.View>] [options]
+
+    Writes one HTML page that opens offline in any browser (CSS, SVG and a little
+    JavaScript inline; nothing is fetched), in light or dark mode:
+      - the header (app, device, span, refresh rate, thresholds) and the findings of
+        diagnose, each linking to its evidence;
+      - a timeline like the Instruments SwiftUI track: lanes for update groups, View
+        Body, Representable and Other updates (gray, orange, red), frames with their
+        missed deadlines, hitches and hangs; drawn per pixel column, so the page stays
+        small for traces of any size (zoom with the wheel, drag to pan);
+      - the worst missed frames at frame scale, each update a labelled bar;
+      - the cause-and-effect graph of one view, laid out by tracecli (no Graphviz);
+      - the views table (as summarize), sortable.
+
+    OPTIONS:
+      -o, --output <file>    write the page to <file> (whole or not at all) instead of
+                             standard output
+      --view <name>          the view whose causes the graph shows (default: the view of
+                             the top finding, else the view with the most red updates)
+      --orange, --red, --from, --to, --threads   as for summarize
+      the diagnose options (--min-red, --fan-out, …) set the findings' thresholds
+      -h, --help             show this help
+
+    EXAMPLES:
+      tracecli report trace.jsonl -o report.html && open report.html
+      tracecli report exports/ -o report.html --view LandmarkListItemView
+
+    """
+
+  static func run(
+    _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
+    style: TextStyle
+  ) throws -> ExitCode {
+    var arguments = try Arguments(arguments, command: "report", flags: [])
+    let destination = arguments.outputFile()
+    let view = arguments.value("--view")
+    let settings = try arguments.findingSettings()
+    let options = try arguments.analysisOptions()
+    try arguments.finish()
+    let paths = try arguments.traces()
+    let (report, found) = try TraceAnalysis.report(
+      paths: paths, options: options, settings: settings, view: view)
+    TraceCLI.warn(report.summary.warnings, to: &errors)
+    guard found else {
+      let names = ViewSuggestions.closest(to: view ?? "", in: report.diagnosis.graph.viewKeys)
+      var message = "tracecli: no view named '\(view ?? "")' in \(report.summary.file)"
+      if !names.isEmpty { message += "; did you mean \(names.joined(separator: ", "))?" }
+      errors.write(message + "\n")
+      return .failure
+    }
+    let page = ReportRenderer.render(report)
+    guard let destination else {
+      output.write(page)
+      return .success
+    }
+    do {
+      try AtomicFile.write(page, to: destination)
+    } catch {
+      errors.write("tracecli: \(error)\n")
+      return error.isMissingFolder ? .cannotCreate : .ioError
+    }
+    return .success
+  }
+}

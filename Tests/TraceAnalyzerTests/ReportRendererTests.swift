@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+import TraceModel
+
+@testable import TraceAnalyzer
+
+/// The HTML report: the golden page of a shipped story, self-containment, escaping, size.
+struct ReportRendererTests {
+  private func report(_ story: String, view: String? = nil) throws -> Report {
+    let (report, found) = try TraceAnalysis.report(
+      paths: [Fixture.path("traces/\(story).jsonl")], name: "\(story).jsonl", view: view)
+    #expect(found)
+    return report
+  }
+
+  @Test func favoritesBeforeMatchesItsGoldenPage() throws {
+    Fixture.assertSnapshot(
+      ReportRenderer.render(try report("favorites-before")), named: "favorites-before.report.html")
+  }
+
+  @Test(arguments: Fixture.storyNames)
+  func everyStoryIsOneSelfContainedPage(story: String) throws {
+    let page = ReportRenderer.render(try report(story))
+    #expect(page.hasPrefix("<!doctype html>"))
+    #expect(page.hasSuffix("</html>\n"))
+    #expect(page.contains("<svg"))
+    #expect(page.contains("prefers-color-scheme: dark"))
+    // Nothing loaded from elsewhere: no external scripts, styles, images or fonts (the SVG
+    // namespace the script creates elements in is a name, and url(#arrow) is in the page).
+    let loaded = page.replacingOccurrences(of: "'http://www.w3.org/2000/svg'", with: "")
+      .replacingOccurrences(of: "url(#arrow)", with: "")
+    for pattern in ["src=", "<link", "@import", "url(", "https://", "http://"] {
+      #expect(!loaded.contains(pattern), "\(story) contains \(pattern)")
+    }
+  }
+
+  @Test func theFindingsAreNamedAndLinkToTheirEvidence() throws {
+    let report = try report("update-loop")
+    let page = ReportRenderer.render(report)
+    #expect(!report.diagnosis.findings.isEmpty)
+    for (index, finding) in report.diagnosis.findings.enumerated() {
+      #expect(page.contains("<a href=\"#finding-\(index + 1)\">\(ReportRenderer.html(finding.title))</a>"))
+      #expect(page.contains("<article id=\"finding-\(index + 1)\""))
+    }
+  }
+
+  @Test func theFindingsAreAlsoInThePageAsJSON() throws {
+    let report = try report("update-loop")
+    let page = ReportRenderer.render(report)
+    let start = try #require(page.range(of: "<script type=\"application/json\" id=\"findings-data\">\n"))
+    let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+    let json = String(page[start.upperBound..<end.lowerBound])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let findings = try #require(object["findings"] as? [[String: Any]])
+    #expect(findings.map { $0["rule"] as? String } == report.diagnosis.findings.map(\.rule.rawValue))
+    #expect(ReportRenderer.scriptSafe(#"{"a":"</script>"}"#) == #"{"a":"<\/script>"}"#)
+  }
+
+  @Test func theGraphIsDrawnAroundTheTopFindingsView() throws {
+    let report = try report("favorites-before")
+    #expect(report.graphView == report.diagnosis.findings.first?.view)
+    #expect(report.graph.focus.count == 1)
+    let page = ReportRenderer.render(report)
+    #expect(page.contains("class=\"node user focus\""))
+    #expect(page.contains("Update ×"))
+  }
+
+  @Test func redUpdatesAndMissedFramesAreDrawn() throws {
+    let report = try report("landmarks-before")
+    let page = ReportRenderer.render(report)
+    #expect(page.contains("class=\"sev2\""))
+    #expect(page.contains("class=\"missed\""))
+    #expect(report.strips.count == FrameStrip.stripLimit)
+    #expect(report.strips.allSatisfy { !$0.bars.isEmpty })
+    #expect(page.contains("LandmarkListItemView.body</text>"))
+    let missed = report.timeline.frames.reduce(0) { $0 + Int($1.missed) }
+    #expect(missed == report.summary.frames.missed)
+    let frames = report.timeline.frames.reduce(0) { $0 + Int($1.frames) }
+    #expect(frames == report.summary.frames.withUpdates)
+  }
+
+  @Test func theTimelineCountsEveryFinishedUpdateOnce() throws {
+    let report = try report("landmarks-before")
+    for kind in UpdateKind.allCases {
+      let drawn = report.timeline.lanes[kind.rawValue].reduce(0) { $0 + Int($1.count) }
+      #expect(drawn == report.summary[kind].finished)
+    }
+  }
+
+  @Test func textFromTheTraceIsEscaped() throws {
+    let trace = try TemporaryFile(
+      """
+      {"type":"trace","version":1,"app":"<script>alert(1)</script>","device":"A & B"}
+      {"type":"update","id":1,"kind":"body","view":"<b>View\\"","start":0,"duration":2000000}
+      {"type":"update","id":2,"kind":"body","view":"<b>View\\"","start":20000000,"duration":2000000}
+
+      """)
+    defer { trace.remove() }
+    let (report, _) = try TraceAnalysis.report(paths: [trace.path])
+    let page = ReportRenderer.render(report)
+    #expect(!page.contains("<script>alert"))
+    #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; on A &amp; B"))
+    #expect(page.contains("&lt;b&gt;View&quot;"))
+  }
+
+  @Test func anUnknownViewIsReported() throws {
+    let (_, found) = try TraceAnalysis.report(
+      paths: [Fixture.path("traces/update-loop.jsonl")], view: "NoSuchView")
+    #expect(!found)
+  }
+}

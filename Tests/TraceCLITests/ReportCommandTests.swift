@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import tracecli
+
+/// `tracecli report`: the page on standard output or in a file (whole or nothing), errors, and
+/// a real browser drawing it.
+struct ReportCommandTests {
+  @Test func writesThePageToStandardOutput() {
+    let run = CLIRun(["report", "Fixtures/traces/update-loop.jsonl"].relativeToRoot)
+    #expect(run.status == .success, "\(run.errors)")
+    #expect(run.output.hasPrefix("<!doctype html>"))
+    #expect(run.output.contains("update-loop"))
+  }
+
+  @Test func writesTheFileWholeWithDashO() throws {
+    let directory = try TemporaryFile("old page\n", name: "report.html")
+    defer { directory.remove() }
+    let run = CLIRun(["report", "Fixtures/traces/update-loop.jsonl", "-o", directory.path].relativeToRoot)
+    #expect(run.status == .success, "\(run.errors)")
+    #expect(run.output.isEmpty)
+    let page = try String(contentsOfFile: directory.path, encoding: .utf8)
+    #expect(page.hasPrefix("<!doctype html>") && page.hasSuffix("</html>\n"))
+    let left = try FileManager.default.contentsOfDirectory(
+      atPath: URL(fileURLWithPath: directory.path).deletingLastPathComponent().path)
+    #expect(left == ["report.html"], "no temporary file stays behind")
+  }
+
+  @Test func aFileInAMissingFolderExits73() {
+    let run = CLIRun(
+      ["report", "Fixtures/traces/update-loop.jsonl", "-o", "/nonexistent-dir/report.html"].relativeToRoot)
+    #expect(run.status == .cannotCreate)
+    #expect(
+      run.errors.hasPrefix("tracecli: cannot write /nonexistent-dir/report.html: its folder does not exist"))
+    #expect(!FileManager.default.fileExists(atPath: "/nonexistent-dir/report.html"))
+  }
+
+  @Test func anUnknownViewExitsOneAndSuggestsTheClosestNames() {
+    let run = CLIRun(
+      ["report", "Fixtures/traces/favorites-before.jsonl", "--view", "LandmarkListItem"].relativeToRoot)
+    #expect(run.status == .failure)
+    #expect(run.output.isEmpty)
+    #expect(run.errors.contains("did you mean Landmarks.LandmarkListItemView?"))
+  }
+
+  @Test func helpNamesTheOptions() {
+    let run = CLIRun(["report", "--help"])
+    #expect(run.status == .success)
+    #expect(run.output.contains("USAGE: tracecli report <trace> [-o <file>]"))
+  }
+
+  // MARK: - A real browser
+
+  private static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  private static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
+
+  /// Headless Chromium draws the report of a shipped story: many colours, and the red of the
+  /// red updates (the light scheme's `#ff3b30`).
+  @Test(
+    .enabled(if: chromium != nil || isCI, "chromium is not installed: the report is not drawn in a browser"),
+    .timeLimit(.minutes(2)))
+  func headlessChromiumDrawsTheReport() throws {
+    let chromium = try #require(
+      Self.chromium, "chromium is not installed; CI must install it (apt-get install chromium)")
+    let directory = try TemporaryFile("", name: "report.html")
+    defer { directory.remove() }
+    let run = CLIRun(
+      ["report", "Fixtures/traces/landmarks-before.jsonl", "-o", directory.path].relativeToRoot)
+    try #require(run.status == .success, "\(run.errors)")
+    let screenshot = URL(fileURLWithPath: directory.path).deletingLastPathComponent()
+      .appendingPathComponent("report.png").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromium)
+    process.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
+      "--screenshot=\(screenshot)", "--window-size=1400,1000", "file://\(directory.path)",
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    try #require(FileManager.default.fileExists(atPath: screenshot), "chromium wrote no screenshot")
+    let (output, status) = try Python.run([
+      Fixture.root.appendingPathComponent("Scripts/report/png-colors.py").path, screenshot, "255,59,48",
+    ])
+    try #require(status == 0)
+    let figures = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Int])
+    #expect(figures["width"] == 1400)
+    #expect((figures["colors"] ?? 0) > 200, "a drawn page has many colours: \(figures)")
+    #expect((figures["matching"] ?? 0) > 500, "the red of red updates is on screen: \(figures)")
+  }
+}
