@@ -37,7 +37,8 @@ enum Usage {
 
   /// The commands, for suggesting one.
   static let commands = [
-    "summarize", "updates", "cause-graph", "why", "diagnose", "check", "diff", "import", "help", "version",
+    "summarize", "updates", "cause-graph", "why", "diagnose", "check", "diff", "report", "export", "import",
+    "help", "version",
   ]
 
   /// The help of `command`, if it exists.

@@ -54,7 +54,9 @@ public enum TraceAnalysis {
       throw .badData(
         TraceParseError(
           file: displayName, line: 0,
-          message: "more than \(SpillRecord.groupLimit) distinct views (module, kind, name): tracecli keeps at most that many, so that its memory stays bounded")
+          message:
+            "more than \(SpillRecord.groupLimit) distinct views (module, kind, name): tracecli keeps at most that many, so that its memory stays bounded"
+        )
       )
     }
     let start = reading.header?.start ?? (builder.earliest == .max ? nil : builder.earliest)
