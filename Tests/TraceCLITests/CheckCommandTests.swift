@@ -221,3 +221,49 @@ struct BudgetRatchetTests {
     #expect(CLIRun(["check", after, "--max-red", "9", "--margin", "lots"]).status == .usage)
   }
 }
+
+/// A tightened budget keeps headroom: a run whose every update takes 5 % longer still passes.
+struct TightenHeadroomTests {
+  /// 100 updates just under the red threshold and 10 over it, one a frame.
+  private static let nearRed: String = {
+    var lines = [#"{"type":"trace","version":1,"refreshRate":60,"start":0}"#]
+    for index in 0..<110 {
+      let duration = index < 100 ? 960_000 : 1_200_000
+      lines.append(
+        #"{"type":"update","id":\#(index),"kind":"body","view":"Row","start":\#(index * 16_666_667),"duration":\#(duration)}"#
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }()
+
+  @Test(arguments: ["landmarks-after", "favorites-after", "many-small-updates", "near-red"])
+  func aFivePercentSlowerRunStillPasses(_ name: String) throws {
+    let synthetic = try TemporaryFile(Self.nearRed)
+    defer { synthetic.remove() }
+    let trace = name == "near-red" ? synthetic.path : Fixture.path("traces/\(name).jsonl")
+    let budget = try TemporaryFile(
+      #"{ "trace": { "red": 100000, "orange": 100000, "p95": "1s", "max": "1s", "total": "100s" },"#
+        + #" "views": { "*": { "red": 100000, "orange": 100000, "p95": "1s" } } }"# + "\n",
+      name: "budget.json")
+    defer { budget.remove() }
+    let tightened = CLIRun(["check", trace, "--budget", budget.path, "--tighten"])
+    #expect(tightened.status == .success, "\(tightened.errors)")
+    #expect(tightened.errors.contains("tightened"))
+    // Every duration 5 % longer.
+    var slower = ""
+    for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {
+      guard let range = line.range(of: #""duration":"#) else {
+        slower += line + "\n"
+        continue
+      }
+      let digits = line[range.upperBound...].prefix { $0.isNumber }
+      let value = Int64(digits) ?? 0
+      let longer = value >= 3_600_000_000_000 ? value : value + value / 20
+      slower += line.replacingCharacters(in: range.upperBound..<digits.endIndex, with: String(longer)) + "\n"
+    }
+    let copy = try TemporaryFile(slower)
+    defer { copy.remove() }
+    let check = CLIRun(["check", copy.path, "--budget", budget.path])
+    #expect(check.status == .success, "\(check.output)")
+  }
+}

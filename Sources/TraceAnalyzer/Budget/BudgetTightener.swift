@@ -42,7 +42,9 @@ public enum BudgetTightener {
   {
     var measured: [BudgetLimit: Int64] = [:]
     var order: [BudgetLimit] = []
-    for entry in result.results where entry.limit.valueRange != nil {
+    // Frame limits stay: updates a few percent slower can miss many more frames.
+    for entry in result.results
+    where entry.limit.valueRange != nil && !BudgetMeasure.frames.contains(entry.limit.measure) {
       if measured[entry.limit] == nil { order.append(entry.limit) }
       measured[entry.limit] = max(measured[entry.limit] ?? .min, entry.value)
     }
@@ -60,6 +62,30 @@ public enum BudgetTightener {
       output.replaceSubrange(range, with: Array(change.new.utf8))
     }
     return (output, changes.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(\.change))
+  }
+
+  /// `result` with its orange and red counts taken from `slower`: the same trace measured with
+  /// both thresholds divided by 1 + margin, which counts what a run whose every update takes
+  /// `margin` longer would count. Lowered to those, the limits leave the margin as headroom.
+  public static func withHeadroom(_ result: CheckResult, slower: CheckResult) -> CheckResult {
+    var adjusted = result
+    for (index, entry) in result.results.enumerated()
+    where entry.limit.measure == .orange || entry.limit.measure == .red {
+      if let match = slower.results.first(where: { $0.limit == entry.limit && $0.subject == entry.subject }) {
+        adjusted.results[index].value = max(entry.value, match.value)
+      }
+    }
+    return adjusted
+  }
+
+  /// `thresholds` for measuring `withHeadroom`'s slower run: both divided by 1 + `margin`
+  /// percent.
+  public static func slowerThresholds(_ thresholds: Thresholds, margin: Double) -> Thresholds {
+    var slower = thresholds
+    let factor = 1 + max(0, margin) / 100
+    slower.orange = Int64((Double(thresholds.orange) / factor).rounded(.down))
+    slower.red = Int64((Double(thresholds.red) / factor).rounded(.down))
+    return slower
   }
 
   /// `value` × (1 + `margin` percent), rounded up.
