@@ -64,9 +64,11 @@ public enum BudgetTightener {
     return (output, changes.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(\.change))
   }
 
-  /// `result` with its orange and red counts taken from `slower`: the same trace measured with
-  /// both thresholds divided by 1 + margin, which counts what a run whose every update takes
-  /// `margin` longer would count. Lowered to those, the limits leave the margin as headroom.
+  /// `result` with its orange and red counts taken from `slower`, where they are larger.
+  ///
+  /// `slower` is the same trace measured with both thresholds divided by 1 + margin: what a
+  /// run whose every update takes the margin longer would count. Lowered to those, the limits
+  /// leave the margin as headroom.
   public static func withHeadroom(_ result: CheckResult, slower: CheckResult) -> CheckResult {
     var adjusted = result
     for (index, entry) in result.results.enumerated()
