@@ -132,7 +132,7 @@ struct CheckFormatTests {
     let text = CheckRenderer.render(try Self.fixtureResult())
     let lines = text.split(separator: "\n")
     #expect(lines[2].hasPrefix("  FAIL  all updates"))
-    #expect(text.contains("list rows stay fast  (perf-budget.json:16:14)"))
+    #expect(text.contains("list rows stay fast  (16:14)"))
     #expect(lines.last == "over budget: 12 of 21 limits failed")
   }
 

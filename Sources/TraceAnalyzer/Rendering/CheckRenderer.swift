@@ -2,22 +2,26 @@
 public enum CheckRenderer {
   public static func render(_ result: CheckResult, style: TextStyle = .plain) -> String {
     var output = style.bold("tracecli check") + "  \(result.trace) against \(result.budget)\n"
-    var table = TextTable(
-      header: ["", "subject", "measure", "value", "max", "limit"], leftAligned: [0, 1, 2])
     let ordered = result.violations + result.results.filter(\.passed)
-    for entry in ordered {
-      let mark =
-        entry.passed
-        ? TextTable.Cell("ok", shown: style.dim("ok")) : TextTable.Cell("FAIL", shown: style.red("FAIL"))
-      var limit = "\(entry.limit.name)"
-      if let location = entry.location(in: result.budget) { limit += "  (\(location))" }
-      table.add([
-        mark, TextTable.Cell(shortened(entry.subject)), TextTable.Cell(entry.limit.measure.rawValue),
-        TextTable.Cell(entry.valueText, shown: entry.passed ? entry.valueText : style.red(entry.valueText)),
-        TextTable.Cell(entry.maxText), TextTable.Cell(limit),
-      ])
+    // Whole names when the table fits; else the limit names are cut first (to 20 characters),
+    // then the subjects (to 30), with `…`. JSON and the other formats keep them whole.
+    var subjectWidth = Int.max
+    var limitWidth = Int.max
+    var table = self.table(ordered, style: .plain, subjectWidth: subjectWidth, limitWidth: limitWidth)
+    while let excess = Optional(widest(table.render(style: .plain)) - lineWidth), excess > 0 {
+      let limit = min(limitWidth, ordered.map(\.limit.name.count).max() ?? 0)
+      let subject = min(subjectWidth, ordered.map(\.subject.count).max() ?? 0)
+      if limit > 20 {
+        limitWidth = max(20, limit - excess)
+      } else if subject > 30 {
+        subjectWidth = max(30, subject - excess)
+      } else {
+        break
+      }
+      table = self.table(ordered, style: .plain, subjectWidth: subjectWidth, limitWidth: limitWidth)
     }
-    output += table.render(style: style)
+    output += self.table(ordered, style: style, subjectWidth: subjectWidth, limitWidth: limitWidth)
+      .render(style: style)
     let total = result.results.count
     let failed = result.violations.count
     if failed == 0 {
@@ -28,11 +32,35 @@ public enum CheckRenderer {
     return output
   }
 
-  /// Subjects longer than this (a finding's title) are cut with `…` so that the table fits a
-  /// terminal; JSON and the other formats keep them whole.
-  static let subjectWidth = 64
+  /// The text table's widest line.
+  static let lineWidth = 120
 
-  private static func shortened(_ subject: String) -> String {
-    subject.count <= subjectWidth ? subject : String(subject.prefix(subjectWidth - 1)) + "…"
+  private static func table(_ entries: [LimitResult], style: TextStyle, subjectWidth: Int, limitWidth: Int)
+    -> TextTable
+  {
+    var table = TextTable(
+      header: ["", "subject", "measure", "value", "max", "limit"], leftAligned: [0, 1, 2])
+    for entry in entries {
+      let mark =
+        entry.passed
+        ? TextTable.Cell("ok", shown: style.dim("ok")) : TextTable.Cell("FAIL", shown: style.red("FAIL"))
+      // The header names the budget file once; a limit shows its line and column.
+      let location = entry.limit.location.map { "  (\($0.line):\($0.column))" } ?? ""
+      table.add([
+        mark, TextTable.Cell(shortened(entry.subject, to: subjectWidth)),
+        TextTable.Cell(entry.limit.measure.rawValue),
+        TextTable.Cell(entry.valueText, shown: entry.passed ? entry.valueText : style.red(entry.valueText)),
+        TextTable.Cell(entry.maxText), TextTable.Cell(shortened(entry.limit.name, to: limitWidth) + location),
+      ])
+    }
+    return table
+  }
+
+  private static func widest(_ text: String) -> Int {
+    text.split(separator: "\n").map(\.count).max() ?? 0
+  }
+
+  private static func shortened(_ text: String, to width: Int) -> String {
+    text.count <= width ? text : String(text.prefix(width - 1)) + "…"
   }
 }
