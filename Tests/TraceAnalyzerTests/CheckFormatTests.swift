@@ -136,6 +136,18 @@ struct CheckFormatTests {
     #expect(lines.last == "over budget: 12 of 21 limits failed")
   }
 
+  @Test func theTextTableFits120Columns() throws {
+    let result = try Self.fixtureResult()
+    var long = result
+    long.results[0].subject = String(repeating: "a long subject ", count: 10)
+    long.results[0].limit.name = String(repeating: "a long name ", count: 10)
+    for text in [CheckRenderer.render(result), CheckRenderer.render(long)] {
+      let lines = text.split(separator: "\n" as Character).dropFirst()
+      #expect(lines.allSatisfy { $0.count <= 120 })
+    }
+    #expect(CheckRenderer.render(long).contains("a long subject a long subject a long sub…  red"))
+  }
+
   @Test func renderingsOfTheFixtureMatchTheirGoldenFiles() throws {
     let result = try Self.fixtureResult()
     Fixture.assertSnapshot(CheckRenderer.render(result), named: "landmarks-before.perf-budget.check.txt")
