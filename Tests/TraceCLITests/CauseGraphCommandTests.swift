@@ -205,3 +205,26 @@ struct ViewNameTests {
     #expect(run.output.contains("80 updates listed"))
   }
 }
+
+/// A name that several views share lists the choices.
+struct AmbiguousNameTests {
+  private static let trace = """
+    {"type":"trace","version":1}
+    {"type":"update","id":1,"kind":"body","view":"Row","module":"A","start":0,"duration":5}
+    {"type":"update","id":2,"kind":"body","view":"Row","module":"B","start":9,"duration":5}
+
+    """
+
+  @Test func updatesAndCauseGraphNameTheViewsAQueryMatches() throws {
+    let file = try TemporaryFile(Self.trace)
+    defer { file.remove() }
+    let updates = CLIRun(["updates", file.path, "--view", "Row"])
+    #expect(updates.errors.contains("'Row' names 2 views: A.Row (body), B.Row (body); all are listed"))
+    #expect(updates.output.contains("2 updates listed"))
+    let one = CLIRun(["updates", file.path, "--view", "A.Row (body)"])
+    #expect(one.errors.isEmpty)
+    #expect(one.output.contains("1 update listed"))
+    let graph = CLIRun(["cause-graph", file.path, "--view", "Row"])
+    #expect(graph.errors.contains("'Row' names 2 nodes: A.Row (body), B.Row (body); all are shown"))
+  }
+}

@@ -5,7 +5,7 @@ public enum UpdateListingRenderer {
     let red = listing.entries.filter { $0.severity == .red }.count
     let orange = listing.entries.filter { $0.severity == .orange }.count
     var output = style.bold(views) + "  \(listing.summary.file)\n"
-    output += "  \(listing.entries.count) updates listed, \(orange) orange, \(red) red\n"
+    output += "  \(Count.updates(listing.entries.count)) listed, \(orange) orange, \(red) red\n"
     guard !listing.entries.isEmpty else { return output }
     var table = TextTable(header: [
       "start", "duration", "severity", "frame", "deadline", "skipped", "thread", "id",

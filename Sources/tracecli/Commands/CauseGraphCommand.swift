@@ -83,6 +83,12 @@ enum CauseGraphCommand {
       return .failure
     }
     for note in shown.notes { errors.write("tracecli: note: \(note)\n") }
+    if let view = selection.view, shown.focus.count > 1 {
+      let names = shown.focus.map { shown.nodes[$0].viewKey?.description ?? shown.nodes[$0].label }
+      errors.write(
+        "tracecli: note: '\(view)' names \(names.count) nodes: \(names.joined(separator: ", ")); all are shown "
+          + "(name one as Module.Name (kind) to see it alone)\n")
+    }
     switch format {
     case "json": output.write(CauseGraphJSONRenderer.render(shown))
     case "mermaid": output.write(MermaidRenderer.render(shown))

@@ -44,6 +44,12 @@ enum UpdatesCommand {
       errors.write(message + "\n")
       return .failure
     }
+    if listing.matched.count > 1 {
+      errors.write(
+        "tracecli: note: '\(view)' names \(listing.matched.count) views: "
+          + listing.matched.map(\.description).joined(separator: ", ")
+          + "; all are listed (name one as Module.Name (kind) to see it alone)\n")
+    }
     switch format {
     case "json": output.write(UpdateListingRenderer.renderJSON(listing))
     default: output.write(UpdateListingRenderer.render(listing, style: style))
