@@ -10,11 +10,17 @@ let package = Package(
   targets: [
     // MARK: - One target per input format
     .executableTarget(
-      name: "FuzzJSONLines", dependencies: [.product(name: "TraceAnalyzer", package: "tracecli")]),
+      name: "FuzzJSONLines",
+      dependencies: ["FuzzSupport", .product(name: "TraceAnalyzer", package: "tracecli")]),
     .executableTarget(
-      name: "FuzzXCTrace", dependencies: [.product(name: "TraceAnalyzer", package: "tracecli")]),
+      name: "FuzzXCTrace",
+      dependencies: ["FuzzSupport", .product(name: "TraceAnalyzer", package: "tracecli")]),
     .executableTarget(
-      name: "FuzzBudget", dependencies: [.product(name: "TraceAnalyzer", package: "tracecli")]),
+      name: "FuzzBudget", dependencies: ["FuzzSupport", .product(name: "TraceAnalyzer", package: "tracecli")]),
+
+    // MARK: - Shared
+    // The input as a file, and libFuzzer's driver.
+    .target(name: "FuzzSupport"),
   ],
   swiftLanguageModes: [.v6]
 )

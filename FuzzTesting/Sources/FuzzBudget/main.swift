@@ -1,3 +1,4 @@
+import FuzzSupport
 import TraceAnalyzer
 
 /// One input: a budget file, parsed (and its errors located) in memory.
@@ -11,19 +12,8 @@ public func fuzzBudget(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   return 0
 }
 
-/// libFuzzer's driver, from the entry point SwiftPM gives an executable target.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
-) -> CInt
-
+/// The entry point SwiftPM links as `main`: libFuzzer's driver over the function above.
 @_cdecl("FuzzBudget_main")
-public func fuzzMain(
-  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-) -> CInt {
-  var count = argc
-  var arguments = argv
-  return runDriver(&count, &arguments) { fuzzBudget($0, $1) }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  FuzzDriver.run(argc, argv) { fuzzBudget($0, $1) }
 }

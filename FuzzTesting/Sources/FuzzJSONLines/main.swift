@@ -1,3 +1,4 @@
+import FuzzSupport
 import TraceAnalyzer
 
 #if canImport(Glibc)
@@ -6,9 +7,11 @@ import TraceAnalyzer
   import Darwin
 #endif
 
-/// One input: written to a temporary file and diagnosed (reader, summary, cause graph and
-/// every findings rule) as `tracecli diagnose` does. Any outcome but a crash, a leak or a hang
-/// is fine: malformed input must end in a located error.
+/// One input, diagnosed as `tracecli diagnose` does.
+///
+/// The bytes are written to a temporary file and read through the reader, the summary, the
+/// cause graph and every findings rule. Any outcome but a crash, a leak or a hang is fine:
+/// malformed input must end in a located error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONLines(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let path = FuzzInput.write(start, count, suffix: "jsonl")
@@ -16,19 +19,8 @@ public func fuzzJSONLines(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   return 0
 }
 
-/// libFuzzer's driver, from the entry point SwiftPM gives an executable target.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
-) -> CInt
-
+/// The entry point SwiftPM links as `main`: libFuzzer's driver over the function above.
 @_cdecl("FuzzJSONLines_main")
-public func fuzzMain(
-  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-) -> CInt {
-  var count = argc
-  var arguments = argv
-  return runDriver(&count, &arguments) { fuzzJSONLines($0, $1) }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  FuzzDriver.run(argc, argv) { fuzzJSONLines($0, $1) }
 }

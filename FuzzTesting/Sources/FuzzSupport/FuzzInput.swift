@@ -5,9 +5,11 @@
 #endif
 
 /// The fuzzer's input as a file: the readers take paths, as the command line gives them.
-enum FuzzInput {
+public enum FuzzInput {
   /// Writes `prefix` and the input to one file per process and returns its path.
-  static func write(_ start: UnsafeRawPointer, _ count: Int, suffix: String, prefix: String = "") -> String {
+  public static func write(_ start: UnsafeRawPointer, _ count: Int, suffix: String, prefix: String = "")
+    -> String
+  {
     let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     let path = "\(directory)/tracecli-fuzz-\(getpid()).\(suffix)"
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
