@@ -166,8 +166,7 @@ struct Arguments {
     if let value = try count("--churn-frames") { settings.churnFrames = value }
     if let value = try count("--loop-frames") { settings.loopFrames = value }
     if let text = value("--loop-gestures") {
-      let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-      guard let percent = Double(number), percent.isFinite, percent >= 0, percent <= 100 else {
+      guard let percent = PercentText.parse(text) else {
         throw UsageError("--loop-gestures '\(text)' is not a percentage from 0% to 100%", command: command)
       }
       settings.loopGesturesPercent = percent

@@ -158,14 +158,13 @@ private struct Reader {
 
   /// A percentage from 0 to 100: a number, or a string such as `"10%"`.
   private func percent(_ value: LocatedJSON, key: String) throws(BudgetError) -> Double {
-    var text: String
+    let text: String
     switch value.kind {
     case .number(let number): text = number
-    case .string(let string): text = string.hasSuffix("%") ? String(string.dropLast()) : string
+    case .string(let string): text = string
     default: throw error(value, "\"\(key)\" must be a percentage such as \"10%\", found \(value.typeName)")
     }
-    text = String(text.drop { $0 == " " })
-    guard let percent = Double(text), percent.isFinite, percent >= 0, percent <= 100 else {
+    guard let percent = PercentText.parse(text) else {
       throw error(value, "\"\(key)\" must be a percentage from 0% to 100%")
     }
     return percent

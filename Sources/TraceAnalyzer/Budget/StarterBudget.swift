@@ -11,7 +11,7 @@ public enum StarterBudget {
       json.field("version", 1)
       json.field(
         "note",
-        "written by tracecli check --write-budget from \(summary.file) with a \(Count.percent(margin)) margin"
+        "written by tracecli check --write-budget from \(summary.file) with a \(PercentText.format(margin)) margin"
       )
       json.field(
         "thresholds",

@@ -21,7 +21,9 @@ public struct ChangeMinimum: Hashable, Sendable {
     var result = ChangeMinimum.default
     for part in text.split(separator: ",").map({ String($0.filter { $0 != " " }) }) where !part.isEmpty {
       if part.hasSuffix("%") {
-        guard let percent = Double(part.dropLast()), percent.isFinite, percent >= 0 else { return nil }
+        guard let percent = PercentText.parse(part, in: 0...Double.greatestFiniteMagnitude) else {
+          return nil
+        }
         result.percent = percent
       } else {
         guard let ns = DurationText.parse(part), ns >= 0 else { return nil }
@@ -33,7 +35,7 @@ public struct ChangeMinimum: Hashable, Sendable {
 
   /// `5%, 50.0 µs`.
   public var text: String {
-    "\(percent == percent.rounded() ? String(Int(percent)) : String(percent))%, \(DurationText.format(durationNs))"
+    "\(PercentText.format(percent)), \(DurationText.format(durationNs))"
   }
 
   /// Whether a change of `delta` from `base` of `measure` is too small to count.

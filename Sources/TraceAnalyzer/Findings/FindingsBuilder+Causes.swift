@@ -268,7 +268,7 @@ extension FindingsBuilder {
       evidence: [
         "\(Count.text(members.count)) nodes cause each other: \(labels.joined(separator: ", "))",
         "the cycle's causes reach \(Count.frames(frameCount)); gestures reach "
-          + "\(Count.text(gestureFrames)) of them (under \(Count.percent(settings.loopGesturesPercent)) is a loop)",
+          + "\(Count.text(gestureFrames)) of them (under \(PercentText.format(settings.loopGesturesPercent)) is a loop)",
       ],
       backtraces: backtrace(of: members.map { graph.nodes[$0] }), path: drawn,
       view: focus.flatMap { graph.nodes[$0].viewKey?.qualifiedName },
@@ -345,13 +345,6 @@ extension FindingsBuilder {
       guard case .source = node.kind, let frames = backtraces[node.label] else { return nil }
       return Finding.Backtrace(source: node.label, frames: frames)
     }
-  }
-}
-
-extension Count {
-  /// `10%`, `12.5%`.
-  static func percent(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value))%" : "\(value)%"
   }
 }
 

@@ -78,8 +78,7 @@ enum CheckCommand {
     let starter = parsed.value("--write-budget")
     var margin = 10.0
     if let text = parsed.value("--margin") {
-      let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-      guard let value = Double(number), value.isFinite, value >= 0, value <= 1000 else {
+      guard let value = PercentText.parse(text, in: 0...1000) else {
         throw UsageError("--margin '\(text)' is not a percentage from 0% to 1000%", command: "check")
       }
       margin = value
