@@ -5,7 +5,7 @@ import TraceModel
 /// Keys are that part's ``Symbol``s; ``NodeCatalog`` merges the parts' tables.
 struct LocalNodeTable: Sendable {
   /// An update node `(kind, module, name)` or a source node `(kind, label)`, in part symbols.
-  struct Key: Hashable, Sendable {
+  struct Key: Hashable, Sendable, IndexKey {
     /// ``UpdateKind`` raw value, or ``Key/sourceKinds`` + ``SourceKind`` raw value.
     var kind: Int32
     /// The update's module (-1: none); -1 for a source.
@@ -14,6 +14,12 @@ struct LocalNodeTable: Sendable {
     var name: Int32
 
     static let sourceKinds: Int32 = 16
+
+    /// The name's symbol + 1 for an update; -1 for a source (rare: not worth the name cache).
+    var nameSlot: Int { kind < Self.sourceKinds ? Int(name) &+ 1 : -1 }
+    var hashWord: UInt64 {
+      UInt64(UInt32(bitPattern: name)) << 32 ^ UInt64(UInt32(bitPattern: module)) << 5 ^ UInt64(UInt32(bitPattern: kind))
+    }
 
     var updateKind: UpdateKind? { kind < Self.sourceKinds ? UpdateKind(rawValue: Int(kind)) : nil }
     var sourceKind: SourceKind? {
@@ -41,11 +47,9 @@ struct LocalNodeTable: Sendable {
     }
   }
 
-  private(set) var keys: [Key] = []
+  var keys: [Key] { index.keys }
   private(set) var tallies: [Tally] = []
-  private var byKey: [Key: Int32] = [:]
-  /// Node index + 1 by name symbol + 1, for the common case of one update node per name.
-  private var byName: [Int32] = []
+  private var index = KeyIndex<Key>()
 
   /// Counts `update` and returns its node.
   @inline(__always)
@@ -53,14 +57,7 @@ struct LocalNodeTable: Sendable {
     let name = update.name.map { Int32($0.rawValue) } ?? -1
     let key = Key(
       kind: Int32(update.kind.rawValue), module: update.module.map { $0.rawValue } ?? -1, name: name)
-    let slot = Int(name + 1)
-    var node = -1
-    if slot < byName.count {
-      let candidate = Int(byName[slot]) - 1
-      if candidate >= 0 && keys[candidate] == key { node = candidate }
-    }
-    if node < 0 { node = slowIndex(key, slot: slot) }
-    return count(update, node: node, inRange: inRange)
+    return count(update, node: node(key), inRange: inRange)
   }
 
   /// Counts `update` into `node`, which must be its node; returns it.
@@ -79,27 +76,18 @@ struct LocalNodeTable: Sendable {
   mutating func addSource(_ source: Source, inRange: Bool) -> Int {
     let key = Key(
       kind: Key.sourceKinds + Int32(source.kind.rawValue), module: -1, name: source.label.rawValue)
-    let node = slowIndex(key, slot: -1)
+    let node = node(key)
     tallies[node].events += 1
     if inRange { tallies[node].eventsInRange += 1 }
     if source.user { tallies[node].user = true }
     return node
   }
 
-  private mutating func slowIndex(_ key: Key, slot: Int) -> Int {
-    let index: Int
-    if let found = byKey[key] {
-      index = Int(found)
-    } else {
-      index = keys.count
-      keys.append(key)
-      tallies.append(Tally())
-      byKey[key] = Int32(index)
-    }
-    if slot >= 0 {
-      if slot >= byName.count { byName.append(contentsOf: repeatElement(0, count: slot + 1 - byName.count)) }
-      byName[slot] = Int32(index + 1)
-    }
-    return index
+  @inline(__always)
+  private mutating func node(_ key: Key) -> Int {
+    // No limit: the index is always given.
+    let (node, isNew) = index.index(of: key).unsafelyUnwrapped
+    if isNew { tallies.append(Tally()) }
+    return node
   }
 }

@@ -4,10 +4,17 @@ import TraceModel
 /// each finished update's start and duration for the second phase (frames, percentiles).
 struct SummaryAccumulator: TraceSink {
   /// A view group in this part's symbols.
-  struct LocalKey: Hashable, Sendable {
+  struct LocalKey: Hashable, Sendable, IndexKey {
     var module: Symbol?
     var kind: UpdateKind
     var name: Symbol?
+
+    var nameSlot: Int { name.map { $0.index &+ 1 } ?? 0 }
+    var hashWord: UInt64 {
+      let name = UInt64(UInt32(truncatingIfNeeded: (name?.rawValue ?? -1) &+ 1))
+      let module = UInt64(UInt32(truncatingIfNeeded: (module?.rawValue ?? -1) &+ 1))
+      return name << 32 ^ module << 2 ^ UInt64(kind.rawValue)
+    }
   }
 
   let thresholds: Thresholds
@@ -16,7 +23,7 @@ struct SummaryAccumulator: TraceSink {
   let keepFrom: Int64
   let keepTo: Int64
 
-  private(set) var keys: [LocalKey] = []
+  var keys: [LocalKey] { groups.keys }
   private(set) var statistics: [ViewStatistics] = []
   /// ``DurationHistogram`` buckets of finished durations, ``DurationHistogram/bucketCount`` a group
   /// (kept by the spill, from its records).
@@ -30,9 +37,7 @@ struct SummaryAccumulator: TraceSink {
   private(set) var counts = EventCounts()
   private(set) var tooManyGroups = false
 
-  /// Group index + 1 by name symbol (index 0: no name), for the common one-module-per-name case.
-  private var byName: [Int32] = []
-  private var byKey: [LocalKey: Int32] = [:]
+  private var groups = KeyIndex<LocalKey>()
 
   init(thresholds: Thresholds, keepFrom: Int64 = .min, keepTo: Int64 = .max) {
     self.thresholds = thresholds
@@ -141,33 +146,14 @@ struct SummaryAccumulator: TraceSink {
 
   @inline(__always)
   private mutating func groupIndex(_ key: LocalKey) -> Int {
-    let slot = key.name.map { $0.index &+ 1 } ?? 0
-    if slot < byName.count {
-      // The last group of this name: the same key unless the module or kind differs.
-      let candidate = Int(byName[slot]) &- 1
-      if candidate >= 0 {
-        let found = keys[candidate]
-        if found.module == key.module && found.kind == key.kind { return candidate }
-      }
+    // Past the limit nothing more is kept: the read ends in an error naming it.
+    guard let (index, isNew) = groups.index(of: key, limit: SpillRecord.groupLimit) else {
+      return SpillRecord.groupLimit
     }
-    return slowGroupIndex(key, slot: slot)
-  }
-
-  private mutating func slowGroupIndex(_ key: LocalKey, slot: Int) -> Int {
-    let index: Int
-    if let found = byKey[key] {
-      index = Int(found)
-    } else {
-      // Past the limit nothing more is kept: the read ends in an error naming it.
-      guard keys.count < SpillRecord.groupLimit else { return SpillRecord.groupLimit }
-      index = keys.count
-      keys.append(key)
+    if isNew {
       statistics.append(ViewStatistics())
       spill.addGroup()
-      byKey[key] = Int32(index)
     }
-    if slot >= byName.count { byName.append(contentsOf: repeatElement(0, count: slot + 1 - byName.count)) }
-    byName[slot] = Int32(index + 1)
     return index
   }
 }

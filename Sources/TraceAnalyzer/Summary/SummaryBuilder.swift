@@ -91,9 +91,9 @@ struct SummaryBuilder {
   // MARK: - Second phase
 
   /// Scans the spills: each frame's work, and every percentile exactly.
-  mutating func finish(timeline: FrameTimeline, thresholds: Thresholds) -> [Int64: FrameWork] {
+  mutating func finish(timeline: FrameTimeline, thresholds: Thresholds) -> FrameWorkTable {
     var targets = makeTargets()
-    var work: [Int64: FrameWork] = [:]
+    var work = FrameWorkTable()
     var lastIndex: Int64 = .min
     var last = FrameWork()
     var firstRound = true
@@ -112,9 +112,9 @@ struct SummaryBuilder {
             let group = map[record.group]
             if firstRound && record.isMainThread, let index = timeline.index(of: record.start) {
               if index != lastIndex {
-                if lastIndex != .min { work[lastIndex] = last }
+                if lastIndex != .min { work.add(last, at: lastIndex) }
                 lastIndex = index
-                last = work[index] ?? FrameWork()
+                last = FrameWork()
               }
               last.add(
                 end: Int128(record.start) + Int128(record.duration), isRed: record.duration > thresholds.red)
@@ -136,7 +136,10 @@ struct SummaryBuilder {
           }
         }
       }
-      if firstRound && lastIndex != .min { work[lastIndex] = last }
+      if firstRound && lastIndex != .min {
+        work.add(last, at: lastIndex)
+        work.finish()
+      }
       firstRound = false
       for slot in active { narrow(&targets[slot]) }
       active = prepare(&targets)

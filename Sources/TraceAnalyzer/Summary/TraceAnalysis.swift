@@ -140,7 +140,7 @@ private struct EarliestTime: TraceSink {
 /// The frame timeline and each frame's work, for looking up the frame of one update.
 public struct FrameInspection: Sendable {
   public let timeline: FrameTimeline
-  let work: [Int64: FrameWork]
+  let work: FrameWorkTable
 
   /// The frame number of an update starting at `start`, and whether that frame missed its
   /// deadline; nil before the first explicit frame.
@@ -153,7 +153,7 @@ public struct FrameInspection: Sendable {
     var isExplicit = false
     if case .explicit = timeline { isExplicit = true }
     var summary = FrameSummary(budgetNs: budget, isExplicit: isExplicit)
-    var missed: [MissedFrame] = []
+    var worst: [MissedFrame] = []
     for (index, frameWork) in work {
       summary.withUpdates += 1
       let deadline = timeline.deadline(at: index)
@@ -164,14 +164,19 @@ public struct FrameInspection: Sendable {
       summary.missed += 1
       if blame == .longUpdate { summary.missedByLongUpdate += 1 } else { summary.missedByAccumulation += 1 }
       summary.worstOverrunNs = max(summary.worstOverrunNs, overrun)
-      missed.append(
-        MissedFrame(
-          index: index, start: frame.start, deadline: frame.deadline,
-          workEnd: Int64(clamping: frameWork.workEnd), overrunNs: overrun, updates: frameWork.updates,
-          blame: blame))
+      // Only the worst are kept, so memory stays flat however many frames miss.
+      let isWorse = { (a: MissedFrame, b: MissedFrame) in (a.overrunNs, b.index) > (b.overrunNs, a.index) }
+      let candidate = MissedFrame(
+        index: index, start: frame.start, deadline: frame.deadline,
+        workEnd: Int64(clamping: frameWork.workEnd), overrunNs: overrun, updates: frameWork.updates,
+        blame: blame)
+      if worst.count == FrameSummary.worstLimit {
+        guard let last = worst.last, isWorse(candidate, last) else { continue }
+        worst.removeLast()
+      }
+      worst.insert(candidate, at: worst.firstIndex { isWorse(candidate, $0) } ?? worst.endIndex)
     }
-    missed.sort { ($0.overrunNs, $1.index) > ($1.overrunNs, $0.index) }
-    summary.worst = Array(missed.prefix(FrameSummary.worstLimit))
+    summary.worst = worst
     return summary
   }
 }

@@ -267,7 +267,7 @@ public struct JSONLinesParser {
     Field.type.bit | Field.id.bit | Field.kind.bit | Field.label.bit | Field.owner.bit | Field.property.bit
       | Field.user.bit | Field.time.bit | Field.backtrace.bit
   }
-  private static var causeKeys: UInt32 {
+  static var causeKeys: UInt32 {
     Field.type.bit | Field.from.bit | Field.to.bit | Field.label.bit | Field.time.bit | Field.changed.bit
       | Field.valueType.bit
   }
@@ -490,10 +490,10 @@ public struct JSONLinesParser {
     unknownKeys += fields.unmatchedKeys + (fields.present & ~allowed).nonzeroBitCount
   }
 
-  /// Counts the keys of a plain update line that updates do not define.
+  /// Counts the keys of a plain line that its event type (`allowed`) does not define.
   @inline(__always)
-  mutating func countUnknownUpdateKeys(present: UInt32, unmatched: Int) {
-    let foreign = present & ~Self.updateKeys
+  mutating func countUnknownKeys(present: UInt32, unmatched: Int, allowed: UInt32) {
+    let foreign = present & ~allowed
     if unmatched | Int(foreign) != 0 { unknownKeys += unmatched + foreign.nonzeroBitCount }
   }
 

@@ -165,6 +165,7 @@ public enum JSONLinesReader {
       chunks.deallocate()
     }
     var line = 0
+    var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
     while true {
       chunks.fill()
       result.report.bytes = chunks.bytesRead
@@ -180,6 +181,14 @@ public enum JSONLinesReader {
           updates.release(to: &result)
           updates.hold(line: line)
           start += count + 1
+          continue
+        }
+        let causeCount = result.parser.parseCause(buffer + start, into: &cause)
+        if causeCount >= 0 {
+          line += 1
+          updates.release(to: &result)
+          result.sink.consume(.cause(cause), line: line, symbols: result.parser.symbols)
+          start += causeCount + 1
           continue
         }
         guard let end = ChunkReader.lineEnd(buffer, from: start, filled: filled) else { break }
@@ -384,7 +393,7 @@ extension JSONLinesReader {
   /// loads rely on, and a stop for its scans (see ``JSONLinesParser/parseUpdate(_:into:)``).
   @usableFromInline
   struct ChunkReader {
-    static let chunkSize = 4 << 20
+    static let chunkSize = 512 << 10
     static let padding = 16
 
     /// The bytes read and not yet consumed, from offset 0.
