@@ -18,7 +18,8 @@ struct LocalNodeTable: Sendable {
     /// The name's symbol + 1 for an update; -1 for a source (rare: not worth the name cache).
     var nameSlot: Int { kind < Self.sourceKinds ? Int(name) &+ 1 : -1 }
     var hashWord: UInt64 {
-      UInt64(UInt32(bitPattern: name)) << 32 ^ UInt64(UInt32(bitPattern: module)) << 5 ^ UInt64(UInt32(bitPattern: kind))
+      UInt64(UInt32(bitPattern: name)) << 32 ^ UInt64(UInt32(bitPattern: module)) << 5
+        ^ UInt64(UInt32(bitPattern: kind))
     }
 
     var updateKind: UpdateKind? { kind < Self.sourceKinds ? UpdateKind(rawValue: Int(kind)) : nil }

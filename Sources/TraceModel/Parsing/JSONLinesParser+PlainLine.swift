@@ -81,7 +81,8 @@ extension JSONLinesParser {
     // Interned in this order, as the general path does.
     let label = fields.present & Field.label.bit != 0 ? fields.symbol(fields.label, in: &self) : updateLabel
     let changed = fields.present & Field.changed.bit != 0 ? fields.symbol(fields.changed, in: &self) : nil
-    let valueType = fields.present & Field.valueType.bit != 0 ? fields.symbol(fields.valueType, in: &self) : nil
+    let valueType =
+      fields.present & Field.valueType.bit != 0 ? fields.symbol(fields.valueType, in: &self) : nil
     countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: Self.causeKeys)
     cause = Cause(
       from: fields.from, to: fields.to, label: label,
