@@ -12,6 +12,9 @@
 #                       generated only when its file is missing
 #   BENCH_SEED          generator seed (default 1)     BENCH_RUNS  timed runs (default 3)
 #   BENCH_SKIP_PYTHON   set to 1 to skip the (slow) iterparse baseline
+#   BENCH_XML_SHAPES    the export shapes (default "standard many-groups"): standard has 300
+#                       views over 5 modules; many-groups picks each row's module from 7, the
+#                       ~2 100 groups of Scripts/bench.sh's many-groups trace
 #
 # Both readers run pinned to one core (taskset, when present), page cache warm (one untimed
 # run first). Prints, per size: MB/s (10^6 bytes per second of wall time, best of the runs),
@@ -26,7 +29,7 @@ seed=${BENCH_SEED:-1}
 runs=${BENCH_RUNS:-3}
 gen_version=1 # bump when gen-xml.c changes its output, so cached exports are regenerated
 
-usage() { sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 sizes=()
 for arg in "$@"; do
@@ -103,11 +106,16 @@ timed() {
 
 status=0
 for size in "${sizes[@]}"; do
-  file="$cache/updates-v$gen_version-s$seed-$size.xml"
+for shape in ${BENCH_XML_SHAPES:-standard many-groups}; do
+  case "$shape" in
+    standard) file="$cache/updates-v$gen_version-s$seed-$size.xml"; shape_arg= ;;
+    many-groups) file="$cache/updates-v$gen_version-s$seed-$size-many-groups.xml"; shape_arg=many-groups ;;
+    *) echo "bench-xml: unknown shape $shape (standard, many-groups)" >&2; exit 64 ;;
+  esac
   rows_file="$file.rows"
   if [ ! -s "$file" ] || [ ! -s "$rows_file" ]; then
     echo "bench-xml: generating $file" >&2
-    "$gen" "$size" "$file" "$seed" > "$rows_file"
+    "$gen" "$size" "$file" "$seed" $shape_arg > "$rows_file"
   fi
   rows=$(cat "$rows_file")
   bytes=$(wc -c < "$file")
@@ -115,7 +123,7 @@ for size in "${sizes[@]}"; do
   ids=$(cat "$file.ids")
   mb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
 
-  echo "## $mb MB export, $rows rows, $ids ids (intern table ≈ $(awk -v i="$ids" 'BEGIN { printf "%.0f", i * 8 / 1e6 }') MB)"
+  echo "## $mb MB $shape export, $rows rows, $ids ids (intern table ≈ $(awk -v i="$ids" 'BEGIN { printf "%.0f", i * 8 / 1e6 }') MB)"
   echo
   echo "| reader | wall s | CPU s | MB/s | peak RSS MB | rows/events |"
   echo "|---|---:|---:|---:|---:|---:|"
@@ -140,6 +148,7 @@ for size in "${sizes[@]}"; do
     fi
   fi
   echo
+done
 done
 echo "machine: $(nproc) cores, $(uname -sm), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //')"
 exit $status

@@ -2,7 +2,7 @@
  * gen-xml: deterministic synthetic `xctrace export` of a swiftui-updates table (Xcode 27 schema).
  *
  *   cc -O2 -o gen-xml gen-xml.c
- *   gen-xml BYTES OUT.xml [SEED]
+ *   gen-xml BYTES OUT.xml [SEED] [many-groups]
  *
  * Writes one <trace-query-result><node> with the 18-column swiftui-updates <schema> and rows
  * until the file reaches about BYTES bytes (via OUT.xml.tmp and a rename). The same BYTES and
@@ -18,6 +18,9 @@
  * 2% of body rows are ` [skipped]`; 5% run on com.apple.render; about 1 in 50000 updates is
  * unfinished (duration 6148782250705247539); a few names need escaping (`&lt;`, `&amp;`,
  * `&#233;`).
+ *
+ * With `many-groups`, the shape of Scripts/bench.sh's many-groups trace: every row picks its module
+ * from 7 at random, so the 300 views make about 2 100 (module, kind, name) groups.
  *
  * Prints the number of rows to standard output.
  */
@@ -114,8 +117,12 @@ static void put_ref(const char *tag, uint64_t id) {
 
 /* MARK: - Views */
 
-enum { VIEWS = 300, MODULES = 5 };
-static const char *modules[MODULES] = {"Landmarks", "LandmarksUI", "SwiftUI", "MapKit", "Charts"};
+enum { VIEWS = 300, MODULES = 7 };
+static const char *modules[MODULES] = {"Landmarks", "LandmarksUI", "SwiftUI", "MapKit", "Charts",
+                                       "WeatherKit", "StoreKit"};
+/* Modules in use: 5, or 7 with every row picking its own (many-groups). */
+static int module_count = 5;
+static int many_groups = 0;
 static const char *stems[] = {"LandmarkList", "LandmarkRow", "CategoryItem", "MapView", "HikeGraph",
                               "BadgeSymbol", "ProfileHost", "FavoriteButton", "CircleImage", "Cafe&amp;Bar",
                               "Caf&#233;Menu", "Grid&lt;Row&gt;"};
@@ -137,7 +144,7 @@ static void make_views(void) {
     View *v = &views[i];
     snprintf(v->name, sizeof v->name, "%s%d", stems[i % 12], i);
     snprintf(v->body, sizeof v->body, "%.60s.body", v->name);
-    v->module = (int)below(MODULES);
+    v->module = (int)below((uint64_t)module_count);
     int r = (int)below(100);
     v->kind = r < 70 ? 0 : r < 95 ? 1 : 2;
     v->median = 10000 + below(390000);
@@ -210,11 +217,15 @@ static uint64_t define_node(View *v, int full) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: gen-xml BYTES OUT.xml [SEED]\n");
+    fprintf(stderr, "usage: gen-xml BYTES OUT.xml [SEED] [many-groups]\n");
     return 64;
   }
   uint64_t target = strtoull(argv[1], NULL, 10);
   rng_state = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
+  if (argc > 4 && strcmp(argv[4], "many-groups") == 0) {
+    many_groups = 1;
+    module_count = MODULES;
+  }
   char tmp_path[4096];
   snprintf(tmp_path, sizeof tmp_path, "%s.tmp", argv[2]);
   file = fopen(tmp_path, "wb");
@@ -232,6 +243,7 @@ int main(int argc, char **argv) {
   uint64_t t = 1000000000ULL, rows = 0, update_id = 1;
   while (written + out_len < target) {
     View *v = &views[below(VIEWS)];
+    if (many_groups) v->module = (int)below(MODULES);
     int skipped = v->kind == 0 && chance_per_10000(200);
     int render = chance_per_10000(500);
     int unfinished = chance_per_10000(2);

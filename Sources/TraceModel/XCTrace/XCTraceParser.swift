@@ -351,11 +351,19 @@ struct XCTraceParser: ~Copyable {
   private mutating func startTag<Handler: XCTraceTableHandler>(at start: Int, handler: inout Handler)
     throws(TraceReadError) -> Step
   {
+    // Locals, so the scans below keep them in registers.
+    let buffer = self.buffer
+    let filled = self.filled
     let nameStart = start + 1
     var index = nameStart
     while index < filled {
       let byte = buffer[index]
-      if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
+      // Letters (above `>`) go on at once; spaces, `/` and `>` are below it.
+      if byte <= UInt8(ascii: ">")
+        && (Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/"))
+      {
+        break
+      }
       index += 1
     }
     guard index < filled else { return .needMore }
@@ -393,8 +401,9 @@ struct XCTraceParser: ~Copyable {
       let attributeStart = index
       while index < filled {
         let byte = buffer[index]
-        if byte == UInt8(ascii: "=") || Self.isSpace(byte) || byte == UInt8(ascii: ">")
-          || byte == UInt8(ascii: "/")
+        if byte <= UInt8(ascii: ">")
+          && (byte == UInt8(ascii: "=") || Self.isSpace(byte) || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "/"))
         {
           break
         }
