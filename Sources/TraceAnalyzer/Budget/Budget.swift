@@ -3,21 +3,21 @@
 ///
 /// Read from a budget file by ``BudgetParser`` (documented in docs/ci.md), or made from
 /// command-line limits (`--max-red 0`).
-public struct Budget: Hashable, Sendable {
+package struct Budget: Hashable, Sendable {
   /// The file's name as given; `command line` for limits from options only.
-  public var file: String
+  package var file: String
   /// The orange threshold the file sets, ns.
-  public var orange: Int64?
+  package var orange: Int64?
   /// The red threshold the file sets, ns.
-  public var red: Int64?
+  package var red: Int64?
   /// The inspection range the file sets (relative to the trace start).
-  public var range: TimeRange?
+  package var range: TimeRange?
   /// In file order.
-  public var limits: [BudgetLimit]
+  package var limits: [BudgetLimit]
   /// The findings rules' thresholds the file's `findings` section sets (nil: none).
-  public var findingSettings: FindingSettings?
+  package var findingSettings: FindingSettings?
 
-  public init(
+  package init(
     file: String, orange: Int64? = nil, red: Int64? = nil, range: TimeRange? = nil, limits: [BudgetLimit] = []
   ) {
     self.file = file
@@ -28,7 +28,7 @@ public struct Budget: Hashable, Sendable {
   }
 
   /// Whether a limit needs percentiles over a whole kind or trace (a second look at durations).
-  public var needsKindPercentiles: Bool {
+  package var needsKindPercentiles: Bool {
     limits.contains { limit in
       switch limit.scope {
       case .trace, .kind: limit.measure == .p50 || limit.measure == .p95
@@ -38,17 +38,17 @@ public struct Budget: Hashable, Sendable {
   }
 
   /// Whether a limit forbids findings of a rule (the trace must be diagnosed).
-  public var needsFindings: Bool {
+  package var needsFindings: Bool {
     limits.contains { if case .finding = $0.scope { true } else { false } }
   }
 
   /// Whether a limit counts cause-graph edges.
-  public var needsCauseGraph: Bool {
+  package var needsCauseGraph: Bool {
     limits.contains { if case .edge = $0.scope { true } else { false } }
   }
 
   /// `options` with the file's thresholds and range where `options` keeps the defaults.
-  public func applying(to options: AnalysisOptions, overriding: (orange: Bool, red: Bool, range: Bool))
+  package func applying(to options: AnalysisOptions, overriding: (orange: Bool, red: Bool, range: Bool))
     -> AnalysisOptions
   {
     var result = options

@@ -2,20 +2,20 @@
 ///
 /// Prints as `perf-budget.json:7:14: unknown key "p96" (did you mean "p95"?)`. A budget
 /// error never lets a check pass: the command exits 65.
-public struct BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The budget file's name as given (or `--max-…` for a limit from the command line).
-  public var file: String
+  package var file: String
   /// Where in the file; nil when the error concerns the whole file.
-  public var location: TextLocation?
-  public var message: String
+  package var location: TextLocation?
+  package var message: String
 
-  public init(file: String, location: TextLocation?, message: String) {
+  package init(file: String, location: TextLocation?, message: String) {
     self.file = file
     self.location = location
     self.message = message
   }
 
-  public var description: String {
+  package var description: String {
     guard let location else { return "\(file): \(message)" }
     return "\(file):\(location.line):\(location.column): \(message)"
   }

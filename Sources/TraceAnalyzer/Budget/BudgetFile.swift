@@ -9,12 +9,12 @@ import TraceModel
 #endif
 
 /// Reads and rewrites budget files (small files, read whole).
-public enum BudgetFile {
+package enum BudgetFile {
   /// Budget files larger than this are refused (a budget is a page of JSON).
-  public static let sizeLimit = 16 << 20
+  package static let sizeLimit = 16 << 20
 
   /// The bytes of the file at `path`; `.noInput` when it cannot be read.
-  public static func read(path: String) throws(TraceReadError) -> [UInt8] {
+  package static func read(path: String) throws(TraceReadError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw .noInput(path: path, reason: SystemFile.describe(errno)) }
     defer { close(descriptor) }
@@ -38,7 +38,7 @@ public enum BudgetFile {
   }
 
   /// Replaces the file at `path` with `bytes`, whole or not at all (see ``AtomicFile``).
-  public static func write(_ bytes: [UInt8], to path: String) throws(AtomicFile.Failure) {
+  package static func write(_ bytes: [UInt8], to path: String) throws(AtomicFile.Failure) {
     let file = try AtomicFile(path: path)
     bytes.withUnsafeBytes { _ = file.write($0) }
     try file.commit()

@@ -1,9 +1,9 @@
 import TraceModel
 
 /// One limit of a budget: a scope, a measure and the largest value that passes.
-public struct BudgetLimit: Hashable, Sendable {
+package struct BudgetLimit: Hashable, Sendable {
   /// How the limit's value is written in the file, so `--tighten` writes it back alike.
-  public enum Literal: Hashable, Sendable {
+  package enum Literal: Hashable, Sendable {
     /// A JSON integer (a count, or ns).
     case integer
     /// A string with a unit, e.g. `"2ms"`: the unit as written and whether a space precedes it.
@@ -12,19 +12,19 @@ public struct BudgetLimit: Hashable, Sendable {
     case none
   }
 
-  public var scope: BudgetScope
-  public var measure: BudgetMeasure
+  package var scope: BudgetScope
+  package var measure: BudgetMeasure
   /// The largest value that passes: a count, or ns for durations.
-  public var max: Int64
+  package var max: Int64
   /// The name people recognise in failure messages: the file's `name`, or one made up.
-  public var name: String
+  package var name: String
   /// Where the value is written in the budget file (nil for command-line limits).
-  public var location: TextLocation?
+  package var location: TextLocation?
   /// The value's bytes in the budget file (the JSON token, quotes included).
-  public var valueRange: Range<Int>?
-  public var literal: Literal
+  package var valueRange: Range<Int>?
+  package var literal: Literal
 
-  public init(
+  package init(
     scope: BudgetScope, measure: BudgetMeasure, max: Int64, name: String? = nil,
     location: TextLocation? = nil, valueRange: Range<Int>? = nil, literal: Literal = .none
   ) {
@@ -38,16 +38,16 @@ public struct BudgetLimit: Hashable, Sendable {
   }
 
   /// `max` as people read it: `3`, `2.00 ms`.
-  public var maxText: String { BudgetLimit.text(max, measure: measure) }
+  package var maxText: String { BudgetLimit.text(max, measure: measure) }
 
   /// A value of `measure` as people read it.
-  public static func text(_ value: Int64, measure: BudgetMeasure) -> String {
+  package static func text(_ value: Int64, measure: BudgetMeasure) -> String {
     measure.isDuration ? DurationText.format(value) : String(value)
   }
 
   /// A name for a limit the file does not name: `no red body updates`, `p95 time at most 400 µs`,
   /// `at most 2 updates of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks`.
-  public static func defaultName(scope: BudgetScope, measure: BudgetMeasure, max: Int64) -> String {
+  package static func defaultName(scope: BudgetScope, measure: BudgetMeasure, max: Int64) -> String {
     if case .finding(let rule) = scope { return rule.rawValue }
     if case .edge(let edge) = scope {
       var text = "at most \(max) update\(max == 1 ? "" : "s")"

@@ -2,7 +2,7 @@
 ///
 /// A count or a duration of a view, a kind, the trace, the frames or a cause-graph edge. The
 /// raw value is the budget file's key.
-public enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   /// Updates, unfinished and skipped ones included (for an edge: its `cause` events).
   case count
   case orange
@@ -27,19 +27,19 @@ public enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStrin
   case finding
 
   /// The measures of a view, a kind or the whole trace.
-  public static let statistics: [BudgetMeasure] = [
+  package static let statistics: [BudgetMeasure] = [
     .count, .orange, .red, .skipped, .unfinished, .p50, .p95, .max, .total,
   ]
   /// The measures of the frames.
-  public static let frames: [BudgetMeasure] = [
+  package static let frames: [BudgetMeasure] = [
     .missed, .missedByLongUpdate, .missedByAccumulation, .worstOverrun,
   ]
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 
   /// The measure a budget key names: its raw value, or the summary JSON's spelling of a
   /// duration (`p95Ns`, `maxNs`, `totalNs`, `worstOverrunNs`, `p50Ns`).
-  public init?(key: String) {
+  package init?(key: String) {
     if let measure = BudgetMeasure(rawValue: key) {
       self = measure
     } else if key.hasSuffix("Ns"), let measure = BudgetMeasure(rawValue: String(key.dropLast(2))),
@@ -52,10 +52,10 @@ public enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStrin
   }
 
   /// The keys a budget may spell the measure with.
-  public var keys: [String] { isDuration ? [rawValue, rawValue + "Ns"] : [rawValue] }
+  package var keys: [String] { isDuration ? [rawValue, rawValue + "Ns"] : [rawValue] }
 
   /// Whether the value is a duration in ns (else a count).
-  public var isDuration: Bool {
+  package var isDuration: Bool {
     switch self {
     case .p50, .p95, .max, .total, .worstOverrun: true
     default: false
@@ -63,7 +63,7 @@ public enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStrin
   }
 
   /// The measure as people say it: `p95 time`, `red updates`, `missed frames`.
-  public var phrase: String {
+  package var phrase: String {
     switch self {
     case .count: "updates"
     case .orange: "orange updates"

@@ -17,9 +17,9 @@ import TraceModel
 /// entries without a limit are errors with the file's line and column: a budget never passes
 /// by being misread. Whether the views and edges it names exist is checked against the trace
 /// (``BudgetCheck``).
-public enum BudgetParser {
+package enum BudgetParser {
   /// Parses the bytes of a budget file named `file`.
-  public static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> Budget {
+  package static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> Budget {
     let root = try LocatedJSONParser.parse(bytes, file: file)
     return try Reader(file: file).budget(root)
   }

@@ -1,7 +1,7 @@
 import TraceModel
 
 /// What a budget limit applies to.
-public enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
+package enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
   /// Every update of the trace (or its range), all kinds together.
   case trace
   /// Every update of one kind.
@@ -16,7 +16,7 @@ public enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
   case finding(FindingRule)
 
   /// How check results name the subject when the scope names one thing.
-  public var description: String {
+  package var description: String {
     switch self {
     case .trace: "all updates"
     case .kind(let kind): "\(kind) updates"

@@ -6,18 +6,18 @@
 /// written in (`"3ms"` → `"2.45ms"`, not `"2.4428ms"`), so the next run of the same code does
 /// not fail by chance. Only the numbers change, in place, at the locations the parser
 /// recorded: key order, names, notes, spacing and every other byte of the file stay as written.
-public enum BudgetTightener {
+package enum BudgetTightener {
   /// One rewritten limit.
-  public struct Change: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var limit: BudgetLimit
+  package struct Change: Hashable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var limit: BudgetLimit
     /// The value's text before and after (JSON tokens, quotes included).
-    public var old: String
-    public var new: String
+    package var old: String
+    package var new: String
 
     /// Whether the limit's name quotes the old number (`"launch body under 2 ms"`), which it
     /// no longer holds.
-    public var nameQuotesOldValue: Bool {
+    package var nameQuotesOldValue: Bool {
       // A name tracecli made up follows the new value by itself.
       guard limit.name != BudgetLimit.defaultName(scope: limit.scope, measure: limit.measure, max: limit.max)
       else { return false }
@@ -28,7 +28,7 @@ public enum BudgetTightener {
     }
 
     /// `perf-budget.json:7:14: lowered "p95 time at most 3.00 ms" (p95) from "3ms" to "2.225ms"`.
-    public var description: String {
+    package var description: String {
       let location = limit.location.map { "\(file):\($0.line):\($0.column)" } ?? file
       return "\(location): lowered \"\(limit.name)\" (\(limit.scope) \(limit.measure)) from \(old) to \(new)"
     }
@@ -37,7 +37,7 @@ public enum BudgetTightener {
   /// The budget file's bytes with every limit that `result` beats lowered to the measured
   /// value (the largest over the limit's subjects) plus `margin` percent, and what changed,
   /// in file order.
-  public static func tighten(_ bytes: [UInt8], result: CheckResult, margin: Double = 10)
+  package static func tighten(_ bytes: [UInt8], result: CheckResult, margin: Double = 10)
     -> (bytes: [UInt8], changes: [Change])
   {
     var measured: [BudgetLimit: Int64] = [:]
@@ -69,7 +69,7 @@ public enum BudgetTightener {
   /// `slower` is the same trace measured with both thresholds divided by 1 + margin: what a
   /// run whose every update takes the margin longer would count. Lowered to those, the limits
   /// leave the margin as headroom.
-  public static func withHeadroom(_ result: CheckResult, slower: CheckResult) -> CheckResult {
+  package static func withHeadroom(_ result: CheckResult, slower: CheckResult) -> CheckResult {
     var adjusted = result
     for (index, entry) in result.results.enumerated()
     where entry.limit.measure == .orange || entry.limit.measure == .red {
@@ -82,7 +82,7 @@ public enum BudgetTightener {
 
   /// `thresholds` for measuring `withHeadroom`'s slower run: both divided by 1 + `margin`
   /// percent.
-  public static func slowerThresholds(_ thresholds: Thresholds, margin: Double) -> Thresholds {
+  package static func slowerThresholds(_ thresholds: Thresholds, margin: Double) -> Thresholds {
     var slower = thresholds
     let factor = 1 + max(0, margin) / 100
     slower.orange = Int64((Double(thresholds.orange) / factor).rounded(.down))

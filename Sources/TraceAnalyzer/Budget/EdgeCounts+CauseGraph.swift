@@ -2,7 +2,7 @@ import TraceModel
 
 extension EdgeCounts {
   /// The edges of `graph` by node labels (nodes with equal labels add up).
-  public init(_ graph: CauseGraph) {
+  package init(_ graph: CauseGraph) {
     self.init()
     for node in graph.nodes { note(node.label, module: node.module) }
     for edge in graph.edges {

@@ -4,24 +4,24 @@
 /// Node labels follow the analysis contract: `LandmarkListItemView.body` for a body update,
 /// `Name.update` for a representable, the name of an `other` update, a source's label, and
 /// `unknown #ID` for a dangling id. Nodes with equal labels (one view name in two modules) add up.
-public struct EdgeCounts: Hashable, Sendable {
+package struct EdgeCounts: Hashable, Sendable {
   /// One edge: its end nodes' labels and its label (`update`, `creation`).
-  public struct Key: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var from: String
-    public var to: String
-    public var label: String
+  package struct Key: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var from: String
+    package var to: String
+    package var label: String
 
-    public init(from: String, to: String, label: String) {
+    package init(from: String, to: String, label: String) {
       self.from = from
       self.to = to
       self.label = label
     }
 
     /// `from → to (label)`.
-    public var description: String { "\(from) → \(to) (\(label))" }
+    package var description: String { "\(from) → \(to) (\(label))" }
 
     /// By `to`, `from`, then `label`, comparing UTF-8 bytes.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
       if lhs.to != rhs.to { return lhs.to.utf8.lexicographicallyPrecedes(rhs.to.utf8) }
       if lhs.from != rhs.from { return lhs.from.utf8.lexicographicallyPrecedes(rhs.from.utf8) }
       return lhs.label.utf8.lexicographicallyPrecedes(rhs.label.utf8)
@@ -29,24 +29,24 @@ public struct EdgeCounts: Hashable, Sendable {
   }
 
   /// `cause` events per edge.
-  public var counts: [Key: Int]
+  package var counts: [Key: Int]
   /// Every node's label, with the modules of the update nodes that carry it (empty for sources).
-  public var nodes: [String: Set<String>]
+  package var nodes: [String: Set<String>]
 
-  public init(counts: [Key: Int] = [:], nodes: [String: Set<String>] = [:]) {
+  package init(counts: [Key: Int] = [:], nodes: [String: Set<String>] = [:]) {
     self.counts = counts
     self.nodes = nodes
   }
 
   /// Adds `count` events of an edge and makes sure both nodes are known.
-  public mutating func add(_ key: Key, count: Int = 1, fromModule: String? = nil, toModule: String? = nil) {
+  package mutating func add(_ key: Key, count: Int = 1, fromModule: String? = nil, toModule: String? = nil) {
     counts[key, default: 0] += count
     note(key.from, module: fromModule)
     note(key.to, module: toModule)
   }
 
   /// Records a node (also one without edges).
-  public mutating func note(_ label: String, module: String? = nil) {
+  package mutating func note(_ label: String, module: String? = nil) {
     if let module, !module.isEmpty {
       nodes[label, default: []].insert(module)
     } else if nodes[label] == nil {
@@ -55,7 +55,7 @@ public struct EdgeCounts: Hashable, Sendable {
   }
 
   /// The node label `query` names: a label as is, or `Module.Label` for an update node.
-  public func resolve(_ query: String) -> String? {
+  package func resolve(_ query: String) -> String? {
     if nodes[query] != nil { return query }
     for (label, modules) in nodes {
       for module in modules where query == module + "." + label { return label }
@@ -64,7 +64,7 @@ public struct EdgeCounts: Hashable, Sendable {
   }
 
   /// Events of the edges `selector` names (its nodes resolved with ``resolve(_:)``).
-  public func count(_ selector: EdgeSelector) -> Int {
+  package func count(_ selector: EdgeSelector) -> Int {
     let from = selector.from.map { resolve($0) ?? $0 }
     let to = selector.to.map { resolve($0) ?? $0 }
     var total = 0
@@ -78,7 +78,7 @@ public struct EdgeCounts: Hashable, Sendable {
   }
 
   /// Up to `limit` node labels close to a misspelt `query`.
-  public func suggestions(for query: String, limit: Int = 3) -> [String] {
+  package func suggestions(for query: String, limit: Int = 3) -> [String] {
     ViewSuggestions.closest(to: query, among: Array(nodes.keys), limit: limit)
   }
 }

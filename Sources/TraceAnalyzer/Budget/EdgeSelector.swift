@@ -1,16 +1,16 @@
 /// Names the cause-graph edges a limit counts: by the labels of their end nodes and their own
 /// label; a missing part matches anything.
-public struct EdgeSelector: Hashable, Sendable, CustomStringConvertible {
+package struct EdgeSelector: Hashable, Sendable, CustomStringConvertible {
   /// The cause node's label (`@Observable LandmarkCollection.landmarks`); nil for any.
-  public var from: String?
+  package var from: String?
   /// The effect node's label (`LandmarkListItemView.body`); nil for any.
-  public var to: String?
+  package var to: String?
   /// `update` or `creation`; nil for any.
-  public var label: String?
-  public var fromLocation: TextLocation?
-  public var toLocation: TextLocation?
+  package var label: String?
+  package var fromLocation: TextLocation?
+  package var toLocation: TextLocation?
 
-  public init(
+  package init(
     from: String?, to: String?, label: String? = nil, fromLocation: TextLocation? = nil,
     toLocation: TextLocation? = nil
   ) {
@@ -22,7 +22,7 @@ public struct EdgeSelector: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `from → to (label)`, with `*` for a missing end.
-  public var description: String {
+  package var description: String {
     "\(from ?? "*") → \(to ?? "*")" + (label.map { " (\($0))" } ?? "")
   }
 }

@@ -2,17 +2,17 @@
 ///
 /// Numbers keep their source text, so `2` and `2.0` stay apart and no precision is lost;
 /// objects keep their members in file order.
-public struct LocatedJSON: Hashable, Sendable {
+package struct LocatedJSON: Hashable, Sendable {
   /// One `"key": value` pair of an object.
-  public struct Member: Hashable, Sendable {
-    public var key: String
+  package struct Member: Hashable, Sendable {
+    package var key: String
     /// Where the key's opening quote is.
-    public var keyLocation: TextLocation
-    public var value: LocatedJSON
+    package var keyLocation: TextLocation
+    package var value: LocatedJSON
   }
 
   /// What the value is.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     case object([Member])
     case array([LocatedJSON])
     case string(String)
@@ -22,23 +22,23 @@ public struct LocatedJSON: Hashable, Sendable {
     case null
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// Where the value's first byte is.
-  public var location: TextLocation
+  package var location: TextLocation
   /// The byte offset just past the value's last byte.
-  public var endOffset: Int
+  package var endOffset: Int
 
-  public init(kind: Kind, location: TextLocation, endOffset: Int) {
+  package init(kind: Kind, location: TextLocation, endOffset: Int) {
     self.kind = kind
     self.location = location
     self.endOffset = endOffset
   }
 
   /// The byte range of the value's text in the file.
-  public var range: Range<Int> { location.offset..<endOffset }
+  package var range: Range<Int> { location.offset..<endOffset }
 
   /// `an object`, `a string`, … for messages.
-  public var typeName: String {
+  package var typeName: String {
     switch kind {
     case .object: "an object"
     case .array: "an array"
@@ -50,7 +50,7 @@ public struct LocatedJSON: Hashable, Sendable {
   }
 
   /// The members of an object (nil for other values).
-  public var members: [Member]? {
+  package var members: [Member]? {
     if case .object(let members) = kind { return members }
     return nil
   }

@@ -4,9 +4,9 @@
 /// leading byte-order mark allowed, nesting limited to ``depthLimit``. Duplicate keys in one
 /// object are an error (a budget must not say two things at once). Errors carry the 1-based
 /// line and byte column of the first byte that cannot continue the document.
-public struct LocatedJSONParser {
+package struct LocatedJSONParser {
   /// The deepest nesting of arrays and objects accepted.
-  public static let depthLimit = 64
+  package static let depthLimit = 64
 
   private let bytes: [UInt8]
   private let file: String
@@ -21,7 +21,7 @@ public struct LocatedJSONParser {
   }
 
   /// Parses `bytes` (the whole file) into a value; `file` names the file in errors.
-  public static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> LocatedJSON {
+  package static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> LocatedJSON {
     var parser = LocatedJSONParser(bytes: bytes, file: file)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       parser.index = 3

@@ -3,9 +3,9 @@
 /// Every view gets its red and orange counts and its p95, and the frames their missed count,
 /// each raised by the margin and rounded up to a readable value as ``BudgetTightener`` does,
 /// so the trace it came from passes with headroom. `--tighten` ratchets it down later.
-public enum StarterBudget {
+package enum StarterBudget {
   /// The budget file's text (JSON, ending with a line end).
-  public static func render(_ summary: TraceSummary, margin: Double) -> String {
+  package static func render(_ summary: TraceSummary, margin: Double) -> String {
     var json = JSONWriter()
     json.object { json in
       json.field("version", 1)

@@ -5,25 +5,25 @@
 /// an id no event defines. A chain that reaches a node (view type or source) already on it is
 /// cut there and marked: that is an update loop. Chains are listed newest first: at every
 /// fork the cause with the latest time comes first.
-public struct CauseChains: Hashable, Sendable {
+package struct CauseChains: Hashable, Sendable {
   /// One update or source event on a chain.
-  public struct Event: Hashable, Sendable {
-    public var id: Int64
+  package struct Event: Hashable, Sendable {
+    package var id: Int64
     /// The event's node (its label, kind, module); the node's counts are not filled in.
-    public var node: CauseGraph.Node
+    package var node: CauseGraph.Node
     /// An update's start or a source's time, relative to the trace start (ns).
-    public var offset: Int64?
+    package var offset: Int64?
     /// An update's duration (ns).
-    public var duration: Int64?
-    public var skipped: Bool
+    package var duration: Int64?
+    package var skipped: Bool
     /// For a source: where its value was set (innermost first), as the trace's first event
     /// of that source recorded it.
-    public var backtrace: [String]
+    package var backtrace: [String]
 
     /// How far the event lies from `offset` (relative to the trace start): 0 or nil when it
     /// runs at `offset` (or has no time), positive when it starts later, negative when it ended
     /// earlier (ns).
-    public func distance(from offset: Int64) -> Int64? {
+    package func distance(from offset: Int64) -> Int64? {
       guard let start = self.offset else { return nil }
       let end = start.saturatingAdd(max(duration ?? 0, 1))
       if offset < start { return start.saturatingSubtract(offset) }
@@ -31,7 +31,7 @@ public struct CauseChains: Hashable, Sendable {
       return nil
     }
 
-    public init(
+    package init(
       id: Int64, node: CauseGraph.Node, offset: Int64? = nil, duration: Int64? = nil, skipped: Bool = false,
       backtrace: [String] = []
     ) {
@@ -45,19 +45,19 @@ public struct CauseChains: Hashable, Sendable {
   }
 
   /// One step back: the `cause` event into the previous event, and the event it came from.
-  public struct Hop: Hashable, Sendable {
+  package struct Hop: Hashable, Sendable {
     /// `update`, `creation`, or as written.
-    public var label: String
+    package var label: String
     /// The cause's own time relative to the trace start (ns), when it has one.
-    public var offset: Int64?
-    public var changed: String?
-    public var valueType: String?
+    package var offset: Int64?
+    package var changed: String?
+    package var valueType: String?
     /// The cause's 1-based line in the file.
-    public var line: Int
+    package var line: Int
     /// The cause side.
-    public var event: Event
+    package var event: Event
 
-    public init(
+    package init(
       label: String, offset: Int64?, changed: String? = nil, valueType: String? = nil, line: Int, event: Event
     ) {
       self.label = label
@@ -70,7 +70,7 @@ public struct CauseChains: Hashable, Sendable {
   }
 
   /// Why a chain stops where it does.
-  public enum End: Hashable, Sendable {
+  package enum End: Hashable, Sendable {
     /// A gesture: the person's action.
     case gesture
     /// An external environment change.
@@ -89,47 +89,47 @@ public struct CauseChains: Hashable, Sendable {
   }
 
   /// One chain, from the target back to its root.
-  public struct Chain: Hashable, Sendable {
-    public var hops: [Hop]
-    public var end: End
+  package struct Chain: Hashable, Sendable {
+    package var hops: [Hop]
+    package var end: End
 
-    public init(hops: [Hop], end: End) {
+    package init(hops: [Hop], end: End) {
       self.hops = hops
       self.end = end
     }
 
     /// The event the chain ends at (the target when it has no hop).
-    public func last(from target: Event) -> Event { hops.last?.event ?? target }
+    package func last(from target: Event) -> Event { hops.last?.event ?? target }
   }
 
   /// How far the search goes.
-  public struct Limits: Hashable, Sendable {
+  package struct Limits: Hashable, Sendable {
     /// Hops followed from the target at most.
-    public var depth: Int
+    package var depth: Int
     /// Chains listed at most (nil: all found).
-    public var chains: Int?
+    package var chains: Int?
     /// Events visited at most; beyond, chains end in ``End/searchLimit``.
-    public var events: Int
+    package var events: Int
 
-    public init(depth: Int = 32, chains: Int? = 20, events: Int = 20_000) {
+    package init(depth: Int = 32, chains: Int? = 20, events: Int = 20_000) {
       self.depth = depth
       self.chains = chains
       self.events = events
     }
   }
 
-  public var target: Event
+  package var target: Event
   /// The chains listed, newest first.
-  public var chains: [Chain]
+  package var chains: [Chain]
   /// All chains found (more than listed when ``Limits/chains`` cut the list).
-  public var chainsFound: Int
+  package var chainsFound: Int
   /// The search reached ``Limits/events``: some causes were not followed.
-  public var truncated: Bool
+  package var truncated: Bool
   /// The trace's display name.
-  public var file: String
-  public var limits: Limits
+  package var file: String
+  package var limits: Limits
 
-  public init(
+  package init(
     target: Event, chains: [Chain], chainsFound: Int, truncated: Bool = false, file: String, limits: Limits
   ) {
     self.target = target
@@ -141,7 +141,7 @@ public struct CauseChains: Hashable, Sendable {
   }
 
   /// What a `why` query found: the chains, or why there are none.
-  public enum Outcome: Hashable, Sendable {
+  package enum Outcome: Hashable, Sendable {
     case explained(CauseChains)
     /// No update or source has this id.
     case noSuchID(Int64, file: String)

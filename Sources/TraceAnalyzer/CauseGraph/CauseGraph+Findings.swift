@@ -1,12 +1,12 @@
 extension CauseGraph {
   /// The rules of the graph's ``findings`` that name the node labelled `label`, errors first.
-  public func findingRules(ofNode label: String) -> [Finding] {
+  package func findingRules(ofNode label: String) -> [Finding] {
     findings.filter { $0.nodes.contains(label) }
   }
 
   /// The findings that are about the edge from the node labelled `from` to the node labelled
   /// `to` (an update loop's cycle, a fan-out, churn, an over-broad input).
-  public func findings(ofEdgeFrom from: String, to: String) -> [Finding] {
+  package func findings(ofEdgeFrom from: String, to: String) -> [Finding] {
     findings.filter { finding in finding.edges.contains { $0.from == from && $0.to == to } }
   }
 

@@ -1,6 +1,6 @@
 extension CauseGraph {
   /// One line saying what the graph shows: the file, the view or whole graph, the counts.
-  public var headline: String {
+  package var headline: String {
     var text = "tracecli cause-graph: \(file)"
     if let view = selection.view {
       text += ", view \(view) (\(selection.direction)"
@@ -22,7 +22,7 @@ extension CauseGraph {
   ///
   /// Edges left out by the cap, dangling causes, causes the range could not place; empty when
   /// there is nothing to say.
-  public var notes: [String] {
+  package var notes: [String] {
     var notes: [String] = []
     if causes.counted == 0 && edges.isEmpty {
       notes.append(range.isUnbounded ? "the trace has no cause events" : "no cause events in the range")

@@ -1,6 +1,6 @@
 extension CauseGraph {
   /// Which side of a view a subgraph keeps.
-  public enum Direction: Hashable, Sendable, CustomStringConvertible {
+  package enum Direction: Hashable, Sendable, CustomStringConvertible {
     /// Causes: the nodes with a path into the view.
     case upstream
     /// Effects: the nodes the view has a path into.
@@ -8,7 +8,7 @@ extension CauseGraph {
     /// Both causes and effects.
     case both
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .upstream: "upstream"
       case .downstream: "downstream"

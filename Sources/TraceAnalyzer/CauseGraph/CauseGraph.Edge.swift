@@ -1,16 +1,16 @@
 extension CauseGraph {
   /// An edge: every `cause` event from one node to another with one label.
-  public struct Edge: Hashable, Sendable {
+  package struct Edge: Hashable, Sendable {
     /// Index of the cause node in ``CauseGraph/nodes``.
-    public var from: Int
+    package var from: Int
     /// Index of the effect node in ``CauseGraph/nodes``.
-    public var to: Int
+    package var to: Int
     /// `update`, `creation`, or another spelling as written in the trace.
-    public var label: String
+    package var label: String
     /// The number of `cause` events with this key.
-    public var count: Int
+    package var count: Int
 
-    public init(from: Int, to: Int, label: String, count: Int) {
+    package init(from: Int, to: Int, label: String, count: Int) {
       self.from = from
       self.to = to
       self.label = label
@@ -18,7 +18,7 @@ extension CauseGraph {
     }
 
     /// The label as Instruments shows it: `Update`, `Creation` (others as written).
-    public var title: String {
+    package var title: String {
       guard let first = label.first else { return label }
       return first.uppercased() + label.dropFirst()
     }

@@ -3,16 +3,16 @@ import TraceModel
 extension CauseGraph {
   /// A node of the graph: every update of one view type `(kind, module, name)`, every event
   /// of one source `(kind, label)`, or an id no event defines (`unknown #ID`).
-  public struct Node: Hashable, Sendable {
+  package struct Node: Hashable, Sendable {
     /// What a node stands for.
-    public enum Kind: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable, Comparable, CustomStringConvertible {
       case source(SourceKind)
       case update(UpdateKind)
       /// An id that a `cause` names but no `update` or `source` defines.
       case unknown
 
       /// The trace-format spelling (`gesture`, `body`, …) or `unknown`: the JSON `kind`.
-      public var description: String {
+      package var description: String {
         switch self {
         case .source(let kind): kind.description
         case .update(let kind): kind.description
@@ -21,7 +21,7 @@ extension CauseGraph {
       }
 
       /// How Instruments names such a node: `Gesture`, `State change`, `View body`, ….
-      public var displayName: String {
+      package var displayName: String {
         switch self {
         case .source(let kind): kind.displayName
         case .update(.body): "View body"
@@ -32,7 +32,7 @@ extension CauseGraph {
       }
 
       /// Sources first, then updates, then unknown ids; each by its kind's order.
-      public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+      package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 
       private var rank: Int {
         switch self {
@@ -44,7 +44,7 @@ extension CauseGraph {
     }
 
     /// Modules that are Apple's, not the app's: their updates are drawn as the system's.
-    public static let systemModules: Set<String> = [
+    package static let systemModules: Set<String> = [
       "SwiftUI", "SwiftUICore", "UIKit", "UIKitCore", "AppKit", "Foundation", "CoreFoundation",
       "Combine", "Observation", "MapKit", "Charts", "WebKit", "AVKit", "PhotosUI", "RealityKit",
       "SceneKit", "SpriteKit", "CoreData", "SwiftData", "CoreGraphics", "QuartzCore", "CoreText",
@@ -53,25 +53,25 @@ extension CauseGraph {
       "EventKitUI", "MessageUI", "PassKit", "HealthKit", "CloudKit", "AppIntents",
     ]
 
-    public var kind: Kind
+    package var kind: Kind
     /// An update node's `view ?? label ?? "(unnamed)"`; a source node's label;
     /// `unknown #ID` for a dangling id.
-    public var name: String
+    package var name: String
     /// An update node's module (`""` when absent); nil for other nodes.
-    public var module: String?
+    package var module: String?
     /// Drawn as the app's own (blue) rather than the system's (gray): a source any of whose
     /// events said `user: true`, or an update node whose module is set and not Apple's.
-    public var user: Bool
+    package var user: Bool
     /// Updates of the node (or events of a source) in the inspection range.
-    public var events: Int
+    package var events: Int
     /// Those updates that were skipped.
-    public var skipped: Int
+    package var skipped: Int
     /// Every update of the node was skipped (checked, body not run).
-    public var dimmed: Bool
+    package var dimmed: Bool
     /// For an `unknown` node, the dangling id.
-    public var unknownID: Int64?
+    package var unknownID: Int64?
 
-    public init(
+    package init(
       kind: Kind, name: String, module: String? = nil, user: Bool = false, events: Int = 0,
       skipped: Int = 0, dimmed: Bool = false, unknownID: Int64? = nil
     ) {
@@ -97,7 +97,7 @@ extension CauseGraph {
 
     /// The title: `Name.body` for a body node, `Name.update` for a representable node, the
     /// name for an `other` update node, the label for a source, `unknown #ID`.
-    public var label: String {
+    package var label: String {
       switch kind {
       case .update(.body): "\(name).body"
       case .update(.representable): "\(name).update"
@@ -106,7 +106,7 @@ extension CauseGraph {
     }
 
     /// The per-view key of an update node.
-    public var viewKey: ViewKey? {
+    package var viewKey: ViewKey? {
       guard case .update(let kind) = kind else { return nil }
       return ViewKey(module: module ?? "", kind: kind, name: name)
     }
@@ -114,7 +114,7 @@ extension CauseGraph {
     /// The line under the title: what the node is and how often it happened.
     ///
     /// For example `View body · Landmarks · 80 updates` or `Gesture · 2 events`.
-    public var caption: String {
+    package var caption: String {
       switch kind {
       case .update:
         var text = kind.displayName
@@ -134,7 +134,7 @@ extension CauseGraph {
     }
 
     /// Whether the node is an update node.
-    public var isUpdate: Bool {
+    package var isUpdate: Bool {
       if case .update = kind { return true }
       return false
     }

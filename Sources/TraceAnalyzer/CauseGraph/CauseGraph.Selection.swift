@@ -1,20 +1,20 @@
 extension CauseGraph {
   /// What part of the graph to show: around one view, or the whole graph's largest edges.
-  public struct Selection: Hashable, Sendable {
+  package struct Selection: Hashable, Sendable {
     /// The default cap on the whole graph's edges.
-    public static let defaultEdgeLimit = 60
+    package static let defaultEdgeLimit = 60
 
     /// `View` or `Module.View`; nil for the whole graph.
-    public var view: String?
-    public var direction: Direction
+    package var view: String?
+    package var direction: Direction
     /// At most this many hops from the view; nil for any number.
-    public var depth: Int?
+    package var depth: Int?
     /// Edges counted fewer times are dropped before paths are followed.
-    public var minCount: Int
+    package var minCount: Int
     /// The whole graph shows only this many largest edges (nil: all); ignored with a view.
-    public var edgeLimit: Int?
+    package var edgeLimit: Int?
 
-    public init(
+    package init(
       view: String? = nil, direction: Direction = .upstream, depth: Int? = nil, minCount: Int = 1,
       edgeLimit: Int? = Selection.defaultEdgeLimit
     ) {
@@ -32,7 +32,7 @@ extension CauseGraph {
   /// Edges under `minCount` go first. With a view: its nodes and their causes or effects
   /// (``subgraph(around:direction:depth:)``), highlighted. Without: every node that has an
   /// edge, capped to the `edgeLimit` largest edges (``omitted`` counts the rest).
-  public func selecting(_ selection: Selection) -> CauseGraph? {
+  package func selecting(_ selection: Selection) -> CauseGraph? {
     var graph = selection.minCount > 1 ? keepingEdges(minCount: selection.minCount) : self
     if let view = selection.view {
       let focus = graph.nodes(matching: view)

@@ -4,18 +4,18 @@
 /// Nodes are listed sources first, then update nodes, then `unknown #ID` nodes (see
 /// ``Node/listedBefore(_:_:)``); edges largest count first. Both orders are deterministic, and
 /// ``subgraph(around:direction:depth:)`` and the other narrowing operations keep them.
-public struct CauseGraph: Hashable, Sendable {
+package struct CauseGraph: Hashable, Sendable {
   /// How many `cause` events went into the graph, and how many the inspection range left out.
-  public struct CauseCounts: Hashable, Sendable {
+  package struct CauseCounts: Hashable, Sendable {
     /// Causes counted on the graph's edges (before any narrowing).
-    public var counted = 0
+    package var counted = 0
     /// Causes whose time (or, without one, their target's time) lies outside the range.
-    public var outOfRange = 0
+    package var outOfRange = 0
     /// With a range: causes without a time whose target has none either (an update's start
     /// or a source's time), so they cannot be placed in the range.
-    public var unplaced = 0
+    package var unplaced = 0
 
-    public init(counted: Int = 0, outOfRange: Int = 0, unplaced: Int = 0) {
+    package init(counted: Int = 0, outOfRange: Int = 0, unplaced: Int = 0) {
       self.counted = counted
       self.outOfRange = outOfRange
       self.unplaced = unplaced
@@ -23,36 +23,36 @@ public struct CauseGraph: Hashable, Sendable {
   }
 
   /// What a narrowing left out of view (the whole graph is capped to its largest edges).
-  public struct Omission: Hashable, Sendable {
-    public var nodes = 0
-    public var edges = 0
+  package struct Omission: Hashable, Sendable {
+    package var nodes = 0
+    package var edges = 0
 
-    public init(nodes: Int = 0, edges: Int = 0) {
+    package init(nodes: Int = 0, edges: Int = 0) {
       self.nodes = nodes
       self.edges = edges
     }
 
-    public var isEmpty: Bool { nodes == 0 && edges == 0 }
+    package var isEmpty: Bool { nodes == 0 && edges == 0 }
   }
 
-  public var nodes: [Node]
-  public var edges: [Edge]
+  package var nodes: [Node]
+  package var edges: [Edge]
   /// The nodes to highlight (those a `--view` query names), ascending.
-  public var focus: [Int]
-  public var dangling: DanglingCauses
-  public var causes: CauseCounts
-  public var omitted: Omission
+  package var focus: [Int]
+  package var dangling: DanglingCauses
+  package var causes: CauseCounts
+  package var omitted: Omission
   /// The trace's display name.
-  public var file: String
+  package var file: String
   /// The inspection range the graph covers.
-  public var range: TimeRange
+  package var range: TimeRange
   /// How the graph was narrowed (see ``selecting(_:)``); the default for a whole graph.
-  public var selection = Selection(edgeLimit: nil)
+  package var selection = Selection(edgeLimit: nil)
   /// The trace's findings, whose nodes and edges renderers mark (empty: none, or not
   /// diagnosed).
-  public var findings: [Finding] = []
+  package var findings: [Finding] = []
 
-  public init(
+  package init(
     nodes: [Node], edges: [Edge], focus: [Int] = [], dangling: DanglingCauses = DanglingCauses(),
     causes: CauseCounts = CauseCounts(), omitted: Omission = Omission(), file: String = "",
     range: TimeRange = TimeRange()
@@ -72,7 +72,7 @@ public struct CauseGraph: Hashable, Sendable {
   /// The nodes a query names: update nodes as ``ViewKey/matches(_:)`` reads it (`View`,
   /// `Module.View`, `View.body`, `Module.View (body)`…), a source by its label
   /// (`Gesture: Tap`).
-  public func nodes(matching query: String) -> [Int] {
+  package func nodes(matching query: String) -> [Int] {
     nodes.indices.filter { index in
       if let key = nodes[index].viewKey { return key.matches(query) }
       if case .source = nodes[index].kind { return nodes[index].label == query }
@@ -81,12 +81,12 @@ public struct CauseGraph: Hashable, Sendable {
   }
 
   /// The view keys of every update node (for suggesting a name).
-  public var viewKeys: [ViewKey] { nodes.compactMap(\.viewKey) }
+  package var viewKeys: [ViewKey] { nodes.compactMap(\.viewKey) }
 
   // MARK: - Narrowing
 
   /// The graph without edges counted fewer than `minCount` times (nodes stay).
-  public func keepingEdges(minCount: Int) -> CauseGraph {
+  package func keepingEdges(minCount: Int) -> CauseGraph {
     var graph = self
     graph.edges.removeAll { $0.count < minCount }
     return graph
@@ -101,7 +101,8 @@ public struct CauseGraph: Hashable, Sendable {
   /// cycles cannot make it loop or recurse.
   ///
   /// - Complexity: O(nodes + edges).
-  public func subgraph(around focus: [Int], direction: Direction = .upstream, depth: Int? = nil) -> CauseGraph
+  package func subgraph(around focus: [Int], direction: Direction = .upstream, depth: Int? = nil)
+    -> CauseGraph
   {
     var keepNode = [Bool](repeating: false, count: nodes.count)
     var keepEdge = [Bool](repeating: false, count: edges.count)
@@ -130,7 +131,7 @@ public struct CauseGraph: Hashable, Sendable {
   }
 
   /// The graph without nodes that have no edge (focus nodes stay).
-  public func withoutIsolatedNodes() -> CauseGraph {
+  package func withoutIsolatedNodes() -> CauseGraph {
     var keepNode = [Bool](repeating: false, count: nodes.count)
     for edge in edges {
       keepNode[edge.from] = true
@@ -141,7 +142,7 @@ public struct CauseGraph: Hashable, Sendable {
   }
 
   /// The `limit` largest edges and the nodes on them; ``omitted`` says what was left out.
-  public func largestEdges(_ limit: Int) -> CauseGraph {
+  package func largestEdges(_ limit: Int) -> CauseGraph {
     guard edges.count > limit else { return self }
     let ranked = edges.indices.sorted { Edge.listedBefore(edges[$0], edges[$1]) }
     var keepEdge = [Bool](repeating: false, count: edges.count)

@@ -1,28 +1,28 @@
 /// The `cause` events that name an id no `update` or `source` defines: drawn to `unknown #ID`
 /// nodes and reported, never dropped.
-public struct DanglingCauses: Hashable, Sendable {
+package struct DanglingCauses: Hashable, Sendable {
   /// How many are listed in ``lines`` at most.
-  public static let listLimit = 5
+  package static let listLimit = 5
 
   /// A dangling cause: its 1-based line in the file and the id it could not resolve.
-  public struct Occurrence: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var id: Int64
+  package struct Occurrence: Hashable, Sendable, Comparable {
+    package var line: Int
+    package var id: Int64
 
-    public init(line: Int, id: Int64) {
+    package init(line: Int, id: Int64) {
       self.line = line
       self.id = id
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.line, lhs.id) < (rhs.line, rhs.id) }
+    package static func < (lhs: Self, rhs: Self) -> Bool { (lhs.line, lhs.id) < (rhs.line, rhs.id) }
   }
 
   /// Dangling `cause` events (one whose `from` and `to` both dangle counts once).
-  public var count = 0
+  package var count = 0
   /// The first few, by line.
-  public var first: [Occurrence] = []
+  package var first: [Occurrence] = []
 
-  public init(count: Int = 0, first: [Occurrence] = []) {
+  package init(count: Int = 0, first: [Occurrence] = []) {
     self.count = count
     self.first = first
   }
@@ -43,7 +43,7 @@ public struct DanglingCauses: Hashable, Sendable {
   }
 
   /// The first lines, ascending (a line can repeat when both ends dangle: listed once).
-  public var lines: [Int] {
+  package var lines: [Int] {
     var seen: [Int] = []
     for occurrence in first where seen.last != occurrence.line { seen.append(occurrence.line) }
     return seen

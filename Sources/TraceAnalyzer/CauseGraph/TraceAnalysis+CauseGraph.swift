@@ -21,7 +21,7 @@ extension TraceAnalysis {
   /// a time is placed by its target's time (an update's start, a source's `time`). Node counts
   /// are the updates whose start lies in the range. Narrow the result with
   /// ``CauseGraph/subgraph(around:direction:depth:)`` and friends.
-  public static func causeGraph(
+  package static func causeGraph(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CauseGraph {
     let (files, displayName, spooled) = try input(paths: paths, name: name)

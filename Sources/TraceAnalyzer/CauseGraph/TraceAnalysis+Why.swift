@@ -2,7 +2,7 @@ import TraceModel
 
 extension TraceAnalysis {
   /// Which event `why` explains.
-  public enum WhyTarget: Hashable, Sendable {
+  package enum WhyTarget: Hashable, Sendable {
     /// The update (or source) with this id.
     case id(Int64)
     /// The update of a view (`View` or `Module.View`) running at a time relative to the trace
@@ -20,7 +20,7 @@ extension TraceAnalysis {
   /// at a time, each level reading only the partitions of the ids it asks about
   /// (``CauseChainSearch``). What stays in memory is the spills' blocks, the nodes, and the
   /// events found (at most `limits.events`).
-  public static func why(
+  package static func why(
     paths: [String], name: String? = nil, target: WhyTarget,
     limits: CauseChains.Limits = CauseChains.Limits(),
     threads: Int = ProcessorCount.available

@@ -1,14 +1,14 @@
 import TraceModel
 
 /// Checks measurements against a budget: every limit on every subject it names.
-public enum BudgetCheck {
+package enum BudgetCheck {
   /// Evaluates each limit of `budget` on `measurements`.
   ///
   /// A view or cause-graph node the budget names but the trace lacks is an error with the
   /// budget's location (a typo must never pass), as is an edge limit without a cause graph.
   /// A view limit whose name matches several views (one name in two modules, or `*`) gives a
   /// result per view; `*` matching no view gives one result of 0.
-  public static func evaluate(_ budget: Budget, on measurements: CheckMeasurements) throws(BudgetError)
+  package static func evaluate(_ budget: Budget, on measurements: CheckMeasurements) throws(BudgetError)
     -> CheckResult
   {
     let summary = measurements.summary

@@ -2,13 +2,13 @@ import TraceModel
 
 /// Nearest-rank p50 and p95 over every finished update of each kind and of the whole trace
 /// (the summary has them per view only).
-public struct KindPercentiles: Hashable, Sendable {
+package struct KindPercentiles: Hashable, Sendable {
   /// One pair of percentiles, ns.
-  public struct Pair: Hashable, Sendable {
-    public var p50Ns: Int64 = 0
-    public var p95Ns: Int64 = 0
+  package struct Pair: Hashable, Sendable {
+    package var p50Ns: Int64 = 0
+    package var p95Ns: Int64 = 0
 
-    public init(p50Ns: Int64 = 0, p95Ns: Int64 = 0) {
+    package init(p50Ns: Int64 = 0, p95Ns: Int64 = 0) {
       self.p50Ns = p50Ns
       self.p95Ns = p95Ns
     }
@@ -22,17 +22,17 @@ public struct KindPercentiles: Hashable, Sendable {
     }
   }
 
-  public var kinds: [UpdateKind: Pair]
+  package var kinds: [UpdateKind: Pair]
   /// All kinds together.
-  public var total: Pair
+  package var total: Pair
 
-  public init(kinds: [UpdateKind: Pair] = [:], total: Pair = Pair()) {
+  package init(kinds: [UpdateKind: Pair] = [:], total: Pair = Pair()) {
     self.kinds = kinds
     self.total = total
   }
 
   /// The pair of `kind`, or of the whole trace for nil.
-  public subscript(kind: UpdateKind?) -> Pair {
+  package subscript(kind: UpdateKind?) -> Pair {
     guard let kind else { return total }
     return kinds[kind] ?? Pair()
   }

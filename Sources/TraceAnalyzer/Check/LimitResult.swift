@@ -1,24 +1,24 @@
 /// One limit measured on one subject: passed when the value is at most the limit's `max`.
-public struct LimitResult: Hashable, Sendable {
-  public var limit: BudgetLimit
+package struct LimitResult: Hashable, Sendable {
+  package var limit: BudgetLimit
   /// What was measured: `Landmarks.LandmarkListItemView (body)`, `frames`, an edge.
-  public var subject: String
+  package var subject: String
   /// The measured value: a count, or ns.
-  public var value: Int64
+  package var value: Int64
 
-  public init(limit: BudgetLimit, subject: String, value: Int64) {
+  package init(limit: BudgetLimit, subject: String, value: Int64) {
     self.limit = limit
     self.subject = subject
     self.value = value
   }
 
-  public var passed: Bool { value <= limit.max }
+  package var passed: Bool { value <= limit.max }
 
   /// The value as people read it (`116`, `2.22 ms`), exact when rounding would hide the excess.
-  public var valueText: String { texts.value }
+  package var valueText: String { texts.value }
 
   /// The limit as people read it, exact when rounding would make it look equal to the value.
-  public var maxText: String { texts.max }
+  package var maxText: String { texts.max }
 
   private var texts: (value: String, max: String) {
     let value = BudgetLimit.text(value, measure: limit.measure)
@@ -28,7 +28,7 @@ public struct LimitResult: Hashable, Sendable {
   }
 
   /// `perf-budget.json:7:14` when the limit comes from a file.
-  public func location(in file: String) -> String? {
+  package func location(in file: String) -> String? {
     limit.location.map { "\(file):\($0.line):\($0.column)" }
   }
 }

@@ -3,7 +3,7 @@ import TraceModel
 /// Reading a trace for a budget check or a diff.
 extension TraceAnalysis {
   /// Summarizes the trace made of `paths` with what `budget`'s limits need.
-  public static func measure(
+  package static func measure(
     paths: [String], name: String? = nil, for budget: Budget, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CheckMeasurements {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
@@ -23,7 +23,7 @@ extension TraceAnalysis {
 
   /// Summarizes the trace made of `paths`, with percentiles over kinds (the kept durations,
   /// held in memory) and the cause graph's edges (a second pass) when asked.
-  public static func measure(
+  package static func measure(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(), kindPercentiles: Bool,
     edges: Bool
   ) throws(TraceReadError) -> CheckMeasurements {
@@ -50,7 +50,7 @@ extension TraceAnalysis {
   }
 
   /// The cause graph's edge counts of the trace made of `paths`, for the range of `options`.
-  public static func edgeCounts(
+  package static func edgeCounts(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> EdgeCounts {
     EdgeCounts(try causeGraph(paths: paths, name: name, options: options))

@@ -14,7 +14,7 @@ public struct Thresholds: Hashable, Sendable {
   }
 
   /// The severity of an update lasting `duration` ns; nil for gray and for unfinished updates.
-  @inlinable public func classify(_ duration: Int64) -> Severity? {
+  @inlinable package func classify(_ duration: Int64) -> Severity? {
     if duration >= Update.unfinishedDuration { return nil }
     if duration > red { return .red }
     if duration > orange { return .orange }

@@ -10,15 +10,15 @@ public struct TimeRange: Hashable, Sendable {
   }
 
   /// `1.000 s ..< 2.000 s`, `start ..< 2.000 s`.
-  public var text: String {
+  package var text: String {
     "\(from.map(DurationText.seconds) ?? "start") ..< \(to.map(DurationText.seconds) ?? "end")"
   }
 
   /// Whether the range keeps everything.
-  public var isUnbounded: Bool { from == nil && to == nil }
+  package var isUnbounded: Bool { from == nil && to == nil }
 
   /// Whether an update starting `offset` ns after the trace start is kept.
-  @inlinable public func contains(_ offset: Int64) -> Bool {
+  @inlinable package func contains(_ offset: Int64) -> Bool {
     if let from, offset < from { return false }
     if let to, offset >= to { return false }
     return true

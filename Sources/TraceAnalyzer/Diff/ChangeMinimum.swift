@@ -3,21 +3,21 @@
 /// One run a side cannot tell noise from change: a change counts only when it exceeds both the
 /// relative part (of the base) and, for durations, the absolute part; counts use the relative
 /// part only. Smaller changes are shown as unchanged.
-public struct ChangeMinimum: Hashable, Sendable {
+package struct ChangeMinimum: Hashable, Sendable {
   /// Percent of the base value.
-  public var percent: Double
+  package var percent: Double
   /// For durations, ns.
-  public var durationNs: Int64
+  package var durationNs: Int64
 
-  public static let `default` = ChangeMinimum(percent: 5, durationNs: 50_000)
+  package static let `default` = ChangeMinimum(percent: 5, durationNs: 50_000)
 
-  public init(percent: Double, durationNs: Int64) {
+  package init(percent: Double, durationNs: Int64) {
     self.percent = percent
     self.durationNs = durationNs
   }
 
   /// Reads `5%,50us` (either part alone keeps the other's default); nil when it cannot.
-  public init?(text: String) {
+  package init?(text: String) {
     var result = ChangeMinimum.default
     for part in text.split(separator: ",").map({ String($0.filter { $0 != " " }) }) where !part.isEmpty {
       if part.hasSuffix("%") {
@@ -34,7 +34,7 @@ public struct ChangeMinimum: Hashable, Sendable {
   }
 
   /// `5%, 50.0 µs`.
-  public var text: String {
+  package var text: String {
     "\(PercentText.format(percent)), \(DurationText.format(durationNs))"
   }
 

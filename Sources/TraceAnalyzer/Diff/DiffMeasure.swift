@@ -1,5 +1,5 @@
 /// A figure `tracecli diff` compares; higher is worse for every one of them.
-public enum DiffMeasure: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package enum DiffMeasure: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   case count
   case orange
   case red
@@ -17,15 +17,15 @@ public enum DiffMeasure: String, CaseIterable, Hashable, Sendable, CustomStringC
   case finding
 
   /// The figures of a view or a kind, in column order.
-  public static let views: [DiffMeasure] = [.red, .orange, .count, .p95, .total]
+  package static let views: [DiffMeasure] = [.red, .orange, .count, .p95, .total]
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 
   /// Whether the figure is a duration in ns.
-  public var isDuration: Bool { self == .p95 || self == .total || self == .overrun }
+  package var isDuration: Bool { self == .p95 || self == .total || self == .overrun }
 
   /// The analysis contract's JSON key: `p95Ns`, `totalNs`, `red`, ….
-  public var jsonKey: String {
+  package var jsonKey: String {
     switch self {
     case .p95: "p95Ns"
     case .total: "totalNs"
@@ -35,12 +35,12 @@ public enum DiffMeasure: String, CaseIterable, Hashable, Sendable, CustomStringC
   }
 
   /// A value of this figure as people read it.
-  public func text(_ value: Int64) -> String {
+  package func text(_ value: Int64) -> String {
     isDuration ? DurationText.format(value) : String(value)
   }
 
   /// A change of this figure as people read it: `+3`, `−1.20 ms`.
-  public func deltaText(_ delta: Int64) -> String {
+  package func deltaText(_ delta: Int64) -> String {
     let sign = delta > 0 ? "+" : delta < 0 ? "−" : "±"
     let magnitude = delta == .min ? Int64.max : abs(delta)
     return sign + (isDuration ? DurationText.format(magnitude) : String(magnitude))

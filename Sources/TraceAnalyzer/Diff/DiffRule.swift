@@ -5,9 +5,9 @@
 /// from a base of 0 any rise exceeds it. Durations take a unit (`+2ms`) or are ns.
 /// View figures (`count`, `orange`, `red`, `p95`, `total`) apply to every view; `missed` and
 /// `overrun` to the frames; `edge` to every cause-graph edge.
-public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
+package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   /// How large a change may be.
-  public enum Threshold: Hashable, Sendable {
+  package enum Threshold: Hashable, Sendable {
     /// An amount of the figure (a count, or ns).
     case amount(Int64)
     /// Percent of the base median.
@@ -15,31 +15,31 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A rule that cannot be read.
-  public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+  package struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
   }
 
-  public var measure: DiffMeasure
-  public var threshold: Threshold
+  package var measure: DiffMeasure
+  package var threshold: Threshold
   /// The rule as written.
-  public var text: String
+  package var text: String
 
-  public init(measure: DiffMeasure, threshold: Threshold, text: String) {
+  package init(measure: DiffMeasure, threshold: Threshold, text: String) {
     self.measure = measure
     self.threshold = threshold
     self.text = text
   }
 
-  public var description: String { text }
+  package var description: String { text }
 
   /// The measures a rule may name.
-  public static let measures: [DiffMeasure] = [
+  package static let measures: [DiffMeasure] = [
     .count, .orange, .red, .p95, .total, .missed, .overrun, .edge, .finding,
   ]
 
   /// Parses one rule (`measure>threshold`, spaces allowed).
-  public static func parse(_ text: String) throws(ParseError) -> DiffRule {
+  package static func parse(_ text: String) throws(ParseError) -> DiffRule {
     let trimmed = text.filter { $0 != " " }
     guard let operatorIndex = trimmed.firstIndex(of: ">") else {
       throw ParseError(message: "rule '\(text)' must read measure>change, e.g. red>0 or p95>+20%")
@@ -75,7 +75,7 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Parses repeated and comma-separated rules.
-  public static func parseList(_ texts: [String]) throws(ParseError) -> [DiffRule] {
+  package static func parseList(_ texts: [String]) throws(ParseError) -> [DiffRule] {
     var rules: [DiffRule] = []
     for text in texts {
       for part in text.split(separator: ",") where !part.allSatisfy({ $0 == " " }) {
@@ -86,7 +86,7 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether `change` is larger than the rule allows (noise or not).
-  public func isExceeded(by change: FigureChange) -> Bool {
+  package func isExceeded(by change: FigureChange) -> Bool {
     let delta = change.delta
     guard delta > 0 else { return false }
     switch threshold {
@@ -98,7 +98,7 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The rule's verdict on `diff`: the subjects whose change exceeds it, real or within noise.
-  public func evaluate(_ diff: TraceDiff) -> RuleVerdict {
+  package func evaluate(_ diff: TraceDiff) -> RuleVerdict {
     var rows: [(String, FigureChange)] = []
     switch measure {
     case .missed: rows = [("frames", diff.missed)]
@@ -116,7 +116,7 @@ public struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `+20%`, `−91%`, `+∞%`.
-  public static func percentText(_ percent: Double) -> String {
+  package static func percentText(_ percent: Double) -> String {
     let sign = percent > 0 ? "+" : percent < 0 ? "−" : "±"
     let magnitude = abs(percent)
     let rounded = magnitude >= 10 ? (magnitude).rounded() : (magnitude * 10).rounded() / 10

@@ -1,7 +1,7 @@
 /// One figure compared between the base runs and the head runs.
-public struct FigureChange: Hashable, Sendable {
+package struct FigureChange: Hashable, Sendable {
   /// What the change amounts to (higher figures are worse).
-  public enum Status: String, Hashable, Sendable {
+  package enum Status: String, Hashable, Sendable {
     case unchanged
     /// Changed by less than the runs' own spread.
     case noise
@@ -9,13 +9,13 @@ public struct FigureChange: Hashable, Sendable {
     case better
   }
 
-  public var measure: DiffMeasure
-  public var base: RunSpread
-  public var head: RunSpread
+  package var measure: DiffMeasure
+  package var base: RunSpread
+  package var head: RunSpread
   /// With one run a side, the smallest change that counts (nil: every change counts).
-  public var minimum: ChangeMinimum?
+  package var minimum: ChangeMinimum?
 
-  public init(measure: DiffMeasure, base: RunSpread, head: RunSpread, minimum: ChangeMinimum? = nil) {
+  package init(measure: DiffMeasure, base: RunSpread, head: RunSpread, minimum: ChangeMinimum? = nil) {
     self.measure = measure
     self.base = base
     self.head = head
@@ -23,32 +23,32 @@ public struct FigureChange: Hashable, Sendable {
   }
 
   /// Whether the change is too small to count with one run a side (shown as unchanged).
-  public var isBelowMinimum: Bool {
+  package var isBelowMinimum: Bool {
     minimum?.isBelow(delta: delta, base: base.median, measure: measure) ?? false
   }
 
   /// Head median minus base median.
-  public var delta: Int64 { head.median.saturatingSubtract(base.median) }
+  package var delta: Int64 { head.median.saturatingSubtract(base.median) }
 
   /// The runs' own spread: the larger of the two sides' (0 with one run a side).
-  public var noiseFloor: Int64 { max(base.spread, head.spread) }
+  package var noiseFloor: Int64 { max(base.spread, head.spread) }
 
   /// Whether the change is smaller than the runs' own spread (and not zero).
-  public var isNoise: Bool { delta != 0 && delta.magnitude < noiseFloor.magnitude }
+  package var isNoise: Bool { delta != 0 && delta.magnitude < noiseFloor.magnitude }
 
-  public var status: Status {
+  package var status: Status {
     if delta == 0 || isBelowMinimum { return .unchanged }
     if isNoise { return .noise }
     return delta > 0 ? .worse : .better
   }
 
   /// The change in percent of the base median; nil when the base is 0.
-  public var percent: Double? {
+  package var percent: Double? {
     base.median == 0 ? nil : Double(delta) / Double(base.median) * 100
   }
 
   /// `116 → 0 (−116)`, `2.22 ms → 231 µs (−90%)`; the value alone when unchanged.
-  public var text: String {
+  package var text: String {
     if delta == 0 { return measure.text(head.median) }
     var result = "\(measure.text(base.median)) → \(measure.text(head.median)) ("
     if let percent, measure.isDuration {

@@ -2,19 +2,19 @@
 ///
 /// With several runs a side, a finding is present on a side when more than half of its runs
 /// have it; `presence` counts the runs that do (1 or 0 each), so its median says the same.
-public struct FindingChange: Hashable, Sendable {
+package struct FindingChange: Hashable, Sendable {
   /// The finding as one of the runs that have it reports it (head's when both sides do).
-  public var finding: Finding
+  package var finding: Finding
   /// Per run, 1 when the run has the finding: the `finding` figure of `--fail-on finding>0`.
-  public var presence: FigureChange
+  package var presence: FigureChange
 
   /// Whether the finding is new on head.
-  public var appeared: Bool { presence.delta > 0 }
+  package var appeared: Bool { presence.delta > 0 }
   /// Whether the finding went away on head.
-  public var disappeared: Bool { presence.delta < 0 }
+  package var disappeared: Bool { presence.delta < 0 }
 
   /// `new`, `gone` or `still`.
-  public var status: String { appeared ? "new" : disappeared ? "gone" : "still" }
+  package var status: String { appeared ? "new" : disappeared ? "gone" : "still" }
 
   /// The identity of a finding across runs: its rule and nodes.
   struct Key: Hashable {

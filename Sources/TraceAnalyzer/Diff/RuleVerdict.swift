@@ -1,7 +1,7 @@
 /// What one `--fail-on` rule found in a diff.
-public struct RuleVerdict: Hashable, Sendable {
+package struct RuleVerdict: Hashable, Sendable {
   /// The rule's outcome; the command exits 1 on any failure, else 2 on any inconclusive.
-  public enum Outcome: String, Hashable, Sendable {
+  package enum Outcome: String, Hashable, Sendable {
     case pass
     case fail
     /// A change exceeds the rule but lies within the runs' own spread.
@@ -9,33 +9,33 @@ public struct RuleVerdict: Hashable, Sendable {
   }
 
   /// One subject whose change exceeds the rule.
-  public struct Hit: Hashable, Sendable {
+  package struct Hit: Hashable, Sendable {
     /// A view (`Landmarks.LandmarkListItemView (body)`), `frames` or an edge.
-    public var subject: String
-    public var change: FigureChange
+    package var subject: String
+    package var change: FigureChange
   }
 
-  public var rule: DiffRule
+  package var rule: DiffRule
   /// False when the rule could not be applied (edges without a cause graph).
-  public var evaluated: Bool
+  package var evaluated: Bool
   /// Real changes over the rule.
-  public var failures: [Hit] = []
+  package var failures: [Hit] = []
   /// Changes over the rule but within the runs' spread.
-  public var inconclusive: [Hit] = []
+  package var inconclusive: [Hit] = []
 
-  public init(rule: DiffRule, evaluated: Bool = true) {
+  package init(rule: DiffRule, evaluated: Bool = true) {
     self.rule = rule
     self.evaluated = evaluated
   }
 
-  public var outcome: Outcome {
+  package var outcome: Outcome {
     if !failures.isEmpty { return .fail }
     if !inconclusive.isEmpty { return .inconclusive }
     return .pass
   }
 
   /// The worst outcome of `verdicts`: fail over inconclusive over pass.
-  public static func overall(_ verdicts: [RuleVerdict]) -> Outcome {
+  package static func overall(_ verdicts: [RuleVerdict]) -> Outcome {
     if verdicts.contains(where: { $0.outcome == .fail }) { return .fail }
     if verdicts.contains(where: { $0.outcome == .inconclusive }) { return .inconclusive }
     return .pass

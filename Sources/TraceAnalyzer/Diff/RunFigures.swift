@@ -1,19 +1,19 @@
 import TraceModel
 
 /// What `tracecli diff` compares of one run (one trace): per view and kind, frames, edges.
-public struct RunFigures: Hashable, Sendable {
+package struct RunFigures: Hashable, Sendable {
   /// The five figures of a view or a kind.
-  public struct Figures: Hashable, Sendable {
-    public var count: Int64 = 0
-    public var orange: Int64 = 0
-    public var red: Int64 = 0
-    public var p95Ns: Int64 = 0
-    public var totalNs: Int64 = 0
+  package struct Figures: Hashable, Sendable {
+    package var count: Int64 = 0
+    package var orange: Int64 = 0
+    package var red: Int64 = 0
+    package var p95Ns: Int64 = 0
+    package var totalNs: Int64 = 0
 
-    public init() {}
+    package init() {}
 
     /// The figures of `statistics`, with `p95Ns` given for kinds (statistics lack it).
-    public init(_ statistics: ViewStatistics, p95Ns: Int64? = nil) {
+    package init(_ statistics: ViewStatistics, p95Ns: Int64? = nil) {
       count = Int64(statistics.count)
       orange = Int64(statistics.orange)
       red = Int64(statistics.red)
@@ -21,7 +21,7 @@ public struct RunFigures: Hashable, Sendable {
       totalNs = statistics.totalNs
     }
 
-    public subscript(measure: DiffMeasure) -> Int64 {
+    package subscript(measure: DiffMeasure) -> Int64 {
       switch measure {
       case .count: count
       case .orange: orange
@@ -34,31 +34,31 @@ public struct RunFigures: Hashable, Sendable {
   }
 
   /// The frame figures.
-  public struct Frames: Hashable, Sendable {
-    public var missed: Int64 = 0
-    public var missedByLongUpdate: Int64 = 0
-    public var missedByAccumulation: Int64 = 0
-    public var worstOverrunNs: Int64 = 0
+  package struct Frames: Hashable, Sendable {
+    package var missed: Int64 = 0
+    package var missedByLongUpdate: Int64 = 0
+    package var missedByAccumulation: Int64 = 0
+    package var worstOverrunNs: Int64 = 0
 
-    public init() {}
+    package init() {}
   }
 
   /// The trace's name.
-  public var file: String
-  public var views: [ViewKey: Figures]
-  public var kinds: [UpdateKind: Figures]
-  public var frames: Frames
+  package var file: String
+  package var views: [ViewKey: Figures]
+  package var kinds: [UpdateKind: Figures]
+  package var frames: Frames
   /// The cause graph's edges; nil when not built.
-  public var edges: EdgeCounts?
+  package var edges: EdgeCounts?
   /// What the reader warned about.
-  public var warnings: [String]
+  package var warnings: [String]
 
   /// Updates of every kind (in the range), skipped and unfinished ones included.
-  public var updates: Int64 { kinds.values.reduce(0) { $0 + $1.count } }
+  package var updates: Int64 { kinds.values.reduce(0) { $0 + $1.count } }
   /// The run's findings (empty when not diagnosed).
-  public var findings: [Finding]
+  package var findings: [Finding]
 
-  public init(
+  package init(
     file: String, views: [ViewKey: Figures] = [:], kinds: [UpdateKind: Figures] = [:],
     frames: Frames = Frames(),
     edges: EdgeCounts? = nil, warnings: [String] = [], findings: [Finding] = []
@@ -73,7 +73,7 @@ public struct RunFigures: Hashable, Sendable {
   }
 
   /// The figures of a measured trace.
-  public init(_ measurements: CheckMeasurements) {
+  package init(_ measurements: CheckMeasurements) {
     let summary = measurements.summary
     var views: [ViewKey: Figures] = [:]
     for view in summary.views { views[view.key] = Figures(view.statistics) }

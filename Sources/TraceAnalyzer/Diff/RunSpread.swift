@@ -1,18 +1,18 @@
 /// One figure over the runs of one side of a diff: the median, and the lowest and highest run.
-public struct RunSpread: Hashable, Sendable {
+package struct RunSpread: Hashable, Sendable {
   /// The median of the runs; for an even number of runs, the lower of the two middle values.
-  public var median: Int64
-  public var low: Int64
-  public var high: Int64
+  package var median: Int64
+  package var low: Int64
+  package var high: Int64
 
-  public init(median: Int64, low: Int64, high: Int64) {
+  package init(median: Int64, low: Int64, high: Int64) {
     self.median = median
     self.low = low
     self.high = high
   }
 
   /// The figure of `values` (one per run; zeros when empty).
-  public init(_ values: [Int64]) {
+  package init(_ values: [Int64]) {
     guard !values.isEmpty else {
       self.init(median: 0, low: 0, high: 0)
       return
@@ -22,5 +22,5 @@ public struct RunSpread: Hashable, Sendable {
   }
 
   /// The runs' own spread: highest minus lowest.
-  public var spread: Int64 { high.saturatingSubtract(low) }
+  package var spread: Int64 { high.saturatingSubtract(low) }
 }

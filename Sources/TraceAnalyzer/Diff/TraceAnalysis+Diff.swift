@@ -4,7 +4,7 @@ import TraceModel
 extension TraceAnalysis {
   /// The figures of one run: the trace at `path`, with per-kind percentiles, the cause
   /// graph's edges and the findings (one read for the percentiles, one for the rest).
-  public static func runFigures(
+  package static func runFigures(
     path: String, options: AnalysisOptions = AnalysisOptions(), settings: FindingSettings = FindingSettings()
   ) throws(TraceReadError) -> RunFigures {
     let (files, displayName, spooled) = try input(paths: [path], name: nil)
@@ -18,7 +18,7 @@ extension TraceAnalysis {
   }
 
   /// Compares the `base` traces with the `head` traces (one or more each).
-  public static func diff(
+  package static func diff(
     base: [String], head: [String], options: AnalysisOptions = AnalysisOptions(),
     settings: FindingSettings = FindingSettings(), minimum: ChangeMinimum = .default
   ) throws(TraceReadError) -> TraceDiff {

@@ -7,33 +7,33 @@ import TraceModel
 /// number, the lower middle value) and a change smaller than the runs' own spread (the larger
 /// side's max − min) is noise, not a regression. A view or edge missing from a run counts 0
 /// there, so one present on one side only has zeros on the other.
-public struct TraceDiff: Hashable, Sendable {
+package struct TraceDiff: Hashable, Sendable {
   /// The traces of each side, as given.
-  public var baseRuns: [String]
-  public var headRuns: [String]
+  package var baseRuns: [String]
+  package var headRuns: [String]
   /// Every view of either side, by impact (``ViewChange/byImpact(_:_:)``).
-  public var views: [ViewChange]
+  package var views: [ViewChange]
   /// Body, representable, other.
-  public var kinds: [ViewChange]
-  public var missed: FigureChange
-  public var missedByLongUpdate: FigureChange
-  public var missedByAccumulation: FigureChange
-  public var worstOverrun: FigureChange
+  package var kinds: [ViewChange]
+  package var missed: FigureChange
+  package var missedByLongUpdate: FigureChange
+  package var missedByAccumulation: FigureChange
+  package var worstOverrun: FigureChange
   /// Every edge of either side, by impact; nil when a run has no cause graph.
-  public var edges: [EdgeChange]?
+  package var edges: [EdgeChange]?
   /// What the readers warned about.
-  public var warnings: [String]
+  package var warnings: [String]
   /// Every finding of either side: new on head first, then gone, then the rest.
-  public var findings: [FindingChange]
+  package var findings: [FindingChange]
   /// The runs (of either side) without a single update (in the range).
-  public var emptyRuns: [String]
+  package var emptyRuns: [String]
 
   /// The smallest change that counts when each side has one run (nil with more runs).
-  public var minimum: ChangeMinimum?
+  package var minimum: ChangeMinimum?
 
   /// Compares the `base` runs with the `head` runs (at least one each); with one run a side,
   /// changes under `minimum` are shown as unchanged.
-  public init(base: [RunFigures], head: [RunFigures], minimum: ChangeMinimum = .default) {
+  package init(base: [RunFigures], head: [RunFigures], minimum: ChangeMinimum = .default) {
     let minimum = base.count == 1 && head.count == 1 ? minimum : nil
     self.minimum = minimum
     baseRuns = base.map(\.file)
@@ -87,8 +87,8 @@ public struct TraceDiff: Hashable, Sendable {
   }
 
   /// The views whose figures changed at all, by impact.
-  public var changedViews: [ViewChange] { views.filter(\.hasChange) }
+  package var changedViews: [ViewChange] { views.filter(\.hasChange) }
 
   /// The edges whose count changed at all, by impact.
-  public var changedEdges: [EdgeChange] { (edges ?? []).filter { $0.count.status != .unchanged } }
+  package var changedEdges: [EdgeChange] { (edges ?? []).filter { $0.count.status != .unchanged } }
 }

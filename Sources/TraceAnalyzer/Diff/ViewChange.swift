@@ -1,29 +1,29 @@
 import TraceModel
 
 /// How one view (or one kind) changed: its five figures, base against head.
-public struct ViewChange: Hashable, Sendable {
+package struct ViewChange: Hashable, Sendable {
   /// The view; for a kind row, the kind with an empty module and name.
-  public var key: ViewKey
+  package var key: ViewKey
   /// Red, orange, count, p95, total (``DiffMeasure/views`` order).
-  public var figures: [FigureChange]
+  package var figures: [FigureChange]
   /// Runs of each side the view appears in.
-  public var baseRuns: Int
-  public var headRuns: Int
+  package var baseRuns: Int
+  package var headRuns: Int
 
-  public init(key: ViewKey, figures: [FigureChange], baseRuns: Int, headRuns: Int) {
+  package init(key: ViewKey, figures: [FigureChange], baseRuns: Int, headRuns: Int) {
     self.key = key
     self.figures = figures
     self.baseRuns = baseRuns
     self.headRuns = headRuns
   }
 
-  public subscript(measure: DiffMeasure) -> FigureChange {
+  package subscript(measure: DiffMeasure) -> FigureChange {
     figures.first { $0.measure == measure }
       ?? FigureChange(measure: measure, base: RunSpread([]), head: RunSpread([]))
   }
 
   /// What happened to the view as a whole: added, removed, worse, better, mixed, noise, unchanged.
-  public var status: String {
+  package var status: String {
     if baseRuns == 0 && headRuns > 0 { return "added" }
     if headRuns == 0 && baseRuns > 0 { return "removed" }
     let statuses = Set(figures.map(\.status))
@@ -35,14 +35,14 @@ public struct ViewChange: Hashable, Sendable {
   }
 
   /// Whether any figure changed beyond the runs' spread.
-  public var hasRealChange: Bool { figures.contains { $0.status == .worse || $0.status == .better } }
+  package var hasRealChange: Bool { figures.contains { $0.status == .worse || $0.status == .better } }
 
   /// Whether any figure differs at all (noise included; not changes under a one-run minimum).
-  public var hasChange: Bool { figures.contains { $0.status != .unchanged } }
+  package var hasChange: Bool { figures.contains { $0.status != .unchanged } }
 
   /// The impact order: real changes in red, orange, total time, count and p95 (largest first),
   /// then any change (noise included), then by view.
-  public static func byImpact(_ lhs: ViewChange, _ rhs: ViewChange) -> Bool {
+  package static func byImpact(_ lhs: ViewChange, _ rhs: ViewChange) -> Bool {
     let order: [DiffMeasure] = [.red, .orange, .total, .count, .p95]
     for realOnly in [true, false] {
       for measure in order {

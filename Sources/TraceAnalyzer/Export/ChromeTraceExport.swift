@@ -376,25 +376,25 @@ struct ChromeTraceExport {
 }
 
 /// What an export wrote.
-public struct ExportResult: Hashable, Sendable {
+package struct ExportResult: Hashable, Sendable {
   /// Events written (every line of `traceEvents`, or every row).
-  public var events = 0
+  package var events = 0
   /// Update events (finished updates) or rows.
-  public var updates = 0
-  public var red = 0
-  public var orange = 0
+  package var updates = 0
+  package var red = 0
+  package var orange = 0
   /// Updates left out (chrome) or written without a duration (rows) because they never ended.
-  public var unfinished = 0
+  package var unfinished = 0
   /// Frame events, and those that missed their deadline.
-  public var frames = 0
-  public var missedFrames = 0
-  public var flows = 0
-  public var tracks = 0
-  public var warnings: [TraceWarning] = []
+  package var frames = 0
+  package var missedFrames = 0
+  package var flows = 0
+  package var tracks = 0
+  package var warnings: [TraceWarning] = []
   /// Whether writing failed (the output is incomplete).
-  public var writeFailed = false
+  package var writeFailed = false
 
-  public init() {}
+  package init() {}
 }
 
 /// An event placed on its track, waiting to be formatted: an update (with its key) or a frame.

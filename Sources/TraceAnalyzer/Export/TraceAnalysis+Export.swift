@@ -8,7 +8,7 @@ extension TraceAnalysis {
   /// Memory stays bounded in the trace's length: updates wait in sorted runs on disk (one run
   /// when the trace is in order) and are merged; the cause join is partitioned on disk like
   /// the cause graph's. Groups, hitches, hangs and explicit frames are kept in memory.
-  public static func exportChrome(
+  package static func exportChrome(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     write: @escaping (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> ExportResult {
@@ -27,7 +27,7 @@ extension TraceAnalysis {
 
   /// Writes one flat JSON row per update of each trace in `runs` (each one JSON Lines file, or
   /// an xctrace export or folder of them), run after run (see ``RowsExport``).
-  public static func exportRows(
+  package static func exportRows(
     runs: [String], options: AnalysisOptions = AnalysisOptions(),
     write: @escaping (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> ExportResult {

@@ -4,11 +4,11 @@ public struct Diagnosis: Hashable, Sendable {
   /// Errors first, then by cost, largest first.
   public var findings: [Finding]
   public var summary: TraceSummary
-  public var settings: FindingSettings
+  package var settings: FindingSettings
   /// The trace's whole cause-and-effect graph (for the range).
-  public var graph: CauseGraph
+  package var graph: CauseGraph
 
-  public init(findings: [Finding], summary: TraceSummary, settings: FindingSettings, graph: CauseGraph) {
+  package init(findings: [Finding], summary: TraceSummary, settings: FindingSettings, graph: CauseGraph) {
     self.findings = findings
     self.summary = summary
     self.settings = settings

@@ -11,11 +11,11 @@ public struct Finding: Hashable, Sendable {
   }
 
   /// Where a source's value was set, as the trace recorded it.
-  public struct Backtrace: Hashable, Sendable {
+  package struct Backtrace: Hashable, Sendable {
     /// The source's label, such as `@State tags`.
-    public var source: String
+    package var source: String
     /// Innermost frame first.
-    public var frames: [String]
+    package var frames: [String]
   }
 
   public var rule: FindingRule
@@ -34,18 +34,18 @@ public struct Finding: Hashable, Sendable {
   /// Lines of evidence beyond the title (counts, frames missed, a loop's path).
   public var evidence: [String]
   /// The backtraces the trace holds for the sources involved.
-  public var backtraces: [Backtrace]
+  package var backtraces: [Backtrace]
   /// A loop's path, `A → B → A` (update-loop only).
   public var path: [String]
   /// The view to start `tracecli cause-graph --view` from, if any.
   public var view: String?
   /// The edges of the cause graph the finding is about, as (from label, to label) pairs.
-  public var edges: [Edge]
+  package var edges: [Edge]
 
   /// An edge a finding marks in the cause graph.
-  public struct Edge: Hashable, Sendable {
-    public var from: String
-    public var to: String
+  package struct Edge: Hashable, Sendable {
+    package var from: String
+    package var to: String
   }
 
   /// What to do about it.

@@ -18,7 +18,7 @@ public enum FindingRule: String, CaseIterable, Hashable, Sendable, Comparable, C
   public var description: String { rawValue }
 
   /// The rule spelt `text` (`fan-out`), if there is one.
-  public init?(named text: String) { self.init(rawValue: text) }
+  package init?(named text: String) { self.init(rawValue: text) }
 
   /// In the order analysis.md lists them.
   public static func < (lhs: Self, rhs: Self) -> Bool {

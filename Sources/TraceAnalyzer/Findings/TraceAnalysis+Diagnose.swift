@@ -8,7 +8,7 @@ extension TraceAnalysis {
   /// resolves every cause to its nodes and its target's timing, spilling those records; the
   /// rules then scan the summary's spill and the resolved causes once each. Memory stays flat
   /// in the trace's length (see ``FindingsBuilder``).
-  public static func diagnose(
+  package static func diagnose(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     settings: FindingSettings = FindingSettings()
   ) throws(TraceReadError) -> Diagnosis {

@@ -1,6 +1,6 @@
 /// The frames updates are measured against: the trace's `frame` events, or a grid of
 /// `budget`-long frames anchored at the trace start.
-public enum FrameTimeline: Hashable, Sendable {
+package enum FrameTimeline: Hashable, Sendable {
   /// Explicit frames, sorted by start.
   case explicit([TraceModelFrame])
   /// Frame `k` is `[anchor + k·budget, anchor + (k+1)·budget)`, its deadline the end.
@@ -34,7 +34,7 @@ public enum FrameTimeline: Hashable, Sendable {
   }
 
   /// The frame at `index` (times clamped into Int64 at the far ends of the grid).
-  public func frame(at index: Int64) -> TraceModelFrame {
+  package func frame(at index: Int64) -> TraceModelFrame {
     switch self {
     case .grid(let anchor, let budget):
       TraceModelFrame(

@@ -6,8 +6,8 @@
 /// `label`, `count`; largest first) come first; then `dangling` (how many causes name an id no
 /// event defines, and the first few with their 1-based file lines), `omitted` (what the edge
 /// cap left out), `causes` (counted, outside the range, unplaceable) and the selection.
-public enum CauseGraphJSONRenderer {
-  public static func render(_ graph: CauseGraph) -> String {
+package enum CauseGraphJSONRenderer {
+  package static func render(_ graph: CauseGraph) -> String {
     var json = JSONWriter()
     json.object { json in
       json.field(

@@ -1,8 +1,8 @@
 /// Renders a ``CheckResult`` as the check JSON of the analysis contract (`passed`,
 /// `violations` with `limit`, `subject`, `measure`, `value`, `max`), plus extras: each
 /// violation's `unit` (`count` or `ns`) and budget `location`, every `result`, the file names.
-public enum CheckJSONRenderer {
-  public static func render(_ result: CheckResult) -> String {
+package enum CheckJSONRenderer {
+  package static func render(_ result: CheckResult) -> String {
     var json = JSONWriter()
     json.object { json in
       json.field("passed", result.passed)

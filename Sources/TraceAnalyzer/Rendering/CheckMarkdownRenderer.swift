@@ -1,6 +1,6 @@
 /// Renders a ``CheckResult`` as Markdown for a pull-request comment or a job summary.
-public enum CheckMarkdownRenderer {
-  public static func render(_ result: CheckResult) -> String {
+package enum CheckMarkdownRenderer {
+  package static func render(_ result: CheckResult) -> String {
     let total = result.results.count
     let failed = result.violations.count
     var output =

@@ -1,6 +1,6 @@
 /// Renders a ``CheckResult`` as text: every limit, failures first, and a verdict line.
-public enum CheckRenderer {
-  public static func render(_ result: CheckResult, style: TextStyle = .plain) -> String {
+package enum CheckRenderer {
+  package static func render(_ result: CheckResult, style: TextStyle = .plain) -> String {
     var output = style.bold("tracecli check") + "  \(result.trace) against \(result.budget)\n"
     let ordered = result.violations + result.results.filter(\.passed)
     // Whole names when the table fits; else the limit names are cut first (to 20 characters),

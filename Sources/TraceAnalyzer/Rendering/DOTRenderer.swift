@@ -8,8 +8,8 @@
 /// larger the count. Node IDs are quoted (`"n1"`); titles go in HTML-like labels with `&`, `<`,
 /// `>`, `"` escaped and control characters replaced, other text in quoted strings with `\`
 /// and `"` escaped; non-ASCII stays UTF-8. The same graph always gives the same bytes.
-public enum DOTRenderer {
-  public static func render(_ graph: CauseGraph) -> String {
+package enum DOTRenderer {
+  package static func render(_ graph: CauseGraph) -> String {
     var output = "// \(comment(graph.headline))\n"
     for note in graph.notes { output += "// note: \(comment(note))\n" }
     for finding in graph.findings {

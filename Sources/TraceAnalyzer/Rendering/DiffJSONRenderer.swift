@@ -4,8 +4,8 @@ import TraceModel
 /// `head` figures, `frames.base/head.missed`, `edges` with `base` and `head` counts), plus
 /// extras: each row's `delta`, `spread`, `noise` and `status`, the kinds, the runs and the
 /// `--fail-on` verdicts.
-public enum DiffJSONRenderer {
-  public static func render(_ diff: TraceDiff, verdicts: [RuleVerdict] = []) -> String {
+package enum DiffJSONRenderer {
+  package static func render(_ diff: TraceDiff, verdicts: [RuleVerdict] = []) -> String {
     var json = JSONWriter()
     json.object { json in
       json.field(

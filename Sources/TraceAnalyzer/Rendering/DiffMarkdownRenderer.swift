@@ -2,9 +2,9 @@ import TraceModel
 
 /// Renders a ``TraceDiff`` as Markdown for a pull-request comment: a verdict headline, frames,
 /// the views and edges that changed (by impact) and the `--fail-on` verdicts.
-public enum DiffMarkdownRenderer {
+package enum DiffMarkdownRenderer {
   /// - Parameter limit: how many changed views to list; nil lists all.
-  public static func render(_ diff: TraceDiff, verdicts: [RuleVerdict] = [], limit: Int? = 30) -> String {
+  package static func render(_ diff: TraceDiff, verdicts: [RuleVerdict] = [], limit: Int? = 30) -> String {
     let regressions = diff.changedViews.filter {
       $0.status == "worse" || $0.status == "mixed" || $0.status == "added"
     }

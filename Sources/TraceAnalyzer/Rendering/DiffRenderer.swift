@@ -2,9 +2,9 @@ import TraceModel
 
 /// Renders a ``TraceDiff`` as text: frames, kinds, the views and edges that changed (by
 /// impact), and the `--fail-on` verdicts.
-public enum DiffRenderer {
+package enum DiffRenderer {
   /// - Parameter limit: how many changed views to list; nil lists all.
-  public static func render(
+  package static func render(
     _ diff: TraceDiff, verdicts: [RuleVerdict] = [], limit: Int? = 20, style: TextStyle = .plain
   ) -> String {
     var output = style.bold("tracecli diff") + "  " + sides(diff) + "\n"

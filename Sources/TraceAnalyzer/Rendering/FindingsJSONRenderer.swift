@@ -1,8 +1,8 @@
 /// Renders a ``Diagnosis`` as the findings JSON of analysis.md (`rule`, `severity`, `title`,
 /// `nodes`, `count`, `costNs`, `examples`, `suggestion`), plus `evidence`, `path`,
 /// `backtraces`, the settings and the trace's name.
-public enum FindingsJSONRenderer {
-  public static func render(_ diagnosis: Diagnosis) -> String {
+package enum FindingsJSONRenderer {
+  package static func render(_ diagnosis: Diagnosis) -> String {
     var json = JSONWriter()
     json.object { json in
       json.field("findings", array: { json in write(diagnosis.findings, to: &json) })

@@ -1,6 +1,6 @@
 /// Renders a ``Diagnosis`` as Markdown for a pull-request comment or a job summary.
-public enum FindingsMarkdownRenderer {
-  public static func render(_ diagnosis: Diagnosis) -> String {
+package enum FindingsMarkdownRenderer {
+  package static func render(_ diagnosis: Diagnosis) -> String {
     let findings = diagnosis.findings
     var output =
       findings.isEmpty

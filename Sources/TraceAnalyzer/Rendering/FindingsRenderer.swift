@@ -1,7 +1,7 @@
 /// Renders a ``Diagnosis`` as text a person acts on: each finding's severity and title, its
 /// evidence, where the state was set, commands to look closer, and the fix.
-public enum FindingsRenderer {
-  public static func render(_ diagnosis: Diagnosis, style: TextStyle = .plain) -> String {
+package enum FindingsRenderer {
+  package static func render(_ diagnosis: Diagnosis, style: TextStyle = .plain) -> String {
     var output = SummaryRenderer.header(diagnosis.summary, style: style)
     output += "  " + tally(diagnosis.findings) + "\n"
     for finding in diagnosis.findings {
@@ -15,7 +15,7 @@ public enum FindingsRenderer {
   }
 
   /// The short "Findings" section `summarize --findings` ends with: one line a finding.
-  public static func section(_ findings: [Finding], style: TextStyle = .plain) -> String {
+  package static func section(_ findings: [Finding], style: TextStyle = .plain) -> String {
     var output = "\nFindings (\(tally(findings)); tracecli diagnose for evidence and fixes)\n"
     for finding in findings {
       output += "  " + severity(finding.severity, style: style) + "  " + finding.rule.rawValue + "  "

@@ -4,9 +4,9 @@
 ///
 /// Escaping follows the runner's rules: in the message, `%`, CR and LF become `%25`, `%0D`,
 /// `%0A`; in a property value, `:` and `,` also become `%3A` and `%2C`.
-public enum GitHubRenderer {
+package enum GitHubRenderer {
   /// One `::error` per limit over budget.
-  public static func render(_ result: CheckResult) -> String {
+  package static func render(_ result: CheckResult) -> String {
     var output = ""
     for warning in result.warnings {
       output += command("warning", ["title": "tracecli"], warning)
@@ -34,7 +34,7 @@ public enum GitHubRenderer {
   }
 
   /// One `::error` per change a rule fails on, one `::warning` per inconclusive one.
-  public static func render(_ diff: TraceDiff, verdicts: [RuleVerdict]) -> String {
+  package static func render(_ diff: TraceDiff, verdicts: [RuleVerdict]) -> String {
     var output = ""
     for warning in diff.warnings {
       output += command("warning", ["title": "tracecli"], warning)
@@ -69,7 +69,7 @@ public enum GitHubRenderer {
   }
 
   /// One `::error` or `::warning` per finding, and a closing `::notice`.
-  public static func render(_ diagnosis: Diagnosis) -> String {
+  package static func render(_ diagnosis: Diagnosis) -> String {
     var output = ""
     for warning in diagnosis.summary.warnings {
       output += command("warning", ["title": "tracecli"], warning.description)

@@ -5,8 +5,8 @@
 /// `testsuites` › `testsuite` › `testcase` with `name`, `classname`, `time`, and `failure`
 /// with `message` and `type`. Text is escaped for XML 1.0; characters XML cannot carry
 /// (control characters other than tab and line breaks) become U+FFFD.
-public enum JUnitRenderer {
-  public static func render(_ result: CheckResult) -> String {
+package enum JUnitRenderer {
+  package static func render(_ result: CheckResult) -> String {
     let tests = result.results.count
     let failures = result.violations.count
     var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -5,8 +5,8 @@
 /// a Mermaid entity code: `"` as `#quot;`, `#` `&` `<` `>` `` ` `` as `#35;` `#38;` `#60;`
 /// `#62;` `#96;`; line breaks become `<br/>`. Node styles follow ``DOTRenderer``'s colours
 /// through `classDef`s; edge widths through `linkStyle`.
-public enum MermaidRenderer {
-  public static func render(_ graph: CauseGraph) -> String {
+package enum MermaidRenderer {
+  package static func render(_ graph: CauseGraph) -> String {
     var output = "%% \(comment(graph.headline))\n"
     for note in graph.notes { output += "%% note: \(comment(note))\n" }
     for finding in graph.findings {

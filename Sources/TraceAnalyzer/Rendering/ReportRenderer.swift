@@ -11,13 +11,13 @@ import TraceModel
 /// of the worst missed frames, the cause-and-effect graph, the views table and the evidence.
 /// The page's size depends on the number of columns, views, findings and graph nodes, never
 /// on the number of events. The same report always gives the same bytes.
-public enum ReportRenderer {
+package enum ReportRenderer {
   /// Views the table lists at most.
-  public static let viewLimit = 300
+  package static let viewLimit = 300
   /// Findings listed at the top before the rest fold away.
-  public static let findingsShown = 10
+  package static let findingsShown = 10
 
-  public static func render(_ report: Report) -> String {
+  package static func render(_ report: Report) -> String {
     var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     page += "<meta name=\"generator\" content=\"tracecli\">\n"

@@ -2,9 +2,9 @@ import TraceModel
 
 /// Renders a ``TraceSummary`` as the summary JSON of the analysis contract, plus extras
 /// (`trace`, `totals`, `events`, `worstFrames`, `unknown`).
-public enum SummaryJSONRenderer {
+package enum SummaryJSONRenderer {
   /// - Parameter findings: with `summarize --findings`, the findings to add as `"findings"`.
-  public static func render(_ summary: TraceSummary, findings: [Finding]? = nil) -> String {
+  package static func render(_ summary: TraceSummary, findings: [Finding]? = nil) -> String {
     var json = JSONWriter()
     json.object { json in
       if let findings {

@@ -1,9 +1,9 @@
 import TraceModel
 
 /// Renders a ``TraceSummary`` as text a person reads at a glance, like the instrument's summary.
-public enum SummaryRenderer {
+package enum SummaryRenderer {
   /// - Parameter limit: how many views to list (worst first); nil lists all.
-  public static func render(_ summary: TraceSummary, limit: Int? = 20, style: TextStyle = .plain) -> String {
+  package static func render(_ summary: TraceSummary, limit: Int? = 20, style: TextStyle = .plain) -> String {
     var output = header(summary, style: style)
     output += "\n" + kinds(summary, style: style)
     output += "\n" + frames(summary.frames, traceStart: summary.traceStart ?? 0, style: style)

@@ -1,11 +1,11 @@
 /// How text output looks: ANSI colour on a terminal, plain otherwise.
-public struct TextStyle: Hashable, Sendable {
-  public static let plain = TextStyle(color: false)
-  public static let color = TextStyle(color: true)
+package struct TextStyle: Hashable, Sendable {
+  package static let plain = TextStyle(color: false)
+  package static let color = TextStyle(color: true)
 
-  public var color: Bool
+  package var color: Bool
 
-  public init(color: Bool) { self.color = color }
+  package init(color: Bool) { self.color = color }
 
   func bold(_ text: String) -> String { wrap(text, "1") }
   func dim(_ text: String) -> String { wrap(text, "2") }

@@ -1,6 +1,6 @@
 /// Renders an ``UpdateListing`` as a table or as JSON.
-public enum UpdateListingRenderer {
-  public static func render(_ listing: UpdateListing, style: TextStyle = .plain) -> String {
+package enum UpdateListingRenderer {
+  package static func render(_ listing: UpdateListing, style: TextStyle = .plain) -> String {
     let views = listing.matched.map(SummaryRenderer.label).joined(separator: ", ")
     let red = listing.entries.filter { $0.severity == .red }.count
     let orange = listing.entries.filter { $0.severity == .orange }.count
@@ -28,7 +28,7 @@ public enum UpdateListingRenderer {
     return output + table.render(style: style)
   }
 
-  public static func renderJSON(_ listing: UpdateListing) -> String {
+  package static func renderJSON(_ listing: UpdateListing) -> String {
     var json = JSONWriter()
     json.object { json in
       json.field("view", listing.view)

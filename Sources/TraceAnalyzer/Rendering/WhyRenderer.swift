@@ -12,8 +12,8 @@
 ///   0.200 s  Gesture: Tap #1 · Gesture
 ///            root: a gesture
 /// ```
-public enum WhyRenderer {
-  public static func render(_ chains: CauseChains, style: TextStyle = .plain) -> String {
+package enum WhyRenderer {
+  package static func render(_ chains: CauseChains, style: TextStyle = .plain) -> String {
     let target = chains.target
     var output =
       "why \(style.bold(target.node.label)) #\(target.id) \(target.skipped ? "was checked" : "ran")"
@@ -51,7 +51,7 @@ public enum WhyRenderer {
     return output
   }
 
-  public static func renderJSON(_ chains: CauseChains) -> String {
+  package static func renderJSON(_ chains: CauseChains) -> String {
     var json = JSONWriter()
     json.object { json in
       json.field("file", chains.file)

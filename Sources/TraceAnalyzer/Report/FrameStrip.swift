@@ -1,17 +1,17 @@
 import TraceModel
 
 /// One missed frame drawn at frame scale: its updates as labelled bars against the deadline.
-public struct FrameStrip: Hashable, Sendable {
+package struct FrameStrip: Hashable, Sendable {
   /// One update in the strip.
-  public struct Bar: Hashable, Sendable {
+  package struct Bar: Hashable, Sendable {
     /// The node label, such as `LandmarkListItemView.body`.
-    public var label: String
-    public var kind: UpdateKind
-    public var start: Int64
-    public var duration: Int64
-    public var severity: Severity?
+    package var label: String
+    package var kind: UpdateKind
+    package var start: Int64
+    package var duration: Int64
+    package var severity: Severity?
 
-    public init(label: String, kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?) {
+    package init(label: String, kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?) {
       self.label = label
       self.kind = kind
       self.start = start
@@ -21,20 +21,20 @@ public struct FrameStrip: Hashable, Sendable {
   }
 
   /// Bars a strip keeps (the longest, when more updates fall in its window).
-  public static let barLimit = 120
+  package static let barLimit = 120
   /// Missed frames that get a strip.
-  public static let stripLimit = 3
+  package static let stripLimit = 3
 
-  public var frame: MissedFrame
+  package var frame: MissedFrame
   /// The window drawn, ns.
-  public var windowStart: Int64
-  public var windowEnd: Int64
+  package var windowStart: Int64
+  package var windowEnd: Int64
   /// Main-thread updates overlapping the window, by start.
-  public var bars: [Bar]
+  package var bars: [Bar]
   /// Updates in the window left out beyond ``barLimit``.
-  public var omitted: Int
+  package var omitted: Int
 
-  public init(frame: MissedFrame, windowStart: Int64, windowEnd: Int64, bars: [Bar] = [], omitted: Int = 0) {
+  package init(frame: MissedFrame, windowStart: Int64, windowEnd: Int64, bars: [Bar] = [], omitted: Int = 0) {
     self.frame = frame
     self.windowStart = windowStart
     self.windowEnd = windowEnd

@@ -5,33 +5,33 @@
 /// longest path to it; nodes in a rank are ordered by the barycentre of their neighbours'
 /// positions in a few sweeps right and left; ranks are columns as wide as their widest node,
 /// centred vertically. Deterministic: the same graph always gives the same layout.
-public struct GraphLayout: Hashable, Sendable {
+package struct GraphLayout: Hashable, Sendable {
   /// A node's box, in points from the top left.
-  public struct Box: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+  package struct Box: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
 
-    public var midY: Double { y + height / 2 }
-    public var maxX: Double { x + width }
+    package var midY: Double { y + height / 2 }
+    package var maxX: Double { x + width }
   }
 
-  public static let nodeHeight = 44.0
-  public static let rowGap = 22.0
-  public static let rankGap = 84.0
-  public static let margin = 16.0
+  package static let nodeHeight = 44.0
+  package static let rowGap = 22.0
+  package static let rankGap = 84.0
+  package static let margin = 16.0
   static let sweeps = 4
 
   /// By node index.
-  public var boxes: [Box]
+  package var boxes: [Box]
   /// Each node's layer, 0 for causes at the left.
-  public var ranks: [Int]
-  public var width: Double
-  public var height: Double
+  package var ranks: [Int]
+  package var width: Double
+  package var height: Double
 
   /// Lays out `graph`; `nodeWidth(node)` gives each node's box width.
-  public init(_ graph: CauseGraph, nodeWidth: (CauseGraph.Node) -> Double) {
+  package init(_ graph: CauseGraph, nodeWidth: (CauseGraph.Node) -> Double) {
     let count = graph.nodes.count
     let forward = Self.acyclicEdges(graph)
     // Ranks: the longest path to each node, in topological order.

@@ -3,16 +3,16 @@ import TraceModel
 /// Everything `tracecli report` draws about one trace: the diagnosis (findings, summary, cause
 /// graph), the timeline at pixel-column scale, strips of the worst missed frames and the part
 /// of the cause graph around one view.
-public struct Report: Hashable, Sendable {
-  public var diagnosis: Diagnosis
-  public var timeline: ReportTimeline
-  public var strips: [FrameStrip]
+package struct Report: Hashable, Sendable {
+  package var diagnosis: Diagnosis
+  package var timeline: ReportTimeline
+  package var strips: [FrameStrip]
   /// The view the graph is drawn around (`Module.View`), nil for the whole graph's largest edges.
-  public var graphView: String?
+  package var graphView: String?
   /// The part of the cause graph the page draws.
-  public var graph: CauseGraph
+  package var graph: CauseGraph
 
-  public init(
+  package init(
     diagnosis: Diagnosis, timeline: ReportTimeline, strips: [FrameStrip], graphView: String?,
     graph: CauseGraph
   ) {
@@ -23,10 +23,10 @@ public struct Report: Hashable, Sendable {
     self.graph = graph
   }
 
-  public var summary: TraceSummary { diagnosis.summary }
+  package var summary: TraceSummary { diagnosis.summary }
 
   /// Edges the page's graph shows at most.
-  public static let graphEdgeLimit = 40
+  package static let graphEdgeLimit = 40
 
   /// The view a report draws the graph around when none is asked for: the top finding's, else
   /// the view with the most red updates; nil when neither exists.

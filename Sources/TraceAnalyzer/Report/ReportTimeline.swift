@@ -3,46 +3,46 @@ import TraceModel
 /// The trace drawn at a fixed number of pixel columns: per lane and column, how many updates
 /// started there, how much of its time they kept busy and their worst severity, so a page of
 /// any trace stays the same size.
-public struct ReportTimeline: Hashable, Sendable {
+package struct ReportTimeline: Hashable, Sendable {
   /// One column of an update lane.
-  public struct Column: Hashable, Sendable {
+  package struct Column: Hashable, Sendable {
     /// Updates that start in the column.
-    public var count: Int32 = 0
+    package var count: Int32 = 0
     /// Update time that overlaps the column, ns (several threads may add up past its width).
-    public var busyNs: Int64 = 0
+    package var busyNs: Int64 = 0
     /// 0 none (gray), 1 orange, 2 red.
-    public var worst: UInt8 = 0
+    package var worst: UInt8 = 0
 
-    public init() {}
+    package init() {}
   }
 
   /// One column of the frames lane.
-  public struct FrameColumn: Hashable, Sendable {
+  package struct FrameColumn: Hashable, Sendable {
     /// Frames that start in the column and have updates.
-    public var frames: Int32 = 0
+    package var frames: Int32 = 0
     /// Those that missed their deadline.
-    public var missed: Int32 = 0
-    public var worstOverrunNs: Int64 = 0
+    package var missed: Int32 = 0
+    package var worstOverrunNs: Int64 = 0
 
-    public init() {}
+    package init() {}
   }
 
   /// Columns of the page's timeline.
-  public static let defaultColumns = 1200
+  package static let defaultColumns = 1200
 
   /// The first and last ns drawn.
-  public var start: Int64
-  public var end: Int64
+  package var start: Int64
+  package var end: Int64
   /// Update lanes in ``UpdateKind`` order: View Body, Representable, Other.
-  public var lanes: [[Column]]
-  public var frames: [FrameColumn]
+  package var lanes: [[Column]]
+  package var frames: [FrameColumn]
   /// Columns overlapped by an update group, a hitch or a hang.
-  public var groups: [Bool]
-  public var hitches: [Bool]
-  public var hangs: [Bool]
+  package var groups: [Bool]
+  package var hitches: [Bool]
+  package var hangs: [Bool]
 
   /// An empty timeline of `columns` columns over `start ... end`.
-  public init(start: Int64, end: Int64, columns: Int = ReportTimeline.defaultColumns) {
+  package init(start: Int64, end: Int64, columns: Int = ReportTimeline.defaultColumns) {
     self.start = start
     self.end = max(end, start.saturatingAdd(1))
     lanes = Array(repeating: Array(repeating: Column(), count: columns), count: UpdateKind.allCases.count)
@@ -52,17 +52,17 @@ public struct ReportTimeline: Hashable, Sendable {
     hangs = groups
   }
 
-  public var columnCount: Int { frames.count }
+  package var columnCount: Int { frames.count }
 
   /// ns per column (at least 1).
-  public var columnWidth: Int64 {
+  package var columnWidth: Int64 {
     let span = Int128(end) - Int128(start)
     return Int64(clamping: max(1, (span + Int128(columnCount) - 1) / Int128(columnCount)))
   }
 
   /// The column of time `time`, clamped to the timeline.
   @inline(__always)
-  public func column(of time: Int64) -> Int {
+  package func column(of time: Int64) -> Int {
     let offset = Int128(time) - Int128(start)
     if offset <= 0 { return 0 }
     return Int(min(Int128(columnCount - 1), offset / Int128(columnWidth)))

@@ -11,7 +11,7 @@ extension TraceAnalysis {
   /// trace's length: per column, per view and per missed-frame strip.
   ///
   /// ``Report/graph`` is nil when `view` names no view of the trace.
-  public static func report(
+  package static func report(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     settings: FindingSettings = FindingSettings(), view: String? = nil,
     columns: Int = ReportTimeline.defaultColumns

@@ -3,7 +3,7 @@ import TraceModel
 /// What per-view statistics group by: `(module, kind, name)` with `name = view ?? label`.
 public struct ViewKey: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// Shown for an update that has neither `view` nor `label`.
-  public static let unnamed = "(unnamed)"
+  package static let unnamed = "(unnamed)"
 
   /// The module, `""` when absent.
   public var module: String
@@ -25,7 +25,7 @@ public struct ViewKey: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// Whether `query` names this view, in any of the ways tracecli prints one: `Name`,
   /// `Module.Name`, the graph's `Name.body` / `Name.update` (with or without the module), or
   /// the summary's `Module.Name (body)`.
-  public func matches(_ query: String) -> Bool {
+  package func matches(_ query: String) -> Bool {
     if query == name || (!module.isEmpty && query == qualifiedName) { return true }
     var rest = Substring(query)
     // `Module.Name (kind)`, as the summary and check results print a view.

@@ -1,9 +1,29 @@
 import TraceModel
 
 /// The library's entry points: read a trace and analyse it in one call.
+///
+/// A trace comes as a path, bytes or a file descriptor (``Input``); ``AnalysisOptions`` sets
+/// the thresholds, the inspection range and the reader threads. ``summarize(_:options:)``
+/// gives the per-view statistics and frames of the analysis contract, ``diagnose(_:options:)``
+/// adds the findings. Errors (``TraceReadError``, from TraceModel) locate bad data by file,
+/// line and column.
+///
+/// ```swift
+/// import TraceAnalyzer
+///
+/// let trace = #"{"type":"update","id":1,"kind":"body","view":"Row","start":0,"duration":1200000}"#
+/// var options = AnalysisOptions()
+/// options.thresholds = Thresholds(orange: 500_000, red: 1_000_000)
+/// let summary = try TraceAnalysis.summarize(.bytes(Array(trace.utf8)), options: options)
+/// for view in summary.views {
+///   print(view.key.qualifiedName, view.statistics.count, view.statistics.red)  // Row 1 1
+/// }
+/// let diagnosis = try TraceAnalysis.diagnose(.path("Fixtures/traces/update-loop.jsonl"))
+/// print(diagnosis.findings.map(\.rule.description))  // ["update-loop"]
+/// ```
 public enum TraceAnalysis {
   /// Summarizes the trace at `path` (`-` for standard input) per the analysis contract.
-  public static func summarize(
+  package static func summarize(
     path: String, name: String? = nil, options: AnalysisOptions = AnalysisOptions()
   )
     throws(TraceReadError) -> TraceSummary
@@ -17,7 +37,7 @@ public enum TraceAnalysis {
   /// finished update's start and duration (16 bytes) to a temporary file, then one scan of the
   /// spill for frame deadlines and exact nearest-rank percentiles. Memory stays flat in the
   /// trace's length; it grows with the number of distinct views and frames.
-  public static func summarize(
+  package static func summarize(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
   )
     throws(TraceReadError) -> TraceSummary
@@ -138,13 +158,13 @@ private struct EarliestTime: TraceSink {
 }
 
 /// The frame timeline and each frame's work, for looking up the frame of one update.
-public struct FrameInspection: Sendable {
-  public let timeline: FrameTimeline
+package struct FrameInspection: Sendable {
+  package let timeline: FrameTimeline
   let work: FrameWorkTable
 
   /// The frame number of an update starting at `start`, and whether that frame missed its
   /// deadline; nil before the first explicit frame.
-  public func frame(of start: Int64) -> (index: Int64, missed: Bool)? {
+  package func frame(of start: Int64) -> (index: Int64, missed: Bool)? {
     guard let index = timeline.index(of: start) else { return nil }
     return (index, (work[index]?.workEnd ?? Int128(Int64.min)) > timeline.deadline(at: index))
   }

@@ -4,25 +4,25 @@ import TraceModel
 public struct TraceSummary: Hashable, Sendable {
   /// The trace's name as given (a path, or `<stdin>`).
   public var file: String
-  public var header: TraceHeader?
-  public var thresholds: Thresholds
-  public var range: TimeRange
+  package var header: TraceHeader?
+  package var thresholds: Thresholds
+  package var range: TimeRange
   /// Trace start in ns: the header's `start`, else the earliest time in the trace.
-  public var traceStart: Int64?
+  package var traceStart: Int64?
   /// The latest end of any event, ns.
-  public var traceEnd: Int64?
+  package var traceEnd: Int64?
   /// Per update kind, in kind order.
   public var kinds: [UpdateKind: ViewStatistics]
   /// Per view, worst first (the spec's order).
   public var views: [ViewSummary]
   public var frames: FrameSummary
   public var events: EventCounts
-  public var unknownTypes: [String: Int]
+  package var unknownTypes: [String: Int]
   public var unknownKeys: Int
-  public var warnings: [TraceWarning]
+  package var warnings: [TraceWarning]
 
   /// From the trace start to the latest end of any event, ns; nil for an empty trace.
-  public var spanNs: Int64? {
+  package var spanNs: Int64? {
     guard let traceStart, let traceEnd, traceEnd >= traceStart else { return nil }
     return traceEnd.saturatingSubtract(traceStart)
   }

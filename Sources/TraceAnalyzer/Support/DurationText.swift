@@ -1,7 +1,7 @@
 /// Reads and writes durations and times for people: `2.5s`, `0.3ms`, `300us`, `300µs`, `1500ns`.
-public enum DurationText {
+package enum DurationText {
   /// Parses `text` into ns (a bare integer is ns); nil when it is not a duration.
-  public static func parse(_ text: String) -> Int64? {
+  package static func parse(_ text: String) -> Int64? {
     let units: [(String, Double)] = [
       ("ns", 1), ("us", 1e3), ("µs", 1e3), ("μs", 1e3), ("ms", 1e6), ("s", 1e9),
     ]
@@ -20,7 +20,7 @@ public enum DurationText {
   }
 
   /// Formats `ns` with three significant digits and a unit: `812 ns`, `140 µs`, `1.40 ms`, `2.50 s`.
-  public static func format(_ ns: Int64) -> String {
+  package static func format(_ ns: Int64) -> String {
     let magnitude = abs(Double(ns))
     let sign = ns < 0 ? "-" : ""
     switch magnitude {
@@ -32,7 +32,7 @@ public enum DurationText {
   }
 
   /// Formats a time offset in seconds with millisecond precision: `12.410 s`.
-  public static func seconds(_ ns: Int64) -> String {
+  package static func seconds(_ ns: Int64) -> String {
     let sign = ns < 0 ? "-" : ""
     let magnitude = ns.magnitude
     let millis = (magnitude + 500_000) / 1_000_000

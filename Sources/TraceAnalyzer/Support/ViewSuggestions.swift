@@ -1,8 +1,8 @@
 /// Suggests names close to a misspelt one: views, node labels, commands, options, keys.
-public enum ViewSuggestions {
+package enum ViewSuggestions {
   /// Up to `limit` of `names` closest to `query` by edit distance (case-insensitive), within
   /// half the query's length (at least 3), closest first, then by name.
-  public static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
+  package static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
     let lowered = Array(query.lowercased())
     let threshold = max(3, query.count / 2)
     return Set(names).map { (editDistance(lowered, Array($0.lowercased())), $0) }
@@ -10,7 +10,7 @@ public enum ViewSuggestions {
   }
 
   /// Up to `limit` qualified names of `keys` closest to `query` (edit distance, then name).
-  public static func closest(to query: String, in keys: [ViewKey], limit: Int = 3) -> [String] {
+  package static func closest(to query: String, in keys: [ViewKey], limit: Int = 3) -> [String] {
     let names = Set(keys.map(\.qualifiedName))
     let lowered = Array(query.lowercased())
     let scored = names.map { name -> (Int, String) in

@@ -1,38 +1,38 @@
 import TraceModel
 
 /// One view's updates in time order: the instrument's "Show Updates".
-public struct UpdateListing: Hashable, Sendable {
+package struct UpdateListing: Hashable, Sendable {
   /// One update of the view.
-  public struct Entry: Hashable, Sendable {
-    public var id: Int64
-    public var key: ViewKey
+  package struct Entry: Hashable, Sendable {
+    package var id: Int64
+    package var key: ViewKey
     /// Start relative to the trace start, ns.
-    public var offset: Int64
-    public var duration: Int64
-    public var isUnfinished: Bool
-    public var severity: Severity?
+    package var offset: Int64
+    package var duration: Int64
+    package var isUnfinished: Bool
+    package var severity: Severity?
     /// The frame number (see ``MissedFrame/index``); nil before the first explicit frame or
     /// off the main thread.
-    public var frame: Int64?
+    package var frame: Int64?
     /// Whether that frame missed its deadline.
-    public var frameMissed: Bool
-    public var skipped: Bool
+    package var frameMissed: Bool
+    package var skipped: Bool
     /// `main` or the thread's name.
-    public var thread: String
+    package var thread: String
   }
 
   /// The query as given (`View` or `Module.View`).
-  public var view: String
+  package var view: String
   /// The views (module, kind) the query matched.
-  public var matched: [ViewKey]
-  public var entries: [Entry]
-  public var summary: TraceSummary
+  package var matched: [ViewKey]
+  package var entries: [Entry]
+  package var summary: TraceSummary
 }
 
 extension TraceAnalysis {
   /// Lists the updates of `view` (`View` or `Module.View`) in time order; `longOnly` keeps
   /// orange and red ones.
-  public static func updates(
+  package static func updates(
     paths: [String], name: String? = nil, view: String, longOnly: Bool = false,
     options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> UpdateListing {

@@ -1,15 +1,15 @@
 /// An edge of the cause-and-effect graph, from a source or update to what it made update.
-public struct Cause: Hashable, Sendable {
-  public var from: Int64
-  public var to: Int64
+@usableFromInline package struct Cause: Hashable, Sendable {
+  @usableFromInline package var from: Int64
+  @usableFromInline package var to: Int64
   /// `update` (the default) or `creation`; other spellings are kept as written.
-  public var label: Symbol
-  public var time: Int64?
+  @usableFromInline package var label: Symbol
+  @usableFromInline package var time: Int64?
   /// Changed properties, such as `isFavorite`.
-  public var changed: Symbol?
-  public var valueType: Symbol?
+  @usableFromInline package var changed: Symbol?
+  @usableFromInline package var valueType: Symbol?
 
-  public init(
+  @usableFromInline package init(
     from: Int64, to: Int64, label: Symbol, time: Int64? = nil, changed: Symbol? = nil,
     valueType: Symbol? = nil
   ) {

@@ -1,10 +1,10 @@
 /// A frame shown late, as a hitch recorder saw it (ns).
-public struct Hitch: Hashable, Sendable {
-  public var start: Int64
-  public var duration: Int64
-  public var narrative: Symbol?
+@usableFromInline package struct Hitch: Hashable, Sendable {
+  @usableFromInline package var start: Int64
+  @usableFromInline package var duration: Int64
+  @usableFromInline package var narrative: Symbol?
 
-  public init(start: Int64, duration: Int64, narrative: Symbol? = nil) {
+  @usableFromInline package init(start: Int64, duration: Int64, narrative: Symbol? = nil) {
     self.start = start
     self.duration = duration
     self.narrative = narrative
@@ -12,13 +12,13 @@ public struct Hitch: Hashable, Sendable {
 }
 
 /// A time the main thread was unresponsive (ns).
-public struct Hang: Hashable, Sendable {
-  public var start: Int64
-  public var duration: Int64
+@usableFromInline package struct Hang: Hashable, Sendable {
+  @usableFromInline package var start: Int64
+  @usableFromInline package var duration: Int64
   /// The hang's kind: `Microhang`, `Hang`, `Severe Hang`.
-  public var kind: Symbol?
+  @usableFromInline package var kind: Symbol?
 
-  public init(start: Int64, duration: Int64, kind: Symbol? = nil) {
+  @usableFromInline package init(start: Int64, duration: Int64, kind: Symbol? = nil) {
     self.start = start
     self.duration = duration
     self.kind = kind

@@ -1,16 +1,17 @@
 /// What a cause-graph node that is not an update stands for.
-public enum SourceKind: Int, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
+@usableFromInline
+package enum SourceKind: Int, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
   case gesture, state, observable, environment, environmentWriter, preference, transaction, creation,
     other
 
   /// Parses the trace-format spelling (`gesture`, `state`, … `other`).
-  public init?(name: String) {
+  @usableFromInline package init?(name: String) {
     guard let kind = Self.allCases.first(where: { $0.description == name }) else { return nil }
     self = kind
   }
 
   /// The trace-format spelling.
-  public var description: String {
+  @usableFromInline package var description: String {
     switch self {
     case .gesture: "gesture"
     case .state: "state"
@@ -25,7 +26,7 @@ public enum SourceKind: Int, CaseIterable, Comparable, Hashable, Sendable, Custo
   }
 
   /// The name Instruments gives such a node, such as `State change`.
-  public var displayName: String {
+  @usableFromInline package var displayName: String {
     switch self {
     case .gesture: "Gesture"
     case .state: "State change"
@@ -39,5 +40,5 @@ public enum SourceKind: Int, CaseIterable, Comparable, Hashable, Sendable, Custo
     }
   }
 
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  @usableFromInline package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,5 +1,5 @@
 /// One line of a trace, decoded.
-public enum TraceEvent: Hashable, Sendable {
+@usableFromInline package enum TraceEvent: Hashable, Sendable {
   case header(TraceHeader)
   case frame(Frame)
   case group(UpdateGroup)
@@ -10,7 +10,7 @@ public enum TraceEvent: Hashable, Sendable {
   case hang(Hang)
 
   /// The earliest time the event mentions (its `start` or `time`), if any; anchors the grid.
-  public var time: Int64? {
+  @usableFromInline package var time: Int64? {
     switch self {
     case .header(let header): header.start
     case .frame(let frame): frame.start

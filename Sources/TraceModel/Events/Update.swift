@@ -2,26 +2,26 @@
 ///
 /// Strings are ``Symbol``s of the ``SymbolTable`` of the reader that produced the update.
 /// Times and durations are nanoseconds.
-public struct Update: Hashable, Sendable {
+@usableFromInline package struct Update: Hashable, Sendable {
   /// Durations at or above this (one hour) mark an unfinished update: counted, never timed.
-  public static let unfinishedDuration: Int64 = 3_600_000_000_000
+  @usableFromInline package static let unfinishedDuration: Int64 = 3_600_000_000_000
 
-  public var id: Int64
-  public var kind: UpdateKind
-  public var view: Symbol?
-  public var label: Symbol?
-  public var module: Symbol?
-  public var start: Int64
-  public var duration: Int64
+  @usableFromInline package var id: Int64
+  @usableFromInline package var kind: UpdateKind
+  @usableFromInline package var view: Symbol?
+  @usableFromInline package var label: Symbol?
+  @usableFromInline package var module: Symbol?
+  @usableFromInline package var start: Int64
+  @usableFromInline package var duration: Int64
   /// The thread name; `nil` when absent (the main thread).
-  public var thread: Symbol?
+  @usableFromInline package var thread: Symbol?
   /// Whether the update ran on the main thread (`thread` absent or `main`).
-  public var isMainThread: Bool
+  @usableFromInline package var isMainThread: Bool
   /// SwiftUI checked the view but its body did not run (a dimmed node).
-  public var skipped: Bool
-  public var group: Int64?
+  @usableFromInline package var skipped: Bool
+  @usableFromInline package var group: Int64?
 
-  public init(
+  @usableFromInline package init(
     id: Int64, kind: UpdateKind, view: Symbol? = nil, label: Symbol? = nil, module: Symbol? = nil,
     start: Int64, duration: Int64, thread: Symbol? = nil, isMainThread: Bool = true,
     skipped: Bool = false, group: Int64? = nil
@@ -40,8 +40,8 @@ public struct Update: Hashable, Sendable {
   }
 
   /// Whether the recorder never saw the update end.
-  @inlinable public var isUnfinished: Bool { duration >= Update.unfinishedDuration }
+  @inlinable @usableFromInline package var isUnfinished: Bool { duration >= Update.unfinishedDuration }
 
   /// The name statistics group by: `view`, else `label`, else nil (shown `(unnamed)`).
-  @inlinable public var name: Symbol? { view ?? label }
+  @inlinable @usableFromInline package var name: Symbol? { view ?? label }
 }

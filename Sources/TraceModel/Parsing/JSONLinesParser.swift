@@ -9,15 +9,15 @@
 ///
 /// Keys may come in any order; unknown keys and event types are skipped (and counted) after
 /// being validated as JSON. Strings are interned into ``symbols`` by their decoded bytes.
-public struct JSONLinesParser {
+@usableFromInline package struct JSONLinesParser {
   /// The strings of every event this parser produced.
-  public let symbols = SymbolTable()
+  @usableFromInline package let symbols = SymbolTable()
   /// Lines whose `type` this reader does not know, by type.
-  public private(set) var unknownTypes: [String: Int] = [:]
+  @usableFromInline package private(set) var unknownTypes: [String: Int] = [:]
   /// Keys a known event type does not define.
-  public private(set) var unknownKeys = 0
+  @usableFromInline package private(set) var unknownKeys = 0
   /// Whether a non-blank line was seen (the header must come before any).
-  public internal(set) var seenEvent: Bool
+  @usableFromInline package internal(set) var seenEvent: Bool
 
   @usableFromInline var fields = FieldTable()
   var scratch: [UInt8] = []
@@ -25,7 +25,7 @@ public struct JSONLinesParser {
   let updateLabel: Symbol
 
   /// Creates a parser; `startsFile` is false for a parser that reads from the middle of a file.
-  public init(startsFile: Bool = true) {
+  @usableFromInline package init(startsFile: Bool = true) {
     seenEvent = !startsFile
     updateLabel = symbols.intern("update")
   }
@@ -34,7 +34,9 @@ public struct JSONLinesParser {
   ///
   /// The 16 bytes after the line must be readable, and `line[count]` must be its `\n` or a `0`
   /// (readers pad their buffers; see ``JSONScanner`` and JSONLinesParser+PlainLine.swift).
-  public mutating func parse(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
+  @usableFromInline package mutating func parse(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError)
+    -> TraceEvent?
+  {
     var update = Update(id: 0, kind: .body, start: 0, duration: 0)
     switch try parse(line, count: count, update: &update) {
     case .nothing: return nil
@@ -89,7 +91,7 @@ public struct JSONLinesParser {
   }
 
   /// Whether `ids` from another parser of the same trace overlap this parser's: the first shared one.
-  public func firstDuplicateID(with other: JSONLinesParser) -> Int64? {
+  @usableFromInline package func firstDuplicateID(with other: JSONLinesParser) -> Int64? {
     ids.firstCommon(with: other.ids)
   }
 

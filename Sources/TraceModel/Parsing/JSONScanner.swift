@@ -7,15 +7,15 @@
 /// Contract: the byte at `base[count]` must be readable and must not be a JSON token byte or
 /// whitespace other than `\n` (readers place the line's `\n` or a `0` there). Inner loops stop on
 /// it instead of checking bounds.
-public struct JSONScanner {
+@usableFromInline package struct JSONScanner {
   @usableFromInline let base: UnsafePointer<UInt8>
   @usableFromInline let count: Int
   /// The offset of the next byte to read.
-  public var position: Int = 0
+  @usableFromInline package var position: Int = 0
   @usableFromInline var nesting = NestingStack()
 
   /// Scans the `count` bytes at `base`; see the type's contract about `base[count]`.
-  @inlinable public init(base: UnsafePointer<UInt8>, count: Int) {
+  @inlinable @usableFromInline package init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
     self.count = count
   }
@@ -23,7 +23,7 @@ public struct JSONScanner {
   // MARK: - Whole documents
 
   /// Validates that `bytes` hold exactly one JSON value, with optional surrounding whitespace.
-  public static func validate(_ bytes: [UInt8]) throws(JSONScanError) {
+  @usableFromInline package static func validate(_ bytes: [UInt8]) throws(JSONScanError) {
     var padded = bytes
     padded.append(contentsOf: repeatElement(0, count: 16))
     let count = bytes.count
@@ -50,13 +50,13 @@ public struct JSONScanner {
   // MARK: - Tokens
 
   /// The byte at the current position (the sentinel at the end).
-  @inlinable public var current: UInt8 { base[position] }
+  @inlinable @usableFromInline package var current: UInt8 { base[position] }
 
   /// Whether every byte has been consumed.
-  @inlinable public var isAtEnd: Bool { position >= count }
+  @inlinable @usableFromInline package var isAtEnd: Bool { position >= count }
 
   /// Skips spaces, tabs, carriage returns and line feeds.
-  @inlinable @inline(__always) public mutating func skipWhitespace() {
+  @inlinable @inline(__always) @usableFromInline package mutating func skipWhitespace() {
     // Most JSON Lines have no whitespace between tokens.
     if base[position] > 0x20 { return }
     var index = position
@@ -72,7 +72,9 @@ public struct JSONScanner {
   }
 
   /// Consumes `byte` or throws `message`.
-  @inlinable public mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String)
+  @inlinable @usableFromInline package mutating func expect(
+    _ byte: UInt8, _ message: @autoclosure () -> String
+  )
     throws(JSONScanError)
   {
     guard position < count, base[position] == byte else { throw error(message()) }
@@ -80,7 +82,7 @@ public struct JSONScanner {
   }
 
   /// Makes an error at the current position.
-  public func error(_ message: String) -> JSONScanError {
+  @usableFromInline package func error(_ message: String) -> JSONScanError {
     if position >= count {
       return JSONScanError(offset: count, message: "unexpected end of line, \(message)")
     }
@@ -90,7 +92,9 @@ public struct JSONScanner {
   /// Scans a string starting at its opening quote; returns the range of its raw (still escaped)
   /// contents and whether it holds escapes.
   @inlinable @inline(__always)
-  public mutating func scanString() throws(JSONScanError) -> (range: Range<Int>, escaped: Bool) {
+  @usableFromInline package mutating func scanString() throws(JSONScanError) -> (
+    range: Range<Int>, escaped: Bool
+  ) {
     var index = position + 1
     let start = index
     var escaped = false
@@ -127,7 +131,7 @@ public struct JSONScanner {
   /// A mask with the high bit set in each byte of `word` that is `"`, `\\`, below 0x20 or
   /// at least 0x80 (exact: no false positives).
   @inlinable @inline(__always)
-  static func specialBytes(_ word: UInt64) -> UInt64 {
+  @usableFromInline static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let low7 = word & ~highs
@@ -195,15 +199,15 @@ public struct JSONScanner {
   }
 
   /// A scanned number: its value when it is an integer that fits in `Int64`.
-  public struct Number: Hashable, Sendable {
+  @usableFromInline package struct Number: Hashable, Sendable {
     /// The value; meaningful only when `isInteger && fits`.
-    public var value: Int64
+    @usableFromInline package var value: Int64
     /// No fraction and no exponent.
-    public var isInteger: Bool
+    @usableFromInline package var isInteger: Bool
     /// The integer fits in `Int64`.
-    public var fits: Bool
+    @usableFromInline package var fits: Bool
 
-    @inlinable public init(value: Int64, isInteger: Bool, fits: Bool) {
+    @inlinable @usableFromInline package init(value: Int64, isInteger: Bool, fits: Bool) {
       self.value = value
       self.isInteger = isInteger
       self.fits = fits
@@ -212,7 +216,7 @@ public struct JSONScanner {
 
   /// Scans a number at the current position (strict JSON grammar).
   @inlinable @inline(__always)
-  public mutating func scanNumber() throws(JSONScanError) -> Number {
+  @usableFromInline package mutating func scanNumber() throws(JSONScanError) -> Number {
     var index = position
     var negative = false
     if base[index] == 0x2D {
@@ -282,7 +286,7 @@ public struct JSONScanner {
 
   /// The value of eight decimal digits (bytes 0...9, first digit in the lowest byte).
   @inlinable @inline(__always)
-  static func eightDigits(_ digits: UInt64) -> Int64 {
+  @usableFromInline static func eightDigits(_ digits: UInt64) -> Int64 {
     let mask: UInt64 = 0x0000_00FF_0000_00FF
     var value = (digits &* 10) &+ (digits >> 8)
     value = ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
@@ -291,7 +295,7 @@ public struct JSONScanner {
 
   /// Scans `true`, `false` or `null` at the current position; returns the boolean (nil for null).
   @inlinable
-  public mutating func scanLiteral() throws(JSONScanError) -> Bool? {
+  @usableFromInline package mutating func scanLiteral() throws(JSONScanError) -> Bool? {
     // The literals' bytes as little-endian words, checked byte by byte.
     let (word, length, value): (UInt64, Int, Bool?) =
       switch base[position] {
@@ -313,7 +317,7 @@ public struct JSONScanner {
   // MARK: - Skipping values
 
   /// Validates and skips one value of any depth, iteratively (no recursion).
-  public mutating func skipValue() throws(JSONScanError) {
+  @usableFromInline package mutating func skipValue() throws(JSONScanError) {
     let floor = nesting.depth
     while true {
       // A value is expected here.

@@ -1,12 +1,12 @@
 /// Why one line of a trace could not be read: a 1-based column and a message.
-public struct LineError: Error, Hashable, Sendable {
+@usableFromInline package struct LineError: Error, Hashable, Sendable {
   /// 1-based byte column.
-  public var column: Int
-  public var message: String
+  @usableFromInline package var column: Int
+  @usableFromInline package var message: String
   /// A JSON syntax error (as opposed to a valid object that breaks the format's rules).
-  public var isSyntax: Bool
+  @usableFromInline package var isSyntax: Bool
 
-  public init(column: Int, message: String, isSyntax: Bool = false) {
+  @usableFromInline package init(column: Int, message: String, isSyntax: Bool = false) {
     self.column = column
     self.message = message
     self.isSyntax = isSyntax

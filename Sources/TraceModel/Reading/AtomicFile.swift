@@ -12,21 +12,21 @@
 /// renamed over the target when complete; on any failure the temporary file is removed and the
 /// old target, if any, stays as it was, and a replaced file keeps its permissions. A target
 /// that is not a regular file (`/dev/stdout`, a FIFO, a device) is written directly.
-public final class AtomicFile {
+@usableFromInline package final class AtomicFile {
   /// Why a file could not be written.
-  public struct Failure: Error, CustomStringConvertible, Sendable {
-    public var path: String
-    public var reason: String
+  @usableFromInline package struct Failure: Error, CustomStringConvertible, Sendable {
+    @usableFromInline package var path: String
+    @usableFromInline package var reason: String
     /// The errno behind it.
-    public var code: Int32 = 0
+    @usableFromInline package var code: Int32 = 0
 
-    public var description: String { "cannot write \(path): \(reason)" }
+    @usableFromInline package var description: String { "cannot write \(path): \(reason)" }
 
     /// Whether the target's folder does not exist (sysexits EX_CANTCREAT rather than EX_IOERR).
-    public var isMissingFolder: Bool { code == ENOENT || code == ENOTDIR }
+    @usableFromInline package var isMissingFolder: Bool { code == ENOENT || code == ENOTDIR }
   }
 
-  public let path: String
+  @usableFromInline package let path: String
   /// The temporary file; nil when the target is written directly.
   private let temporary: String?
   private let descriptor: Int32
@@ -35,7 +35,7 @@ public final class AtomicFile {
 
   /// Creates the temporary file beside `path` (dropped unless ``commit()`` succeeds), or opens
   /// `path` itself when it exists and is not a regular file.
-  public init(path: String) throws(Failure) {
+  @usableFromInline package init(path: String) throws(Failure) {
     self.path = path
     var status = stat()
     let exists = stat(path, &status) == 0
@@ -63,7 +63,7 @@ public final class AtomicFile {
   /// Appends `bytes`; false on a failure, after which later writes are dropped and
   /// ``commit()`` throws.
   @discardableResult
-  public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  @usableFromInline package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure == nil else { return false }
     guard var base = bytes.baseAddress else { return true }
     var remaining = bytes.count
@@ -81,13 +81,13 @@ public final class AtomicFile {
   }
 
   /// Appends `text` as UTF-8.
-  public func write(_ text: String) {
+  @usableFromInline package func write(_ text: String) {
     var text = text
     text.withUTF8 { _ = write(UnsafeRawBufferPointer($0)) }
   }
 
   /// Syncs the temporary file and renames it over the target; call it once.
-  public func commit() throws(Failure) {
+  @usableFromInline package func commit() throws(Failure) {
     if let failure { throw failure }
     guard let temporary else {
       committed = true
@@ -99,7 +99,7 @@ public final class AtomicFile {
   }
 
   /// Writes `text` to `path` whole or not at all.
-  public static func write(_ text: String, to path: String) throws(Failure) {
+  @usableFromInline package static func write(_ text: String, to path: String) throws(Failure) {
     let file = try AtomicFile(path: path)
     file.write(text)
     try file.commit()

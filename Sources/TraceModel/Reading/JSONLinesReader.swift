@@ -13,7 +13,7 @@ import Dispatch
 /// The file is read in 4 MiB chunks (never mapped or loaded whole), so memory does not grow
 /// with its size. With several threads the file is split at line boundaries and each part gets
 /// its own parser and sink; the parts come back in file order for the caller to merge.
-public enum JSONLinesReader {
+@usableFromInline package enum JSONLinesReader {
   /// Reads the trace at `path` (`-` for standard input).
   ///
   /// - Parameters:
@@ -23,7 +23,7 @@ public enum JSONLinesReader {
   /// - Throws: ``TraceReadError/noInput(path:reason:)`` when the file cannot be opened,
   ///   ``TraceReadError/badData(_:)`` at the first malformed line.
   @inlinable
-  public static func read<Sink: TraceSink>(
+  @usableFromInline package static func read<Sink: TraceSink>(
     path: String, name: String? = nil, threads: Int = 2, makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     let input = try Input(path: path, name: name, threads: threads)
@@ -33,19 +33,19 @@ public enum JSONLinesReader {
   /// Copies standard input to a temporary file so it can be read twice; returns its path.
   ///
   /// The caller removes it with ``removeSpool(_:)``.
-  public static func spoolStandardInput() throws(TraceReadError) -> String {
+  @usableFromInline package static func spoolStandardInput() throws(TraceReadError) -> String {
     try SystemFile.spoolStandardInput()
   }
 
   /// Removes a file made by ``spoolStandardInput()``.
-  public static func removeSpool(_ path: String) {
+  @usableFromInline package static func removeSpool(_ path: String) {
     unlink(path)
   }
 
   /// The header of the trace at `path`, if its first non-blank line is a valid one.
   ///
   /// Reads only the start of the file; errors are left for the full read to report.
-  public static func header(path: String) -> TraceHeader? {
+  @usableFromInline package static func header(path: String) -> TraceHeader? {
     guard let file = try? SystemFile(path: path) else { return nil }
     let capacity = 1 << 20
     let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 16)

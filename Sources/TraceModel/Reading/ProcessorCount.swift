@@ -7,10 +7,10 @@
 #endif
 
 /// How many processors this process may run on: the default number of reader threads.
-public enum ProcessorCount {
+@usableFromInline package enum ProcessorCount {
   /// On Linux the CPUs of the process's affinity (`Cpus_allowed_list` in /proc/self/status, so
   /// `taskset -c 0 tracecli …` reads on one thread); elsewhere the online processors.
-  public static let available: Int = {
+  @usableFromInline package static let available: Int = {
     #if os(Linux)
       if let allowed = affinity() { return allowed }
     #endif

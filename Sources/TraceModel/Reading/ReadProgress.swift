@@ -4,15 +4,15 @@ import Synchronization
 /// polls while a long read runs.
 ///
 /// Process-wide, since a command reads several traces (and some twice); the counts only grow.
-public enum ReadProgress {
+@usableFromInline package enum ReadProgress {
   private static let read = Atomic<Int64>(0)
   private static let total = Atomic<Int64>(0)
 
   /// Bytes read from trace files so far.
-  public static var bytesRead: Int64 { read.load(ordering: .relaxed) }
+  @usableFromInline package static var bytesRead: Int64 { read.load(ordering: .relaxed) }
 
   /// Bytes of every trace file opened for reading so far (each read counts once more).
-  public static var bytesTotal: Int64 { total.load(ordering: .relaxed) }
+  @usableFromInline package static var bytesTotal: Int64 { total.load(ordering: .relaxed) }
 
   /// Notes that a reader will read a file of `bytes`.
   static func willRead(_ bytes: Int64) {

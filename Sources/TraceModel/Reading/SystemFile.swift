@@ -7,7 +7,7 @@
 #endif
 
 /// A read-only file descriptor with positioned reads, closed on deinit.
-package final class SystemFile: @unchecked Sendable {
+@usableFromInline package final class SystemFile: @unchecked Sendable {
   let descriptor: Int32
   let path: String
 
@@ -45,7 +45,7 @@ package final class SystemFile: @unchecked Sendable {
   }
 
   /// The text of an errno value, lower-case.
-  package static func describe(_ code: Int32) -> String {
+  @usableFromInline package static func describe(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "no such file"
     case EACCES: return "permission denied"
@@ -57,31 +57,55 @@ package final class SystemFile: @unchecked Sendable {
 
   /// Copies standard input into a new temporary file and returns its path.
   static func spoolStandardInput() throws(TraceReadError) -> String {
+    try spool(descriptor: 0, name: "-")
+  }
+
+  /// Copies what `descriptor` holds, to its end, into a new temporary file; returns its path.
+  package static func spool(descriptor source: Int32, name: String) throws(TraceReadError) -> String {
+    try spool(name: name) { write in
+      let capacity = 1 << 20
+      let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+      defer { buffer.deallocate() }
+      while true {
+        let count = Glibc_read(source, buffer, capacity)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return count == 0 }
+        guard write(UnsafeRawBufferPointer(start: buffer, count: count)) else { return false }
+      }
+    }
+  }
+
+  /// Copies `bytes` into a new temporary file and returns its path.
+  package static func spool(_ bytes: UnsafeRawBufferPointer, name: String) throws(TraceReadError) -> String {
+    try spool(name: name) { write in write(bytes) }
+  }
+
+  /// Makes a temporary file, fills it with what `fill` hands its `write` function, and returns
+  /// its path; the caller removes it.
+  private static func spool(
+    name: String, _ fill: ((UnsafeRawBufferPointer) -> Bool) -> Bool
+  ) throws(TraceReadError) -> String {
     let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     var template = Array("\(directory)/tracecli-stdin-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
-      throw .noInput(path: "-", reason: "cannot create a temporary file in \(directory)")
+      throw .noInput(path: name, reason: "cannot create a temporary file in \(directory)")
     }
     defer { close(descriptor) }
     let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-    let capacity = 1 << 20
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-    defer { buffer.deallocate() }
-    while true {
-      let count = Glibc_read(0, buffer, capacity)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
+    let copied = fill { bytes in
       var written = 0
-      while written < count {
-        let result = write(descriptor, buffer + written, count - written)
+      while written < bytes.count {
+        let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
         if result < 0 && errno == EINTR { continue }
-        guard result > 0 else {
-          unlink(path)
-          throw .noInput(path: "-", reason: "cannot write a temporary copy of standard input")
-        }
+        guard result > 0 else { return false }
         written += result
       }
+      return true
+    }
+    guard copied else {
+      unlink(path)
+      throw .noInput(path: name, reason: "cannot write a temporary copy of the trace")
     }
     return path
   }

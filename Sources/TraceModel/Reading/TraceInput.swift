@@ -10,9 +10,9 @@
 ///
 /// A JSON Lines file, standard input, `xctrace export` XML files, or a folder of them; the
 /// format is recognised by content, not by extension.
-public enum TraceInput {
+@usableFromInline package enum TraceInput {
   /// What a path holds.
-  public enum Format: Hashable, Sendable {
+  @usableFromInline package enum Format: Hashable, Sendable {
     case jsonLines
     /// An `xctrace export` XML document.
     case xctraceXML
@@ -24,7 +24,7 @@ public enum TraceInput {
   /// of them, merged into one trace).
   ///
   /// - Parameter name: the name errors show for a single path.
-  public static func read<Sink: TraceSink>(
+  @usableFromInline package static func read<Sink: TraceSink>(
     paths: [String], name: String? = nil, threads: Int = 2, makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     guard let first = paths.first else { throw .noInput(path: "", reason: "no trace given") }
@@ -41,13 +41,13 @@ public enum TraceInput {
   }
 
   /// The header of a single JSON Lines trace (nil for other formats or without one).
-  public static func header(paths: [String]) -> TraceHeader? {
+  @usableFromInline package static func header(paths: [String]) -> TraceHeader? {
     guard paths.count == 1, (try? format(of: paths[0])) == .jsonLines else { return nil }
     return JSONLinesReader.header(path: paths[0])
   }
 
   /// Recognises the format of `path` from its first bytes (`-` is JSON Lines).
-  public static func format(of path: String) throws(TraceReadError) -> Format {
+  @usableFromInline package static func format(of path: String) throws(TraceReadError) -> Format {
     if path == "-" { return .jsonLines }
     var status = stat()
     guard stat(path, &status) == 0 else {

@@ -9,7 +9,7 @@ public struct TraceParseError: Error, Hashable, Sendable, CustomStringConvertibl
   public var column: Int?
   public var message: String
 
-  public init(file: String, line: Int, column: Int? = nil, message: String) {
+  @usableFromInline package init(file: String, line: Int, column: Int? = nil, message: String) {
     self.file = file
     self.line = line
     self.column = column
@@ -40,16 +40,16 @@ public enum TraceReadError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Something odd about a trace that did not stop the reading.
-public struct TraceWarning: Hashable, Sendable, CustomStringConvertible {
-  public var file: String
-  public var line: Int
-  public var message: String
+@usableFromInline package struct TraceWarning: Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline package var file: String
+  @usableFromInline package var line: Int
+  @usableFromInline package var message: String
 
-  public init(file: String, line: Int, message: String) {
+  @usableFromInline package init(file: String, line: Int, message: String) {
     self.file = file
     self.line = line
     self.message = message
   }
 
-  public var description: String { "\(file):\(line): warning: \(message)" }
+  @usableFromInline package var description: String { "\(file):\(line): warning: \(message)" }
 }

@@ -1,5 +1,5 @@
 /// Receives the events of (a part of) a trace, in file order.
-public protocol TraceSink: Sendable {
+@usableFromInline package protocol TraceSink: Sendable {
   /// Takes one event; `line` is 1-based within the part (see ``TracePart/lineOffset``) and
   /// `symbols` resolves the event's ``Symbol``s.
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable)
@@ -10,21 +10,21 @@ public protocol TraceSink: Sendable {
 }
 
 extension TraceSink {
-  public mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+  @usableFromInline package mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     consume(.update(update), line: line, symbols: symbols)
   }
 }
 
 /// What one reader thread produced over a contiguous part of a trace.
-public struct TracePart<Sink: TraceSink>: Sendable {
+@usableFromInline package struct TracePart<Sink: TraceSink>: Sendable {
   /// The sink that consumed the part's events.
-  public var sink: Sink
+  @usableFromInline package var sink: Sink
   /// The strings of the part's events.
-  public var symbols: SymbolTable
+  @usableFromInline package var symbols: SymbolTable
   /// Lines before the part: add it to a part's line numbers for the file's.
-  public var lineOffset: Int
+  @usableFromInline package var lineOffset: Int
 
-  public init(sink: Sink, symbols: SymbolTable, lineOffset: Int) {
+  @usableFromInline package init(sink: Sink, symbols: SymbolTable, lineOffset: Int) {
     self.sink = sink
     self.symbols = symbols
     self.lineOffset = lineOffset
@@ -32,13 +32,13 @@ public struct TracePart<Sink: TraceSink>: Sendable {
 }
 
 /// A whole read: the parts in file order and what was noticed along the way.
-public struct TraceReading<Sink: TraceSink>: Sendable {
-  public var parts: [TracePart<Sink>]
+@usableFromInline package struct TraceReading<Sink: TraceSink>: Sendable {
+  @usableFromInline package var parts: [TracePart<Sink>]
   /// The header, when the trace has one.
-  public var header: TraceHeader?
-  public var report: TraceReadReport
+  @usableFromInline package var header: TraceHeader?
+  @usableFromInline package var report: TraceReadReport
 
-  public init(parts: [TracePart<Sink>], header: TraceHeader?, report: TraceReadReport) {
+  @usableFromInline package init(parts: [TracePart<Sink>], header: TraceHeader?, report: TraceReadReport) {
     self.parts = parts
     self.header = header
     self.report = report
@@ -46,20 +46,20 @@ public struct TraceReading<Sink: TraceSink>: Sendable {
 }
 
 /// Counts and warnings from reading a trace.
-public struct TraceReadReport: Hashable, Sendable {
+@usableFromInline package struct TraceReadReport: Hashable, Sendable {
   /// Event lines skipped because their `type` is unknown, by type.
-  public var unknownTypes: [String: Int] = [:]
+  @usableFromInline package var unknownTypes: [String: Int] = [:]
   /// Keys skipped because their event type does not define them.
-  public var unknownKeys = 0
+  @usableFromInline package var unknownKeys = 0
   /// Lines read (blank ones included).
-  public var lines = 0
-  public var bytes: Int64 = 0
-  public var warnings: [TraceWarning] = []
+  @usableFromInline package var lines = 0
+  @usableFromInline package var bytes: Int64 = 0
+  @usableFromInline package var warnings: [TraceWarning] = []
 
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Adds `other`'s counts and warnings to these.
-  public mutating func merge(_ other: TraceReadReport) {
+  @usableFromInline package mutating func merge(_ other: TraceReadReport) {
     unknownTypes.merge(other.unknownTypes, uniquingKeysWith: +)
     unknownKeys += other.unknownKeys
     lines += other.lines

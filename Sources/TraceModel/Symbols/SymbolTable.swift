@@ -3,7 +3,7 @@
 /// Symbols are dense (`0..<count`) in the order first seen. Lookup hashes the bytes and probes
 /// an open-addressing table; a string is decoded into a `String` only when asked for. A table
 /// belongs to one reader thread while it is filled, and is only read afterwards.
-public final class SymbolTable: @unchecked Sendable {
+@usableFromInline package final class SymbolTable: @unchecked Sendable {
   @usableFromInline
   struct Entry {
     @usableFromInline var hash: UInt64
@@ -23,7 +23,7 @@ public final class SymbolTable: @unchecked Sendable {
   /// A direct-mapped cache of recent strings in front of the table (see ``intern(padded:count:)``).
   let recent: UnsafeMutablePointer<Recent>
 
-  public init() {
+  @usableFromInline package init() {
     // Eight bytes of padding after the capacity, for ``paddedEquals(_:_:_:)``.
     bytes = .allocate(capacity: byteCapacity + 8)
     entries = .allocate(capacity: entryCapacity)
@@ -41,18 +41,18 @@ public final class SymbolTable: @unchecked Sendable {
   }
 
   /// The number of distinct strings interned.
-  public var count: Int { entryCount }
+  @usableFromInline package var count: Int { entryCount }
 
   /// Interns `string`.
   @discardableResult
-  public func intern(_ string: String) -> Symbol {
+  @usableFromInline package func intern(_ string: String) -> Symbol {
     var string = string
     return string.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
   }
 
   /// Interns the UTF-8 bytes in `buffer` (which must be valid UTF-8).
   @inlinable @inline(__always)
-  public func intern(_ buffer: UnsafeRawBufferPointer) -> Symbol {
+  @usableFromInline package func intern(_ buffer: UnsafeRawBufferPointer) -> Symbol {
     let hash = SymbolTable.hash(buffer)
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
@@ -133,7 +133,7 @@ public final class SymbolTable: @unchecked Sendable {
   }
 
   /// Returns the symbol of `string` if it was interned, without interning it.
-  public func lookup(_ string: String) -> Symbol? {
+  @usableFromInline package func lookup(_ string: String) -> Symbol? {
     var string = string
     return string.withUTF8 { utf8 -> Symbol? in
       let buffer = UnsafeRawBufferPointer(utf8)
@@ -154,7 +154,7 @@ public final class SymbolTable: @unchecked Sendable {
   }
 
   /// The string of `symbol`.
-  public subscript(symbol: Symbol) -> String {
+  @usableFromInline package subscript(symbol: Symbol) -> String {
     precondition(symbol.index >= 0 && symbol.index < entryCount, "symbol of another table")
     let entry = entries[symbol.index]
     return String(
@@ -162,7 +162,7 @@ public final class SymbolTable: @unchecked Sendable {
   }
 
   /// Calls `body` with the UTF-8 bytes of `symbol`.
-  public func withBytes<R>(of symbol: Symbol, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+  @usableFromInline package func withBytes<R>(of symbol: Symbol, _ body: (UnsafeRawBufferPointer) -> R) -> R {
     precondition(symbol.index >= 0 && symbol.index < entryCount, "symbol of another table")
     let entry = entries[symbol.index]
     return body(UnsafeRawBufferPointer(start: bytes + entry.offset, count: entry.length))

@@ -10,34 +10,34 @@
 ///
 /// Lines collect in a buffer written out about every MiB; call ``flush()`` after the last
 /// event. The descriptor stays the caller's to close.
-public struct JSONLinesFileSink: TraceSink {
+@usableFromInline package struct JSONLinesFileSink: TraceSink {
   static let flushSize = 1 << 20
 
-  public let descriptor: Int32
+  @usableFromInline package let descriptor: Int32
   private var writer = JSONLinesWriter()
   /// Events written.
-  public private(set) var events = 0
+  @usableFromInline package private(set) var events = 0
   /// Whether a write failed, for example on a full disk; later writes are dropped.
-  public private(set) var failed = false
+  @usableFromInline package private(set) var failed = false
 
-  public init(descriptor: Int32) {
+  @usableFromInline package init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
-  public mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+  @usableFromInline package mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
     writer.append(event, symbols: symbols)
     events += 1
     if writer.count >= Self.flushSize { flush() }
   }
 
-  public mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
+  @usableFromInline package mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     writer.append(update, symbols: symbols)
     events += 1
     if writer.count >= Self.flushSize { flush() }
   }
 
   /// Writes out the buffered lines.
-  public mutating func flush() {
+  @usableFromInline package mutating func flush() {
     if !failed {
       failed = !writer.withBytes { JSONLinesFileSink.write($0, to: descriptor) }
     }
@@ -45,7 +45,7 @@ public struct JSONLinesFileSink: TraceSink {
   }
 
   /// Writes all of `bytes` to `descriptor`; false on failure.
-  public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+  @usableFromInline package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let result = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -10,29 +10,29 @@
 /// Keys come in a fixed order, `type` first; optional keys are left out when absent (and
 /// `skipped`/`user` when false, `thread` on the main thread). Strings are escaped as JSON
 /// requires (`"`, `\`, control characters); other characters are written as UTF-8.
-public struct JSONLinesWriter: Sendable {
+@usableFromInline package struct JSONLinesWriter: Sendable {
   /// Zero-filled storage; the first ``count`` bytes are written lines.
   private var storage: [UInt8] = []
   /// Bytes written so far.
-  public private(set) var count = 0
+  @usableFromInline package private(set) var count = 0
 
-  public init() {}
+  @usableFromInline package init() {}
 
   /// The bytes written so far (whole lines).
-  public var bytes: [UInt8] { Array(storage[0..<count]) }
+  @usableFromInline package var bytes: [UInt8] { Array(storage[0..<count]) }
 
   /// Calls `body` with the bytes written so far.
-  public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  @usableFromInline package func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
   }
 
   /// Forgets the bytes written (after the caller has stored them).
-  public mutating func removeAll() {
+  @usableFromInline package mutating func removeAll() {
     count = 0
   }
 
   /// The line of one event, without its line end.
-  public static func line(for event: TraceEvent, symbols: SymbolTable) -> String {
+  @usableFromInline package static func line(for event: TraceEvent, symbols: SymbolTable) -> String {
     var writer = JSONLinesWriter()
     writer.append(event, symbols: symbols)
     return writer.withBytes { String(decoding: $0.dropLast(), as: UTF8.self) }
@@ -41,7 +41,7 @@ public struct JSONLinesWriter: Sendable {
   // MARK: - Events
 
   /// Appends the header line.
-  public mutating func append(_ header: TraceHeader) {
+  @usableFromInline package mutating func append(_ header: TraceHeader) {
     let strings = [header.app, header.device, header.producer].compactMap { $0 }
     write(reserving: strings.reduce(0) { $0 + $1.utf8.count }) { out in
       out.open("trace")
@@ -56,7 +56,7 @@ public struct JSONLinesWriter: Sendable {
   }
 
   /// Appends the line of `event`, whose symbols belong to `symbols`.
-  public mutating func append(_ event: TraceEvent, symbols: SymbolTable) {
+  @usableFromInline package mutating func append(_ event: TraceEvent, symbols: SymbolTable) {
     switch event {
     case .header(let header):
       append(header)
@@ -136,7 +136,7 @@ public struct JSONLinesWriter: Sendable {
   }
 
   /// Appends the line of an update (the common case, without going through ``TraceEvent``).
-  public mutating func append(_ update: Update, symbols: SymbolTable) {
+  @usableFromInline package mutating func append(_ update: Update, symbols: SymbolTable) {
     let thread = update.isMainThread ? nil : update.thread
     let strings =
       length(update.view, symbols) + length(update.label, symbols) + length(update.module, symbols)

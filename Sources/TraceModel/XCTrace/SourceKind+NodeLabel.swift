@@ -6,7 +6,7 @@ extension SourceKind {
   /// `External Environment`, `External: …` ``environment``; `EnvironmentWriter: …`
   /// ``environmentWriter``; `Gesture…`, `Preference…`, `Transaction…` their kinds;
   /// `View Creation / Reuse` ``creation``; anything else ``other``.
-  public init(nodeLabel label: String) {
+  @usableFromInline package init(nodeLabel label: String) {
     let prefixes: [(String, SourceKind)] = [
       ("@State", .state), ("@Binding", .state), ("State change", .state),
       ("@Observable", .observable), ("@Published", .observable), ("@ObservedObject", .observable),

@@ -11,18 +11,18 @@
 /// The header (with the refresh rate some table may hold) must be the first line, but is
 /// known only once every table has been read; so events are spooled to an unlinked temporary
 /// file, then the header and the spool are written out. Memory stays that of the reader.
-public enum XCTraceImporter {
+@usableFromInline package enum XCTraceImporter {
   /// The `producer` the header names.
-  public static let producer = "tracecli import xctrace"
+  @usableFromInline package static let producer = "tracecli import xctrace"
 
   /// What a conversion did.
-  public struct Result: Sendable {
+  @usableFromInline package struct Result: Sendable {
     /// Events written (the header not counted).
-    public var events: Int
-    public var header: TraceHeader
-    public var report: TraceReadReport
+    @usableFromInline package var events: Int
+    @usableFromInline package var header: TraceHeader
+    @usableFromInline package var report: TraceReadReport
     /// Whether the output could not be written completely.
-    public var writeFailed: Bool
+    @usableFromInline package var writeFailed: Bool
   }
 
   /// Reads the exports at `paths` and calls `write` with the JSON Lines text in chunks of
@@ -30,7 +30,7 @@ public enum XCTraceImporter {
   ///
   /// - Parameter names: how errors name each path (the paths by default).
   /// - Throws: the reader's ``TraceReadError``; nothing is written then.
-  public static func convert(
+  @usableFromInline package static func convert(
     paths: [String], names: [String]? = nil, producer: String = XCTraceImporter.producer,
     write: (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> Result {

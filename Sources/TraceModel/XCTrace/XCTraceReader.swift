@@ -24,13 +24,15 @@
 /// deterministic order: documents in the order given (a folder's files by name), except that
 /// documents whose first table holds causes come last; rows in document order; the sources
 /// after everything else.
-public enum XCTraceReader {
+@usableFromInline package enum XCTraceReader {
   /// Reads the exports at `paths` (files, or folders whose XML files are read in name order).
   ///
   /// - Throws: ``TraceReadError/noInput(path:reason:)`` for a path that cannot be read (or a
   ///   folder without exports), ``TraceReadError/badData(_:)`` with file, line and column for
   ///   malformed XML, a truncated document or a table that cannot be mapped.
-  public static func read<Sink: TraceSink>(paths: [String], makeSink: @escaping @Sendable () -> Sink)
+  @usableFromInline package static func read<Sink: TraceSink>(
+    paths: [String], makeSink: @escaping @Sendable () -> Sink
+  )
     throws(TraceReadError) -> TraceReading<Sink>
   {
     try read(paths: paths, chunkSize: XCTraceParser.defaultChunkSize, makeSink: makeSink)
