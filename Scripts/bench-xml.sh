@@ -29,7 +29,7 @@ seed=${BENCH_SEED:-1}
 runs=${BENCH_RUNS:-3}
 gen_version=1 # bump when gen-xml.c changes its output, so cached exports are regenerated
 
-usage() { sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 sizes=()
 for arg in "$@"; do

@@ -10,6 +10,9 @@
 #   TRACECLI_BENCH_DIR trace cache (default ${TMPDIR:-/tmp}/tracecli-bench); a trace is
 #                      generated only when its file is missing
 #   BENCH_SEED         generator seed (default 1)      BENCH_RUNS  timed runs (default 3)
+#   BENCH_SHAPES       trace shapes (default "standard many-groups"): standard is gen-trace.c's
+#                      own (~300 groups, a cause after 7.5 % of updates); many-groups has a cause
+#                      per update and ~2 100 (module, kind, name) groups
 #
 # Prints one markdown table per size plus the machine facts (and writes them to
 # $TRACECLI_BENCH_DIR/report.md). See Scripts/bench/README.md.
@@ -22,7 +25,7 @@ seed=${BENCH_SEED:-1}
 runs=${BENCH_RUNS:-3}
 gen_version=1 # bump when gen-trace.c changes its output, so cached traces are regenerated
 
-usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 validate=0
 sizes=()
@@ -85,15 +88,21 @@ fi
 
 files=()
 for n in "${sizes[@]}"; do
-  file="$cache/trace-v$gen_version-s$seed-$n.jsonl"
+for shape in ${BENCH_SHAPES:-standard many-groups}; do
+  case "$shape" in
+    standard) file="$cache/trace-v$gen_version-s$seed-$n.jsonl"; shape_arg= ;;
+    many-groups) file="$cache/trace-v$gen_version-s$seed-$n-many-groups.jsonl"; shape_arg=many-groups ;;
+    *) echo "bench: unknown shape $shape (standard, many-groups)" >&2; exit 64 ;;
+  esac
   if [ ! -s "$file" ]; then
     echo "bench: generating $file" >&2
-    "$gen" "$n" "$file" "$seed"
+    "$gen" "$n" "$file" "$seed" $shape_arg
   fi
   if [ "$validate" = 1 ]; then
     python3 "$bench/validate-trace.py" "$file" >&2
   fi
   files+=("$file")
+done
 done
 
 # MARK: - Timing

@@ -2,7 +2,7 @@
  * gen-trace: deterministic synthetic tracecli trace (JSON Lines, format version 1).
  *
  *   cc -O2 -ffp-contract=off -o gen-trace gen-trace.c
- *   gen-trace EVENTS OUT.jsonl [SEED]
+ *   gen-trace EVENTS OUT.jsonl [SEED] [many-groups]
  *
  * Writes one header line plus EVENTS event lines to OUT.jsonl (via OUT.jsonl.tmp and a
  * rename, so an interrupted run never leaves a half file behind). The same EVENTS and SEED
@@ -16,6 +16,11 @@
  * are `group`, `source` and `cause` events plus a rare unknown event type. ~1% of lines carry
  * unknown keys, a few have another key order or spaces between tokens, and a few names need
  * JSON escapes (\" \/ \u00e9).
+ *
+ * The many-groups shape (issue #11's): after 50 sources (state, @Observable, environment,
+ * gesture), half the events are body updates of 300 names, each in one of 7 modules picked per
+ * update (~2 100 groups), with log-normal durations (median ~100 us), on the main thread; the
+ * other half is one cause per update, from a random source. Plain lines, one key order.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -346,9 +351,60 @@ static const char *backtrace =
 #define RENDER_THREAD "com.apple.render"
 #define UNFINISHED 6148782250705247539LL
 
+/* MARK: - The many-groups shape */
+
+static void put_key(const char *key) {
+  putc_('"');
+  puts_(key);
+  puts_("\":");
+}
+
+static int many_groups(long long target) {
+  static const char *kinds[4] = {"state", "observable", "environment", "gesture"};
+  const int64_t origin = 1000000000;
+  puts_("{\"type\":\"trace\",\"version\":1,\"app\":\"ManyGroups\",\"refreshRate\":120,\"start\":");
+  put_i64(origin);
+  puts_(",\"producer\":\"Scripts/bench/gen-trace.c many-groups\"}\n");
+  long long emitted = 0;
+  for (int s = 0; s < 50 && emitted < target; s++, emitted++) {
+    puts_("{\"type\":\"source\",");
+    put_key("id"); put_i64(s); putc_(',');
+    put_key("kind"); putc_('"'); puts_(kinds[s % 4]); puts_("\",");
+    put_key("label"); puts_("\"@State model.value"); put_i64(s); puts_("\",");
+    put_key("user"); puts_("true,");
+    put_key("time"); put_i64(origin + s * 1000); puts_("}\n");
+    if (out_len > OUT_CAP - 4096) flush_out();
+  }
+  int64_t t = origin + 100000, id = 100;
+  while (emitted < target) {
+    t += between(10000, 300000);
+    int64_t duration = (int64_t)exp_local(11.5 + 1.2 * normal());
+    puts_("{\"type\":\"update\",");
+    put_key("id"); put_i64(id); putc_(',');
+    put_key("kind"); puts_("\"body\",");
+    put_key("view"); puts_("\"FeatureView"); put_i64(between(0, 299)); puts_("\",");
+    put_key("module"); puts_("\"FeatureModule"); put_i64(between(0, 6)); puts_("\",");
+    put_key("start"); put_i64(t); putc_(',');
+    put_key("duration"); put_i64(duration); putc_(',');
+    put_key("thread"); puts_("\"main\"}\n");
+    emitted++;
+    if (emitted < target) {
+      puts_("{\"type\":\"cause\",");
+      put_key("from"); put_i64(between(0, 49)); putc_(',');
+      put_key("to"); put_i64(id); putc_(',');
+      put_key("label"); puts_("\"update\",");
+      put_key("time"); put_i64(t); puts_("}\n");
+      emitted++;
+    }
+    id++;
+    if (out_len > OUT_CAP - 4096) flush_out();
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: gen-trace EVENTS OUT.jsonl [SEED]\n");
+    fprintf(stderr, "usage: gen-trace EVENTS OUT.jsonl [SEED] [many-groups]\n");
     return 64;
   }
   char *end;
@@ -372,6 +428,20 @@ int main(int argc, char **argv) {
   if (!out) return 71;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
+
+  if (argc > 4 && strcmp(argv[4], "many-groups") == 0) {
+    many_groups(target);
+    flush_out();
+    if (fclose(out_file) != 0 || rename(tmp_path, argv[2]) != 0) {
+      perror(argv[2]);
+      return 74;
+    }
+    return 0;
+  }
+  if (argc > 4) {
+    fprintf(stderr, "gen-trace: unknown shape '%s' (many-groups)\n", argv[4]);
+    return 64;
+  }
 
   build_views();
 
