@@ -57,7 +57,14 @@ extension JSONLinesParser {
     let view = fields.symbol(.view, in: &self)
     let module = fields.symbol(.module, in: &self)
     let label = fields.symbol(.label, in: &self)
-    let thread = fields.symbol(.thread, in: &self)
+    let thread: Symbol?
+    if fields.isMainThread && fields.present & Field.thread.bit != 0, let main = mainThread {
+      // Most updates run on `main`: no lookup.
+      thread = main
+    } else {
+      thread = fields.symbol(.thread, in: &self)
+      if fields.isMainThread { mainThread = thread }
+    }
     // Last: once inserted, the id would be a duplicate to the slow path.
     guard ids.insert(fields.id) else { return -1 }
     countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: Self.updateKeys)

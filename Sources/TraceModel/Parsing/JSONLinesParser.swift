@@ -23,6 +23,8 @@
   var scratch: [UInt8] = []
   var ids = IDSet()
   let updateLabel: Symbol
+  /// The symbol of the thread name `main`, once a plain update line has interned it.
+  var mainThread: Symbol?
 
   /// Creates a parser; `startsFile` is false for a parser that reads from the middle of a file.
   @usableFromInline package init(startsFile: Bool = true) {
