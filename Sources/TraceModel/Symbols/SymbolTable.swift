@@ -125,11 +125,11 @@
   }
 
   /// The number of ``recent`` slots (a power of two).
-  static var recentCount: Int { 1024 }
+  static var recentCount: Int { 4096 }
 
   @inline(__always)
   static func recentSlot(first: UInt64, last: UInt64) -> Int {
-    Int(truncatingIfNeeded: ((first &+ last &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD) >> 54)
+    Int(truncatingIfNeeded: ((first &+ last &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD) >> 52)
   }
 
   /// Returns the symbol of `string` if it was interned, without interning it.
