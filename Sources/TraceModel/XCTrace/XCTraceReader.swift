@@ -70,10 +70,12 @@ public enum XCTraceReader {
             message: "a table of contents of \(toc.runs.count) runs; the header takes nothing from it"))
       }
     }
-    // Causes tables go last, so their nodes are usually known as updates when read.
-    let causesFirst = documents.map { startsWithCauses($0.path) }
-    documents =
-      zip(documents, causesFirst).filter { !$0.1 }.map(\.0) + zip(documents, causesFirst).filter(\.1).map(\.0)
+    // Update groups go first, so updates find their groups; causes last, so their nodes are
+    // usually known as updates when read.
+    let ranks = documents.map { document in
+      startsWithCauses(document.path) ? 2 : startsWith(["swiftui-update-groups"], document.path) ? 0 : 1
+    }
+    documents = (0...2).flatMap { rank in zip(documents, ranks).filter { $0.1 == rank }.map(\.0) }
     let symbols = SymbolTable()
     var mapper = XCTraceEventMapper(sink: makeSink(), symbols: symbols)
     var report = TraceReadReport()
@@ -139,12 +141,19 @@ public enum XCTraceReader {
 
   /// Whether the first `<schema>` of the document at `path` (in its first 64 KiB) is a causes table.
   static func startsWithCauses(_ path: String) -> Bool {
+    startsWith(["swiftui-causes", "swiftui-full-causes"], path)
+  }
+
+  /// Whether the first `<schema>` of the document at `path` (in its first 64 KiB) is named one
+  /// of `names`.
+  static func startsWith(_ names: [String], _ path: String) -> Bool {
     let head = head(of: path, count: 64 << 10)
     guard !head.isEmpty else { return false }
     guard let schema = firstIndex(of: Array("<schema".utf8), in: head) else { return false }
     let tag = head[schema...].prefix { $0 != UInt8(ascii: ">") }
-    return ["\"swiftui-causes\"", "\"swiftui-full-causes\"", "'swiftui-causes'", "'swiftui-full-causes'"]
-      .contains { firstIndex(of: Array($0.utf8), in: tag) != nil }
+    return names.flatMap { ["\"\($0)\"", "'\($0)'"] }.contains {
+      firstIndex(of: Array($0.utf8), in: tag) != nil
+    }
   }
 
   private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
