@@ -11,6 +11,8 @@ enum ExitCode: Int32, Sendable {
   case dataError = 65
   /// EX_NOINPUT: an input file does not exist or cannot be read.
   case noInput = 66
+  /// EX_UNAVAILABLE: a program tracecli needs (xctrace, for a `.trace` bundle) is not there.
+  case unavailable = 69
   /// EX_CANTCREAT: an output file cannot be created (its folder does not exist).
   case cannotCreate = 73
   /// EX_IOERR: writing the output failed (a full disk, an I/O error).

@@ -42,6 +42,16 @@ final class ProgressDisplay: Sendable {
     }
   }
 
+  /// Draws `line` now (a step before any reading, such as an export); reading redraws over it.
+  func show(_ line: String) {
+    state.withLock { state in
+      guard !state.finished else { return }
+      let width = line.unicodeScalars.count
+      write("\r" + line + String(repeating: " ", count: max(0, state.drawn - width)))
+      state.drawn = max(state.drawn, width)
+    }
+  }
+
   private func run() {
     var ticks = 0
     while true {

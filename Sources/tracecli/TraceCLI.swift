@@ -19,7 +19,9 @@ enum TraceCLI {
     var output = ProgressAwareStream(
       base: standardOutput, progress: standardOutput.isTerminal ? progress : nil)
     var errors = ProgressAwareStream(base: standardError, progress: progress)
-    let status = run(arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color))
+    let status = run(
+      arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color),
+      progress: progress)
     progress?.finish()
     if let code = standardOutput.failure.code {
       errors.write("tracecli: cannot write standard output: \(SystemFile.describe(code))\n")
@@ -29,9 +31,13 @@ enum TraceCLI {
   }
 
   /// Runs one command line; writes data to `output` and diagnostics to `errors`.
+  ///
+  /// - Parameters:
+  ///   - environment: the environment `xctrace` runs in and is found by (nil: the process's).
+  ///   - progress: the terminal's progress display, if any.
   static func run(
     arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
-    style: TextStyle = .plain
+    style: TextStyle = .plain, environment: [String: String]? = nil, progress: ProgressDisplay? = nil
   ) -> ExitCode {
     guard let command = arguments.first else {
       errors.write(Usage.main)
@@ -67,31 +73,70 @@ enum TraceCLI {
         output.write(text)
         return .success
       }
-      switch command {
-      case "summarize": return try SummarizeCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "updates": return try UpdatesCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "cause-graph":
-        return try CauseGraphCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "why": return try WhyCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "diagnose": return try DiagnoseCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "check": return try CheckCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "diff": return try DiffCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "import": return try ImportCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "report": return try ReportCommand.run(rest, output: &output, errors: &errors, style: style)
-      case "export": return try ExportCommand.run(rest, output: &output, errors: &errors, style: style)
-      default:
-        var message = "unknown command '\(command)'"
-        if let close = ViewSuggestions.closest(to: command, among: Usage.commands, limit: 1).first {
-          message += "; did you mean '\(close)'?"
-        }
-        throw UsageError(message)
+      guard Usage.commands.contains(command) else {
+        return try dispatch(command, rest, &output, &errors, style)
       }
-    } catch let error as UsageError {
+      // Instruments bundles become folders of exported tables, named as the bundles in messages.
+      var bundles = TraceBundles()
+      defer { bundles.removeAll() }
+      let prepared = try bundles.prepare(
+        rest, command: command, environment: environment ?? XCTraceProcess.processEnvironment,
+        note: { errors.write($0 + "\n") }, progress: { progress?.show($0) })
+      if bundles.folders.isEmpty { return try dispatch(command, prepared, &output, &errors, style) }
+      var renamed = BundleRenamingStream(base: errors, bundles: bundles)
+      defer { errors = renamed.base }
+      do {
+        // Rows and Perfetto exports stream large data and name no files: left as they are.
+        if command == "export" { return try dispatch(command, prepared, &output, &renamed, style) }
+        var renamedOutput = BundleRenamingStream(base: output, bundles: bundles)
+        defer { output = renamedOutput.base }
+        return try dispatch(command, prepared, &renamedOutput, &renamed, style)
+      } catch {
+        return report(error, to: &renamed)
+      }
+    } catch {
+      return report(error, to: &errors)
+    }
+  }
+
+  /// Runs `command` with `rest`.
+  private static func dispatch(
+    _ command: String, _ rest: [String], _ output: inout some TextOutputStream,
+    _ errors: inout some TextOutputStream, _ style: TextStyle
+  ) throws -> ExitCode {
+    switch command {
+    case "summarize": return try SummarizeCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "updates": return try UpdatesCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "cause-graph":
+      return try CauseGraphCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "why": return try WhyCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "diagnose": return try DiagnoseCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "check": return try CheckCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "diff": return try DiffCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "import": return try ImportCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "report": return try ReportCommand.run(rest, output: &output, errors: &errors, style: style)
+    case "export": return try ExportCommand.run(rest, output: &output, errors: &errors, style: style)
+    default:
+      var message = "unknown command '\(command)'"
+      if let close = ViewSuggestions.closest(to: command, among: Usage.commands, limit: 1).first {
+        message += "; did you mean '\(close)'?"
+      }
+      throw UsageError(message)
+    }
+  }
+
+  /// Writes any error a command throws and returns its exit code.
+  private static func report(_ error: any Error, to errors: inout some TextOutputStream) -> ExitCode {
+    switch error {
+    case let error as UsageError:
       errors.write("tracecli: \(error.message)\n\(error.hint)\n")
       return .usage
-    } catch let error as TraceReadError {
+    case let error as TraceReadError:
       return report(error, to: &errors)
-    } catch {
+    case let error as XCTraceBundleError:
+      errors.write("tracecli: \(error)\n")
+      return error.exitCode
+    default:
       errors.write("tracecli: \(error)\n")
       return .failure
     }

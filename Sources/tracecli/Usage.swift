@@ -5,11 +5,12 @@ enum Usage {
   static let main = """
     tracecli — a command-line profiler for SwiftUI traces
 
-    Reads view-update traces (JSON Lines, or xctrace export XML files and folders of
-    them), colours long updates like Instruments (orange > 500 µs, red > 1 ms), checks
-    every frame against its deadline, and prints what a person or a CI job needs.
+    Reads view-update traces (JSON Lines, Instruments .trace bundles, or xctrace export
+    XML files and folders of them), colours long updates like Instruments (orange
+    > 500 µs, red > 1 ms), checks every frame against its deadline, and prints what a
+    person or a CI job needs.
 
-    USAGE: tracecli <command> [options] <trace.jsonl | export.xml… | exports/ | ->
+    USAGE: tracecli <command> [options] <trace.jsonl | Run.trace | export.xml… | exports/ | ->
 
     COMMANDS:
       summarize     per-kind and per-view statistics, frames and deadlines
@@ -27,10 +28,17 @@ enum Usage {
       -h, --help    show help (also: tracecli help <command>)
       --version     show the version
 
+    A .trace bundle is read by running `xcrun xctrace export` (or `xctrace` on PATH, or
+    the program TRACECLI_XCTRACE names) for each table tracecli reads:
+      --run <n>                     the run to read when the recording holds several
+      --xctrace-timeout <seconds>   how long one export may take (default 600); a
+                                    failed or hung export is tried twice more
+
     Exit status: 0 ok, 1 check failed (over budget, a diff rule failed, no such view),
     2 diff inconclusive (a change within the runs' spread), 64 usage error,
-    65 malformed trace or budget, 66 no input, 73 an output's folder does not exist,
-    74 an output could not be written.
+    65 malformed trace or budget, 66 no input, 69 no xctrace to read a .trace bundle,
+    73 an output's folder does not exist, 74 an output could not be written (or an
+    xctrace export kept failing).
     Colour is used on a terminal only; set NO_COLOR to turn it off.
 
     """

@@ -6,10 +6,11 @@ struct CLIRun {
   var output: String
   var errors: String
 
-  init(_ arguments: [String]) {
+  /// Runs `arguments`; `environment` is what xctrace is found by and runs in (nil: the process's).
+  init(_ arguments: [String], environment: [String: String]? = nil) {
     var output = ""
     var errors = ""
-    status = TraceCLI.run(arguments: arguments, output: &output, errors: &errors)
+    status = TraceCLI.run(arguments: arguments, output: &output, errors: &errors, environment: environment)
     self.output = output
     self.errors = errors
   }

@@ -171,7 +171,7 @@ struct XCTraceReaderTests {
         #"{"type":"cause","from":900001,"to":2,"label":"creation","time":5,"changed":"x","valueType":"Int"}"#,
         #"{"type":"cause","from":1,"to":2,"label":"update"}"#,
         #"{"type":"source","id":900000,"kind":"gesture","label":"Gesture: Tap","user":true}"#,
-        #"{"type":"source","id":900001,"kind":"state","label":"@State x"}"#,
+        #"{"type":"source","id":900001,"kind":"state","label":"@State x","property":"x"}"#,
       ])
     #expect(reading.report.warnings.isEmpty)
     #expect(reading.header?.app == nil)
@@ -195,7 +195,7 @@ struct XCTraceReaderTests {
         #"{"type":"cause","from":7,"to":8,"label":"update"}"#,
         #"{"type":"cause","from":9,"to":7,"label":"update"}"#,
         #"{"type":"update","id":7,"kind":"body","view":"A","start":10,"duration":5}"#,
-        #"{"type":"source","id":9,"kind":"observable","label":"@Observable M.x"}"#,
+        #"{"type":"source","id":9,"kind":"observable","label":"@Observable M.x","owner":"M","property":"x"}"#,
       ])
   }
 

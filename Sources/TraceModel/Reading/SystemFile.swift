@@ -55,6 +55,57 @@
     }
   }
 
+  /// The folder temporary files go in: `$TMPDIR`, else `/tmp`.
+  package static var temporaryFolder: String {
+    getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  }
+
+  /// Creates a new, empty, private folder `<directory>/<prefix>-XXXXXX` and returns its path.
+  ///
+  /// - Parameter directory: where; nil for ``temporaryFolder``.
+  package static func makeTemporaryFolder(prefix: String, in directory: String? = nil) throws(TraceReadError)
+    -> String
+  {
+    let directory = directory ?? temporaryFolder
+    var template = Array("\(directory)/\(prefix)-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+    guard made else {
+      throw .noInput(
+        path: directory, reason: "cannot create a temporary folder (\(SystemFile.describe(errno)))")
+    }
+    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+
+  /// Removes the folder at `path` and the files directly in it (temporary folders are flat).
+  package static func removeFolder(_ path: String) {
+    if let directory = opendir(path) {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name == "." || name == ".." { continue }
+        unlink(path + "/" + name)
+      }
+      closedir(directory)
+    }
+    rmdir(path)
+  }
+
+  /// The whole file at `path` as bytes.
+  package static func contents(of path: String) throws(TraceReadError) -> [UInt8] {
+    let file = try SystemFile(path: path)
+    var bytes = [UInt8](repeating: 0, count: Int(max(0, file.size)))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes {
+        file.read(into: $0.baseAddress! + filled, count: $0.count - filled, at: Int64(filled))
+      }
+      guard count > 0 else { break }
+      filled += count
+    }
+    return Array(bytes.prefix(filled))
+  }
+
   /// Copies standard input into a new temporary file and returns its path.
   static func spoolStandardInput() throws(TraceReadError) -> String {
     try spool(descriptor: 0, name: "-")

@@ -58,7 +58,8 @@
         throw .badData(
           TraceParseError(
             file: path, line: 0,
-            message: "an Instruments recording (.trace bundle); export its tables on a Mac with "
+            message: "an Instruments recording (.trace bundle); the tracecli command reads it through "
+              + "xctrace; to read it here, export its tables on a Mac with "
               + "`xcrun xctrace export --input \(path) --xpath '/trace-toc/run[@number=\"1\"]/data/"
               + "table[@schema=\"swiftui-updates\"]' --output updates.xml` (and swiftui-causes, "
               + "hitches, device-display-info), then give tracecli the folder of XML files"))
@@ -113,13 +114,30 @@
     return String(validating: bytes[...lastASCII], as: UTF8.self) == nil
   }
 
-  /// Whether the folder at `path` is an Instruments `.trace` bundle: named `*.trace`, or
-  /// holding `form.template` or `instrument_data`.
-  static func isInstrumentsBundle(_ path: String) -> Bool {
+  /// Whether `path` is an Instruments `.trace` bundle: a folder named `*.trace`, or holding
+  /// `form.template` or `instrument_data`, with no XML files of its own (a folder of exports
+  /// may be named `Run.trace` too).
+  package static func isInstrumentsBundle(_ path: String) -> Bool {
     var trimmed = Substring(path)
     while trimmed.hasSuffix("/") && trimmed.count > 1 { trimmed = trimmed.dropLast() }
-    if trimmed.hasSuffix(".trace") { return true }
     var status = stat()
-    return ["form.template", "instrument_data"].contains { stat("\(trimmed)/\($0)", &status) == 0 }
+    guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return false }
+    let marked =
+      trimmed.hasSuffix(".trace")
+      || ["form.template", "instrument_data"].contains { stat("\(trimmed)/\($0)", &status) == 0 }
+    return marked && !holdsXML(String(trimmed))
+  }
+
+  /// Whether the folder at `path` holds a file named `*.xml` directly.
+  private static func holdsXML(_ path: String) -> Bool {
+    guard let directory = opendir(path) else { return false }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.lowercased().hasSuffix(".xml") && !name.hasPrefix(".") { return true }
+    }
+    return false
   }
 }

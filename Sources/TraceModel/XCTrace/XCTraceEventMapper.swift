@@ -14,6 +14,10 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     var timestamp = -1, sourceID = -1, sourceNode = -1, destinationID = -1, destinationNode = -1
     var label = -1, valueType = -1, changed = -1
     var narrative = -1, hangType = -1, refreshRate = -1, isMain = -1, display = -1
+    var cached = -1, severity = -1
+    /// A `SwiftUIFilteredUpdates` instance: its updates repeat those of other instances.
+    var filtered = false
+    var unknownSeverities: [String: Int] = [:]
     /// Rows left out and why, for one warning at the end of the table.
     var incompleteRows = 0
     var duplicateIDs = 0
@@ -29,6 +33,45 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     var user: Bool
     var time: Int64?
     var line: Int
+  }
+
+  /// The update groups of one thread, for finding the group that contains an update.
+  private struct GroupIntervals {
+    var starts: [Int64] = []
+    var ends: [Int64] = []
+    var ids: [Int64] = []
+    var sorted = true
+
+    mutating func append(start: Int64, end: Int64, id: Int64) {
+      if let last = starts.last, start < last { sorted = false }
+      starts.append(start)
+      ends.append(end)
+      ids.append(id)
+    }
+
+    /// The id of the latest-starting group that contains `start..<end` (among the 64 groups
+    /// starting last before it), if any.
+    mutating func group(containing start: Int64, _ end: Int64) -> Int64? {
+      if !sorted {
+        let order = starts.indices.sorted { (starts[$0], ends[$1]) < (starts[$1], ends[$0]) }
+        starts = order.map { starts[$0] }
+        ends = order.map { ends[$0] }
+        ids = order.map { ids[$0] }
+        sorted = true
+      }
+      var low = 0
+      var high = starts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if starts[middle] <= start { low = middle + 1 } else { high = middle }
+      }
+      var index = low - 1
+      while index >= 0 && index >= low - 64 {
+        if ends[index] >= end { return ids[index] }
+        index -= 1
+      }
+      return nil
+    }
   }
 
   /// A parsed `description` (or node label): without ` [skipped]`, and without `.body`.
@@ -72,6 +115,17 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private static var emptyNodeLabels: [(offset: Int64, label: Int32)] {
     Array(repeating: (-1, -1), count: 4096)
   }
+  /// Update groups by thread (the thread-name symbol, -1 for the main thread).
+  private var groupsByThread: [Int32: GroupIntervals] = [:]
+  private var groupCount: Int64 = 0
+  /// Hitches and frame lifetimes seen (rows repeat per containment level).
+  private var seenHitches = Set<[Int64]>()
+  private var seenFrameLifetimes = Set<[Int64]>()
+  /// 1 + the view a `view-name` stands for (the unknown-view node for Instruments' unknown views).
+  private var viewNameCache: [Int32] = []
+  /// 1: a severity Instruments writes; 2: another spelling.
+  private var severityCache: [UInt8] = []
+  private let unknownView: Symbol
   // Vsyncs of the chosen display, one row behind.
   private var frameDisplay: Symbol??
   private var lastVsync: Int64?
@@ -84,6 +138,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     empty = symbols.intern("")
     updateLabel = symbols.intern("update")
     creationLabel = symbols.intern("creation")
+    unknownView = symbols.intern(XCTraceNames.unknownView)
   }
 
   /// The header facts the tables gave (refresh rate, app), if any.
@@ -126,6 +181,19 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       table.thread = optional(["thread"])
       table.process = optional(["process"])
       table.node = optional(["cause-graph-node", "full-cause-graph-node"])
+      table.severity = optional(["severity"])
+      table.filtered = schema.name == "SwiftUIFilteredUpdates"
+    case .layoutUpdates:
+      table.start = try need(["start", "timestamp"], "layout updates")
+      table.duration = try need(["duration"], "layout updates")
+      table.id = try need(["id"], "layout updates (their ids link them to causes)")
+      table.description = optional(["description"])
+      table.viewName = optional(["view-name"])
+      table.module = optional(["module"])
+      table.thread = optional(["thread"])
+      table.process = optional(["process"])
+      table.cached = optional(["cached"])
+      table.severity = optional(["severity"])
     case .causes:
       table.sourceID = try need(["source-node-event-id"], "causes (the ids of their nodes)")
       table.destinationID = try need(["destination-node-event-id"], "causes (the ids of their nodes)")
@@ -139,6 +207,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       table.start = try need(["start", "timestamp"], "update groups")
       table.duration = try need(["duration"], "update groups")
       table.label = optional(["label"])
+      table.thread = optional(["thread"])
     case .hitches:
       table.start = try need(["start", "timestamp"], "hitches")
       table.duration = try need(["duration"], "hitches")
@@ -157,6 +226,9 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       frameDisplay = nil
       lastVsync = nil
       lastInterval = nil
+    case .frameLifetimes:
+      table.start = try need(["start", "timestamp"], "frames")
+      table.duration = try need(["duration"], "frames")
     case .unused, .unknown:
       break
     }
@@ -166,7 +238,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     throws(XCTraceMappingError)
   {
     switch table.kind {
-    case .updates: try update(cells, line: line, values: &values)
+    case .updates, .layoutUpdates: try update(cells, line: line, values: &values)
+    case .frameLifetimes: try frameLifetime(cells, line: line, values: &values)
     case .causes: cause(cells, line: line, values: &values)
     case .groups: try group(cells, line: line, values: &values)
     case .hitches: try hitch(cells, line: line, values: &values)
@@ -209,6 +282,12 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
         "table \(table.displayName): update type \"\(type)\" is not one tracecli knows; read \(count) rows by its words (body, representable, else other)"
       )
     }
+    for (severity, count) in table.unknownSeverities.sorted(by: { $0.key < $1.key }) {
+      warn(
+        line,
+        "table \(table.displayName): severity \"\(severity)\" is not one Instruments writes (Very Low, Low, Moderate, High, Very High) in \(count) rows; tracecli's thresholds decide severities anyway"
+      )
+    }
     if table.unusableRefreshRates > 0 {
       warn(
         line,
@@ -229,9 +308,12 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   mutating func finish() {
     for id in pendingOrder {
       guard let node = pending[id], !updateIDs.contains(id), sourceIDs.insert(id) else { continue }
+      let label = symbols[node.label]
+      let (owner, property) = XCTraceNames.ownerAndProperty(label)
       let source = Source(
-        id: id, kind: SourceKind(nodeLabel: symbols[node.label]), label: node.label, user: node.user,
-        time: node.time)
+        id: id, kind: SourceKind(nodeLabel: label), label: node.label,
+        owner: owner.map { symbols.intern($0) }, property: property.map { symbols.intern($0) },
+        user: node.user, time: node.time)
       sink.consume(.source(source), line: node.line, symbols: symbols)
     }
     pending = [:]
@@ -288,11 +370,20 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       return
     }
     let duration = try duration(cell(cells, table.duration), values) ?? Update.unfinishedDuration
-    let kind = updateKind(cell(cells, table.updateType), &values)
+    let isLayout = table.kind == .layoutUpdates
+    let kind = isLayout ? .other : updateKind(cell(cells, table.updateType), &values)
     let description = parsedDescription(text(cell(cells, table.description), &values))
-    let viewName = text(cell(cells, table.viewName), &values)
+    let viewName = self.viewName(text(cell(cells, table.viewName), &values))
     var update = Update(id: id, kind: kind, start: start, duration: duration)
     update.skipped = description.skipped
+    if isLayout && table.cached >= 0 {
+      // A cached layout: SwiftUI reused the result instead of computing it.
+      let cached = cells[table.cached]
+      update.skipped =
+        values.integer(cached).map { $0 != 0 }
+        ?? (text(cached, &values).map { ["Yes", "YES", "true", "Cached"].contains(symbols[$0]) } ?? false)
+    }
+    if table.severity >= 0, let severity = text(cells[table.severity], &values) { checkSeverity(severity) }
     switch kind {
     case .body:
       update.view = description.view ?? viewName
@@ -323,7 +414,13 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       update.thread = name
       update.isMainThread = name == nil
     }
+    if !groupsByThread.isEmpty {
+      update.group = groupsByThread[update.thread?.rawValue ?? -1]?.group(
+        containing: start, duration >= Update.unfinishedDuration ? start : start &+ duration)
+    }
     guard updateIDs.insert(id) else {
+      // Filtered instances repeat each other's updates: each counts once, silently.
+      if table.filtered { return }
       table.duplicateIDs += 1
       if table.firstDuplicate == nil { table.firstDuplicate = (id, line) }
       return
@@ -379,6 +476,31 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     let text = symbols[symbol]
     guard text.hasSuffix(".update") && text.count > 7 else { return symbol }
     return symbols.intern(String(text.dropLast(7)))
+  }
+
+  /// The view a `view-name` cell names: Instruments' `[unknown view: …]` values become the one
+  /// unknown-view node.
+  private mutating func viewName(_ symbol: Symbol?) -> Symbol? {
+    guard let symbol else { return nil }
+    if symbol.index >= viewNameCache.count {
+      viewNameCache += repeatElement(0, count: symbol.index + 64 - viewNameCache.count)
+    }
+    if viewNameCache[symbol.index] == 0 {
+      let mapped = XCTraceNames.isUnknownView(symbols[symbol]) ? unknownView : symbol
+      viewNameCache[symbol.index] = mapped.rawValue + 1
+    }
+    return Symbol(rawValue: viewNameCache[symbol.index] - 1)
+  }
+
+  /// Counts a severity Instruments does not write; tracecli never uses the instrument's severities.
+  private mutating func checkSeverity(_ symbol: Symbol) {
+    if symbol.index >= severityCache.count {
+      severityCache += repeatElement(0, count: symbol.index + 64 - severityCache.count)
+    }
+    if severityCache[symbol.index] == 0 {
+      severityCache[symbol.index] = XCTraceNames.severities.contains(symbols[symbol]) ? 1 : 2
+    }
+    if severityCache[symbol.index] == 2 { table.unknownSeverities[symbols[symbol], default: 0] += 1 }
   }
 
   private mutating func threadName(_ symbol: Symbol) -> Symbol? {
@@ -496,7 +618,16 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     throws(XCTraceMappingError)
   {
     guard let (start, duration) = try interval(cells, line: line, values) else { return }
-    let group = UpdateGroup(start: start, duration: duration, label: text(cell(cells, table.label), &values))
+    groupCount += 1
+    let group = UpdateGroup(
+      id: groupCount, start: start, duration: duration, label: text(cell(cells, table.label), &values))
+    var thread: Int32 = -1
+    if table.thread >= 0, let name = text(cells[table.thread], &values) {
+      thread = threadName(name)?.rawValue ?? -1
+    }
+    groupsByThread[thread, default: GroupIntervals()].append(
+      start: start, end: duration >= Update.unfinishedDuration ? Int64.max : start &+ duration, id: groupCount
+    )
     sink.consume(.group(group), line: line, symbols: symbols)
   }
 
@@ -505,7 +636,9 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   )
     throws(XCTraceMappingError)
   {
-    guard let (start, duration) = try interval(cells, line: line, values) else { return }
+    guard let (start, duration) = try interval(cells, line: line, values),
+      seenHitches.insert([start, duration]).inserted
+    else { return }
     let hitch = Hitch(
       start: start, duration: duration, narrative: text(cell(cells, table.narrative), &values))
     sink.consume(.hitch(hitch), line: line, symbols: symbols)
@@ -527,6 +660,16 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private mutating func frame(_ start: Int64, _ deadline: Int64, line: Int) {
     guard deadline > start else { return }
     sink.consume(.frame(Frame(start: start, deadline: deadline)), line: line, symbols: symbols)
+  }
+
+  /// A frame lifetime: a frame as it stands, once per start and duration.
+  private mutating func frameLifetime(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  ) throws(XCTraceMappingError) {
+    guard let (start, duration) = try interval(cells, line: line, values),
+      seenFrameLifetimes.insert([start, duration]).inserted
+    else { return }
+    frame(start, start &+ duration, line: line)
   }
 
   private mutating func display(_ cells: UnsafeBufferPointer<XCTraceValue>, values: inout XCTraceValueTable) {

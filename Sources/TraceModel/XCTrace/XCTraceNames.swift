@@ -59,6 +59,46 @@ enum XCTraceNames {
     return name.isEmpty ? nil : String(name)
   }
 
+  /// The view of updates whose `view-name` Instruments could not tell
+  /// (`[unknown view: created before tracing started?]`).
+  static let unknownView = "(unknown view)"
+
+  /// Whether a `view-name` is Instruments' placeholder for a view it could not tell.
+  static func isUnknownView(_ name: String) -> Bool {
+    name.hasPrefix("[unknown view")
+  }
+
+  /// The severities the SwiftUI instrument writes (`Medium` appears in Xcode 27 samples).
+  static let severities: Set<String> = ["Very Low", "Low", "Moderate", "Medium", "High", "Very High"]
+
+  /// The owner and property a source's label names.
+  ///
+  /// `@Observable LandmarkCollection.landmarks` → (`LandmarkCollection`, `landmarks`);
+  /// `@State isFavorite` → (nil, `isFavorite`); `@Environment(\.colorScheme)` → (nil,
+  /// `colorScheme`); `EnvironmentWriter: ForegroundStyle` → (nil, `ForegroundStyle`);
+  /// other labels name neither.
+  static func ownerAndProperty(_ label: String) -> (owner: String?, property: String?) {
+    var rest: Substring
+    if label.hasPrefix("@"), let space = label.firstIndex(of: " ") {
+      rest = label[label.index(after: space)...]
+    } else if label.hasPrefix("@"), let open = label.firstIndex(of: "(") {
+      rest = label[open...]
+    } else if label.hasPrefix("EnvironmentWriter:") {
+      rest = label.dropFirst("EnvironmentWriter:".count)
+    } else {
+      return (nil, nil)
+    }
+    rest = rest.trimmingSpaces
+    if rest.hasSuffix(" [skipped]") { rest = rest.dropLast(" [skipped]".count).trimmingSpaces }
+    if rest.hasPrefix("(") && rest.hasSuffix(")") { rest = rest.dropFirst().dropLast() }
+    if rest.hasPrefix("\\.") { rest = rest.dropFirst(2) }
+    guard !rest.isEmpty, !rest.contains(" ") else { return (nil, nil) }
+    if let dot = rest.lastIndex(of: "."), dot != rest.startIndex, rest.index(after: dot) != rest.endIndex {
+      return (String(rest[..<dot]), String(rest[rest.index(after: dot)...]))
+    }
+    return (nil, String(rest))
+  }
+
   /// Node colours Instruments uses; `blue` marks the app's code or the person's action.
   static let colors: Set<Substring> = [
     "blue", "gray", "grey", "orange", "teal", "red", "green", "purple", "yellow", "pink", "brown",

@@ -52,10 +52,32 @@
         documents.append((path, name))
       }
     }
-    // Causes tables go last, so their nodes are usually known as updates when read.
-    let causesFirst = documents.map { startsWithCauses($0.path) }
-    documents =
-      zip(documents, causesFirst).filter { !$0.1 }.map(\.0) + zip(documents, causesFirst).filter(\.1).map(\.0)
+    // A table of contents (`xctrace export --toc`) gives the header's app and device.
+    var contents: [(path: String, name: String)] = []
+    documents.removeAll { document in
+      guard isTableOfContents(document.path) else { return false }
+      contents.append(document)
+      return true
+    }
+    var tocWarnings: [TraceWarning] = []
+    var tocRun: XCTraceTOC.Run?
+    for document in contents {
+      let toc = try XCTraceTOC.parse(try SystemFile.contents(of: document.path), file: document.name)
+      if toc.runs.count == 1 {
+        tocRun = toc.runs[0]
+      } else {
+        tocWarnings.append(
+          TraceWarning(
+            file: document.name, line: 1,
+            message: "a table of contents of \(toc.runs.count) runs; the header takes nothing from it"))
+      }
+    }
+    // Update groups go first, so updates find their groups; causes last, so their nodes are
+    // usually known as updates when read.
+    let ranks = documents.map { document in
+      startsWithCauses(document.path) ? 2 : startsWith(["swiftui-update-groups"], document.path) ? 0 : 1
+    }
+    documents = (0...2).flatMap { rank in zip(documents, ranks).filter { $0.1 == rank }.map(\.0) }
     let symbols = SymbolTable()
     var mapper = XCTraceEventMapper(sink: makeSink(), symbols: symbols)
     var report = TraceReadReport()
@@ -68,10 +90,16 @@
       report.bytes += parser.bytesRead
     }
     mapper.finish()
-    report.warnings = mapper.warnings
+    report.warnings = tocWarnings + mapper.warnings
+    var header = mapper.header
+    if let tocRun, tocRun.app != nil || tocRun.device != nil {
+      var merged = header ?? TraceHeader()
+      merged.app = tocRun.app ?? merged.app
+      merged.device = tocRun.device ?? merged.device
+      header = merged
+    }
     return TraceReading(
-      parts: [TracePart(sink: mapper.sink, symbols: symbols, lineOffset: 0)], header: mapper.header,
-      report: report)
+      parts: [TracePart(sink: mapper.sink, symbols: symbols, lineOffset: 0)], header: header, report: report)
   }
 
   /// The XML documents directly in folder `path`, by name (hidden files and others skipped).
@@ -100,17 +128,34 @@
     return documents
   }
 
+  /// Whether the document at `path` is a table of contents (its first element `<trace-toc>`).
+  static func isTableOfContents(_ path: String) -> Bool {
+    XCTraceTOC.isTOC(head(of: path, count: 4096))
+  }
+
+  /// The first `count` bytes (at most) of the file at `path`; empty when it cannot be read.
+  private static func head(of path: String, count: Int) -> ArraySlice<UInt8> {
+    guard let file = try? SystemFile(path: path) else { return [] }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let read = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: $0.count, at: 0) }
+    return bytes.prefix(max(0, read))
+  }
+
   /// Whether the first `<schema>` of the document at `path` (in its first 64 KiB) is a causes table.
   static func startsWithCauses(_ path: String) -> Bool {
-    guard let file = try? SystemFile(path: path) else { return false }
-    var bytes = [UInt8](repeating: 0, count: 64 << 10)
-    let count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: $0.count, at: 0) }
-    guard count > 0 else { return false }
-    let head = bytes.prefix(count)
+    startsWith(["swiftui-causes", "swiftui-full-causes"], path)
+  }
+
+  /// Whether the first `<schema>` of the document at `path` (in its first 64 KiB) is named one
+  /// of `names`.
+  static func startsWith(_ names: [String], _ path: String) -> Bool {
+    let head = head(of: path, count: 64 << 10)
+    guard !head.isEmpty else { return false }
     guard let schema = firstIndex(of: Array("<schema".utf8), in: head) else { return false }
     let tag = head[schema...].prefix { $0 != UInt8(ascii: ">") }
-    return ["\"swiftui-causes\"", "\"swiftui-full-causes\"", "'swiftui-causes'", "'swiftui-full-causes'"]
-      .contains { firstIndex(of: Array($0.utf8), in: tag) != nil }
+    return names.flatMap { ["\"\($0)\"", "'\($0)'"] }.contains {
+      firstIndex(of: Array($0.utf8), in: tag) != nil
+    }
   }
 
   private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {

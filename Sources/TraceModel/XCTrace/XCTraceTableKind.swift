@@ -4,9 +4,12 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
   case updates
   /// `swiftui-causes`, `swiftui-full-causes`: one ``Cause`` per row, plus ``Source`` nodes.
   case causes
+  /// `swiftui-layout-updates` (Xcode 27): one `other` ``Update`` per row, named by its
+  /// description; a cached layout is skipped.
+  case layoutUpdates
   /// `swiftui-update-groups`: one ``UpdateGroup`` per row.
   case groups
-  /// `hitches`: one ``Hitch`` per row.
+  /// `hitches`, `hitches-summary`: one ``Hitch`` per distinct start and duration.
   case hitches
   /// `potential-hangs`: one ``Hang`` per row.
   case hangs
@@ -14,6 +17,8 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
   case displays
   /// `display-vsyncs-interval`: ``Frame``s.
   case vsyncs
+  /// `hitches-frame-lifetimes`: one ``Frame`` per distinct start and duration.
+  case frameLifetimes
   /// A table tracecli knows but does not map (`swiftui-changes`).
   case unused
   /// Anything else.
@@ -25,10 +30,12 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: the kind and whether it was inferred from the columns.
   static func of(_ schema: XCTraceSchema) -> (kind: XCTraceTableKind, inferred: Bool) {
     switch schema.name {
-    case "swiftui-updates": return (.updates, false)
+    case "swiftui-updates", "SwiftUIFilteredUpdates": return (.updates, false)
+    case "swiftui-layout-updates": return (.layoutUpdates, false)
     case "swiftui-causes", "swiftui-full-causes": return (.causes, false)
     case "swiftui-update-groups": return (.groups, false)
-    case "hitches": return (.hitches, false)
+    case "hitches", "hitches-summary": return (.hitches, false)
+    case "hitches-frame-lifetimes": return (.frameLifetimes, false)
     case "potential-hangs": return (.hangs, false)
     case "device-display-info": return (.displays, false)
     case "display-vsyncs-interval", "display-vsyncs": return (.vsyncs, false)
@@ -36,6 +43,7 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
     default: break
     }
     if schema.has("update-type") { return (.updates, true) }
+    if schema.has("cached") && schema.has("id") && schema.has("description") { return (.layoutUpdates, true) }
     if schema.has("source-node") || schema.has("destination-node") || schema.has("source-node-event-id")
       || schema.has("destination-node-event-id")
     {
@@ -58,12 +66,14 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
   var description: String {
     switch self {
     case .updates: "swiftui-updates"
+    case .layoutUpdates: "swiftui-layout-updates"
     case .causes: "swiftui-causes"
     case .groups: "swiftui-update-groups"
     case .hitches: "hitches"
     case .hangs: "potential-hangs"
     case .displays: "device-display-info"
     case .vsyncs: "display-vsyncs-interval"
+    case .frameLifetimes: "hitches-frame-lifetimes"
     case .unused: "swiftui-changes"
     case .unknown: "unknown"
     }

@@ -12,28 +12,37 @@ import TraceModel
 /// `tracecli import xctrace <export>…`: xctrace XML exports to a trace-format JSON Lines file.
 enum ImportCommand {
   static let help = """
-    USAGE: tracecli import xctrace <export.xml | folder>... [-o <out.jsonl>]
+    USAGE: tracecli import xctrace <Run.trace | export.xml | folder>... [-o <out.jsonl>]
 
-    Converts tables exported from an Instruments recording with `xcrun xctrace export`
-    into one tracecli trace (JSON Lines, written to standard output or -o). Give every
-    table of the recording you exported, or a folder of them:
+    Converts an Instruments recording into one tracecli trace (JSON Lines, written to
+    standard output or -o): a .trace bundle (read through `xcrun xctrace export`), or
+    tables exported from one, or a folder of them:
 
-      swiftui-updates             updates (kind, view, module, thread, skipped)
+      swiftui-updates             updates (kind, view, module, thread, skipped, group)
+      SwiftUIFilteredUpdates        (its instances, when there is no swiftui-updates)
+      swiftui-layout-updates      layout updates (other; a cached one is skipped)
       swiftui-causes              the cause graph: causes, and sources for its nodes
-      swiftui-full-causes           that are not updates
-      swiftui-update-groups       update groups
-      hitches, potential-hangs    hitches and hangs
+      swiftui-full-causes           that are not updates (owner and property from labels)
+      swiftui-update-groups       update groups, and the group of each update
+      hitches, hitches-summary    hitches
+      potential-hangs             hangs
       device-display-info         the refresh rate (frame budget)
       display-vsyncs-interval     frames (one vsync to the next)
+      hitches-frame-lifetimes     frames (when there are no vsyncs)
+      the table of contents       the app and device (`xctrace export --toc`)
 
     Other tables are skipped with a warning. Every command that takes a trace reads
-    the XML directly too; importing once makes later reads faster and the file smaller.
+    bundles and XML directly too; importing once makes later reads faster and the file
+    smaller.
 
     OPTIONS:
-      -o, --output <file>  write the trace to <file> instead of standard output
-      -h, --help           show this help
+      -o, --output <file>          write the trace to <file> instead of standard output
+      --run <n>                    the run of a bundle holding several
+      --xctrace-timeout <seconds>  how long one table's export may take (default 600)
+      -h, --help                   show this help
 
     EXAMPLES:
+      tracecli import xctrace Run.trace -o run.jsonl
       xcrun xctrace export --input App.trace --toc
       xcrun xctrace export --input App.trace \\
         --xpath '/trace-toc/run[@number="1"]/data/table[@schema="swiftui-updates"]' > updates.xml
