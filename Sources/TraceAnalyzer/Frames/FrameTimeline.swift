@@ -33,6 +33,22 @@ package enum FrameTimeline: Hashable, Sendable {
     }
   }
 
+  /// The starts that share frame `index` with each other: a range to check before calling
+  /// ``index(of:)`` again, for callers that look up times mostly in order. Empty at the far
+  /// ends of the grid, where it would not fit in Int64.
+  func starts(of index: Int64) -> Range<Int64> {
+    switch self {
+    case .grid(let anchor, let budget):
+      let lower = Int128(anchor) + Int128(index) * Int128(budget)
+      let upper = lower + Int128(budget)
+      guard lower >= Int128(Int64.min) && upper <= Int128(Int64.max) else { return 0..<0 }
+      return Int64(lower)..<Int64(upper)
+    case .explicit(let frames):
+      let index = Int(index)
+      return frames[index].start..<(index + 1 < frames.count ? frames[index + 1].start : .max)
+    }
+  }
+
   /// The frame at `index` (times clamped into Int64 at the far ends of the grid).
   package func frame(at index: Int64) -> TraceModelFrame {
     switch self {

@@ -97,6 +97,8 @@ struct SummaryBuilder {
     var lastIndex: Int64 = .min
     var last = FrameWork()
     var firstRound = true
+    var cachedIndex: Int64?
+    var cachedStarts: Range<Int64> = 0..<0
     var active = prepare(&targets)
     // Each group's target slots (adjacent), looked up per record by the group's index.
     var slotRanges = [Range<Int>](repeating: 0..<0, count: keys.count)
@@ -110,14 +112,21 @@ struct SummaryBuilder {
         spill.forEachChunk { records in
           for record in records {
             let group = map[record.group]
-            if firstRound && record.isMainThread, let index = timeline.index(of: record.start) {
-              if index != lastIndex {
-                if lastIndex != .min { work.add(last, at: lastIndex) }
-                lastIndex = index
-                last = FrameWork()
+            if firstRound && record.isMainThread {
+              // Records come mostly in time order: most share the previous one's frame.
+              if !cachedStarts.contains(record.start) {
+                cachedIndex = timeline.index(of: record.start)
+                cachedStarts = cachedIndex.map { timeline.starts(of: $0) } ?? 0..<0
               }
-              last.add(
-                end: Int128(record.start) + Int128(record.duration), isRed: record.duration > thresholds.red)
+              if let index = cachedIndex {
+                if index != lastIndex {
+                  if lastIndex != .min { work.add(last, at: lastIndex) }
+                  lastIndex = index
+                  last = FrameWork()
+                }
+                last.add(
+                  end: Int128(record.start) + Int128(record.duration), isRed: record.duration > thresholds.red)
+              }
             }
             let range = slotRanges[group]
             guard range.lowerBound < range.upperBound else { continue }
