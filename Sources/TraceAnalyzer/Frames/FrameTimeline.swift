@@ -33,9 +33,10 @@ package enum FrameTimeline: Hashable, Sendable {
     }
   }
 
-  /// The starts that share frame `index` with each other: a range to check before calling
-  /// ``index(of:)`` again, for callers that look up times mostly in order. Empty at the far
-  /// ends of the grid, where it would not fit in Int64.
+  /// The starts that belong to frame `index`.
+  ///
+  /// A range to check before calling ``index(of:)`` again, for callers that look up times
+  /// mostly in order. Empty at the far ends of the grid, where it would not fit in Int64.
   func starts(of index: Int64) -> Range<Int64> {
     switch self {
     case .grid(let anchor, let budget):

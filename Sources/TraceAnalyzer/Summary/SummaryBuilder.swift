@@ -125,7 +125,8 @@ struct SummaryBuilder {
                   last = FrameWork()
                 }
                 last.add(
-                  end: Int128(record.start) + Int128(record.duration), isRed: record.duration > thresholds.red)
+                  end: Int128(record.start) + Int128(record.duration), isRed: record.duration > thresholds.red
+                )
               }
             }
             let range = slotRanges[group]
