@@ -59,12 +59,14 @@ struct FindingsBuilder {
     self.statistics = statistics
     self.longest = longest
     self.backtraces = backtraces
-    for (index, work) in frames.work {
+    var missed: [Int64: MissedFrameFacts] = [:]
+    frames.work.forEach { index, work in
       let deadline = frames.timeline.deadline(at: index)
-      guard work.workEnd > deadline else { continue }
+      guard work.workEnd > deadline else { return }
       missed[index] = MissedFrameFacts(
         overrun: Int64(clamping: work.workEnd - deadline), hasRed: work.hasRed, updates: work.updates)
     }
+    self.missed = missed
   }
 
   /// The label a view's node has in the cause graph (`Name.body`, `Name.update`, the name).

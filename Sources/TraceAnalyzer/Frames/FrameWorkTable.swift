@@ -1,8 +1,12 @@
-/// The work of every frame that had main-thread updates, by frame index: compact, so it stays
-/// small as traces grow (a frame costs 32 bytes, not a dictionary entry's 80 or more).
-struct FrameWorkTable: Sendable, Sequence {
+/// The work of every frame that had main-thread updates, by frame index, kept flat in memory:
+/// entries go to a spill file a block at a time, in index order.
+///
+/// Records arrive mostly in time order, so entries do too; when they do not (a trace whose
+/// lines are out of order), ``finish()`` sorts and merges them in memory instead. A lookup by
+/// index (``subscript(_:)``, for listings) loads the entries into memory on first use.
+final class FrameWorkTable: @unchecked Sendable {
   /// A frame's ``FrameWork`` and index in 32 bytes.
-  private struct Entry: Sendable {
+  struct Entry: BitwiseCopyable {
     var workEnd: Int128
     var index: Int64
     /// Saturated (a frame with four billion updates is one with four billion updates too many).
@@ -25,44 +29,55 @@ struct FrameWorkTable: Sendable, Sequence {
     }
   }
 
-  /// Sorted by index, one entry a frame, once ``finish()`` has run.
-  private var entries: [Entry] = []
+  private let spill = PartitionedSpill<Entry>(partitions: 1, bufferBytes: 1 << 17)
+  /// The latest entry, not yet spilled (the next may be of the same frame).
+  private var pending: Entry?
   private var isSorted = true
+  /// All entries, sorted and merged, once needed in memory.
+  private var loaded: [Entry]?
 
-  /// The frames with work.
-  var count: Int { entries.count }
+  /// The frames with work (after ``finish()``).
+  private(set) var count = 0
 
   /// Adds `work` done in frame `index` (which may have work already).
-  mutating func add(_ work: FrameWork, at index: Int64) {
-    if let last = entries.last {
+  func add(_ work: FrameWork, at index: Int64) {
+    let entry = Entry(work, index: index)
+    if var last = pending {
       if last.index == index {
-        entries[entries.count - 1].merge(Entry(work, index: index))
+        last.merge(entry)
+        pending = last
         return
       }
       if last.index > index { isSorted = false }
+      spill.append(last, partition: 0)
     }
-    entries.append(Entry(work, index: index))
+    pending = entry
   }
 
-  /// Sorts the entries and merges those of one frame; call once everything is added.
-  mutating func finish() {
-    guard !isSorted else { return }
-    entries.sort { $0.index < $1.index }
-    var merged: [Entry] = []
-    merged.reserveCapacity(entries.count)
-    for entry in entries {
-      if let last = merged.last, last.index == entry.index {
-        merged[merged.count - 1].merge(entry)
-      } else {
-        merged.append(entry)
-      }
+  /// Ends adding: spills the last entry, or sorts and merges out-of-order entries.
+  func finish() {
+    if let last = pending { spill.append(last, partition: 0) }
+    pending = nil
+    if isSorted {
+      count = spill.count
+    } else {
+      load()
     }
-    entries = merged
-    isSorted = true
+  }
+
+  /// Calls `body` with each frame with work, by increasing index.
+  func forEach(_ body: (_ index: Int64, _ work: FrameWork) -> Void) {
+    if let loaded {
+      for entry in loaded { body(entry.index, entry.work) }
+    } else {
+      spill.forEach(inPartition: 0) { body($0.index, $0.work) }
+    }
   }
 
   /// The work of frame `index`, if it had any.
   subscript(index: Int64) -> FrameWork? {
+    if loaded == nil { load() }
+    guard let entries = loaded else { return nil }
     var low = 0
     var high = entries.count
     while low < high {
@@ -72,8 +87,22 @@ struct FrameWorkTable: Sendable, Sequence {
     return low < entries.count && entries[low].index == index ? entries[low].work : nil
   }
 
-  /// The frames by index, with their work.
-  func makeIterator() -> some IteratorProtocol<(Int64, FrameWork)> {
-    entries.lazy.map { ($0.index, $0.work) }.makeIterator()
+  /// Reads the spilled entries into memory, sorted by index, one entry a frame.
+  private func load() {
+    var entries: [Entry] = []
+    entries.reserveCapacity(spill.count)
+    spill.forEach(inPartition: 0) { entries.append($0) }
+    if !isSorted { entries.sort { $0.index < $1.index } }
+    var merged: [Entry] = []
+    merged.reserveCapacity(entries.count)
+    for entry in entries {
+      if let last = merged.last, last.index == entry.index {
+        merged[merged.count - 1].merge(entry)
+      } else {
+        merged.append(entry)
+      }
+    }
+    loaded = merged
+    count = merged.count
   }
 }

@@ -45,7 +45,7 @@ extension TraceAnalysis {
         }
       }
       for index in strips.indices { strips[index].trim() }
-      for (index, work) in pass.frames.work {
+      pass.frames.work.forEach { index, work in
         let frame = pass.frames.timeline.frame(at: index)
         let deadline = pass.frames.timeline.deadline(at: index)
         let overrun = work.workEnd > deadline ? Int64(clamping: work.workEnd - deadline) : nil

@@ -93,7 +93,7 @@ struct SummaryBuilder {
   /// Scans the spills: each frame's work, and every percentile exactly.
   mutating func finish(timeline: FrameTimeline, thresholds: Thresholds) -> FrameWorkTable {
     var targets = makeTargets()
-    var work = FrameWorkTable()
+    let work = FrameWorkTable()
     var lastIndex: Int64 = .min
     var last = FrameWork()
     var firstRound = true

@@ -174,10 +174,10 @@ package struct FrameInspection: Sendable {
     if case .explicit = timeline { isExplicit = true }
     var summary = FrameSummary(budgetNs: budget, isExplicit: isExplicit)
     var worst: [MissedFrame] = []
-    for (index, frameWork) in work {
+    work.forEach { index, frameWork in
       summary.withUpdates += 1
       let deadline = timeline.deadline(at: index)
-      guard frameWork.workEnd > deadline else { continue }
+      guard frameWork.workEnd > deadline else { return }
       let frame = timeline.frame(at: index)
       let blame: MissBlame = frameWork.hasRed ? .longUpdate : .accumulation
       let overrun = Int64(clamping: frameWork.workEnd - deadline)
@@ -191,7 +191,7 @@ package struct FrameInspection: Sendable {
         workEnd: Int64(clamping: frameWork.workEnd), overrunNs: overrun, updates: frameWork.updates,
         blame: blame)
       if worst.count == FrameSummary.worstLimit {
-        guard let last = worst.last, isWorse(candidate, last) else { continue }
+        guard let last = worst.last, isWorse(candidate, last) else { return }
         worst.removeLast()
       }
       worst.insert(candidate, at: worst.firstIndex { isWorse(candidate, $0) } ?? worst.endIndex)
