@@ -233,6 +233,10 @@ public struct JSONScanner {
     let first = base[index]
     if first == 0x30 {
       index += 1
+      if base[index] &- 0x30 <= 9 && index < count {
+        position = index
+        throw error("invalid number: a leading zero must not be followed by digits")
+      }
     } else if first >= 0x31 && first <= 0x39 {
       // Up to 18 digits cannot overflow; check the rest. Accumulate negatively so Int64.min fits.
       let digitsStart = index
