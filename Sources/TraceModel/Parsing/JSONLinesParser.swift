@@ -68,24 +68,39 @@ public struct JSONLinesParser {
       return .update
     }
     if count >= Int(Int32.max) || !scanPlainFields(line, count: count) {
-      var scanner = JSONScanner(base: line, count: count)
-      scanner.skipWhitespace()
-      if scanner.isAtEnd { return .nothing }
-      guard count < Int(Int32.max) else {
-        throw LineError(column: 1, message: "line longer than 2 GiB")
-      }
-      do {
-        try scanObject(&scanner)
-      } catch {
-        // Valid JSON that is not an object parsed: not a truncated tail even on the last line.
-        var failure = LineError(error)
-        failure.isSyntax = error.message != Self.notAnObject
-        throw failure
-      }
+      guard try scanStrictly(line, count: count) else { return .nothing }
     }
     defer { seenEvent = true }
     guard let event = try decodeEvent(line) else { return .nothing }
     return .event(event)
+  }
+
+  /// Parses one line like ``parse(_:count:)`` on the strict path alone, without the plain-line
+  /// fast path: the reference the differential tests hold the fast path to.
+  mutating func parseStrictly(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
+    guard try scanStrictly(line, count: count) else { return nil }
+    defer { seenEvent = true }
+    return try decodeEvent(line)
+  }
+
+  /// Scans one line into ``fields`` with the strict scanner; false for a blank line.
+  @inline(__always)
+  private mutating func scanStrictly(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> Bool {
+    var scanner = JSONScanner(base: line, count: count)
+    scanner.skipWhitespace()
+    if scanner.isAtEnd { return false }
+    guard count < Int(Int32.max) else {
+      throw LineError(column: 1, message: "line longer than 2 GiB")
+    }
+    do {
+      try scanObject(&scanner)
+    } catch {
+      // Valid JSON that is not an object parsed: not a truncated tail even on the last line.
+      var failure = LineError(error)
+      failure.isSyntax = error.message != Self.notAnObject
+      throw failure
+    }
+    return true
   }
 
   /// Whether `ids` from another parser of the same trace overlap this parser's: the first shared one.
