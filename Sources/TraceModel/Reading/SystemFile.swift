@@ -57,14 +57,11 @@ package final class SystemFile: @unchecked Sendable {
 
   /// Copies standard input into a new temporary file and returns its path.
   static func spoolStandardInput() throws(TraceReadError) -> String {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/tracecli-stdin-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
+    let directory = temporaryDirectory
+    guard let (descriptor, path) = makeTemporaryFile("\(directory)/tracecli-stdin-XXXXXX") else {
       throw .noInput(path: "-", reason: "cannot create a temporary file in \(directory)")
     }
     defer { close(descriptor) }
-    let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
     let capacity = 1 << 20
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     defer { buffer.deallocate() }
@@ -72,18 +69,49 @@ package final class SystemFile: @unchecked Sendable {
       let count = Glibc_read(0, buffer, capacity)
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }
-      var written = 0
-      while written < count {
-        let result = write(descriptor, buffer + written, count - written)
-        if result < 0 && errno == EINTR { continue }
-        guard result > 0 else {
-          unlink(path)
-          throw .noInput(path: "-", reason: "cannot write a temporary copy of standard input")
-        }
-        written += result
+      guard writeAll(descriptor, buffer, count: count) else {
+        unlink(path)
+        throw .noInput(path: "-", reason: "cannot write a temporary copy of standard input")
       }
     }
     return path
+  }
+
+  // MARK: - Temporary files and writing
+
+  /// The folder for temporary files: `$TMPDIR`, else `/tmp`.
+  package static var temporaryDirectory: String {
+    getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+  }
+
+  /// Creates a new file from `template` (a path ending in `XXXXXX`, see `mkstemp(3)`); returns
+  /// its descriptor and path, or nil when it cannot be created (`errno` says why).
+  package static func makeTemporaryFile(_ template: String) -> (descriptor: Int32, path: String)? {
+    var template = Array(template.utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return nil }
+    return (descriptor, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+  }
+
+  /// Writes all `count` bytes at `buffer` to `descriptor`, at `offset` when given, retrying
+  /// interrupted and short writes; false on a failure (`errno` says why, unless nothing was
+  /// written).
+  package static func writeAll(
+    _ descriptor: Int32, _ buffer: UnsafeRawPointer, count: Int, at offset: Int? = nil
+  ) -> Bool {
+    var written = 0
+    while written < count {
+      let result =
+        if let offset {
+          pwrite(descriptor, buffer + written, count - written, off_t(offset + written))
+        } else {
+          write(descriptor, buffer + written, count - written)
+        }
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else { return false }
+      written += result
+    }
+    return true
   }
 }
 
