@@ -586,7 +586,9 @@ def write_ci_fixtures(summaries, readme):
                + ", ".join(f"`{name}`" for name, _, _ in DIFF_PAIRS) + "."]
     readme += ["", "## Golden outputs (`expected/`)", "",
                "Whole outputs of tracecli, compared byte for byte by the tests "
-               "(`RECORD_SNAPSHOTS=1 swift test` re-records them; review the diff). Named after the trace:", "",
+               "(`RECORD_SNAPSHOTS=1 swift test` re-records them and fails each test that recorded one, so a "
+               "recorded golden is always reviewed: check the diff, then run `swift test` again). "
+               "Named after the trace:", "",
                "- `<trace>.summary.txt`, `.summary.json` — `summarize` (text without colour, JSON); "
                "`landmarks-before.updates.txt`, `minimal.updates.json` — `updates`.",
                "- `<trace>.<View>.dot`, `.json`, `.mmd`, `<trace>.cause-graph.dot`, "
@@ -597,7 +599,14 @@ def write_ci_fixtures(summaries, readme):
                "story 7's cut cycle).",
                "- `<trace>.check.txt`, `<trace>.perf-budget.check.{txt,json,junit.xml,github.txt,md}` — `check` "
                "against `budgets/` in every format.",
-               "- `<pair>.diff.{txt,json,md,github.txt}` — `diff` of the pairs above (`scroll`: three runs a side).",
+               "- `<pair>.diff.{txt,json,md,github.txt}` — `diff` of the pairs above (`scroll`: three runs a side), "
+               "with the findings that appeared or went away.",
+               "- `<trace>.diagnose.txt`, `.diagnose.json` — `diagnose` of every story (each gets its own finding; "
+               "the \"after\" traces do not); `update-loop.diagnose.{md,github.txt}` its pull-request formats; "
+               "`update-loop.summary-findings.txt` — `summarize --findings`. `Scripts/reference/findings.py` "
+               "computes the same findings independently, and the tests compare them.",
+               "- `favorites-before.report.html` — `report`: the whole HTML page of story 2 (findings, timeline, "
+               "cause graph, views); a test also has headless Chromium draw the report of `landmarks-before.jsonl`.",
                "- `xctrace.<sample>.jsonl`, `xctrace.<sample>.stderr.txt` — `import xctrace` of each file in "
                "`xctrace/` (see its README): the trace written, and the warnings or the error.", ""]
     diffs = {}
@@ -659,6 +668,34 @@ def _with(line_no, bad, rest=True):
     if not rest:
         lines = lines[:line_no]
     return b"".join(line + b"\n" for line in lines)
+
+
+# What tracecli itself prints for each malformed trace after `FILE:LINE:COL: error: ` (its words
+# differ from the reference's; the locations are the same). Tests/TraceCLITests/TraceCLITests.swift
+# asserts these messages and checks that this README quotes them.
+TRACECLI_MESSAGES = {
+    "bad-json": "expected ',' or '}'",
+    "not-object": "expected a JSON object, one per line",
+    "no-type": 'missing required key "type"',
+    "missing-key": 'missing required key "duration" in a "update" event',
+    "wrong-type": '"duration" must be an integer, not a string',
+    "fraction": '"start" must be an integer (no fraction or exponent)',
+    "exponent": '"duration" must be an integer (no fraction or exponent)',
+    "int-overflow": '"start" does not fit in a 64-bit integer',
+    "bad-kind": 'update "kind" must be body, representable or other, not "bogus"',
+    "bad-source-kind": 'source "kind" must be one of gesture, state, observable, environment, '
+                       'environmentWriter, preference, transaction, creation, other, not "button"',
+    "negative-duration": '"duration" must not be negative',
+    "deadline": '"deadline" must be later than "start"',
+    "duplicate-id": "duplicate id 2: ids must be unique across update and source events",
+    "header-not-first": 'the "trace" header must be the first line of the trace',
+    "version": "unsupported trace format version 2; this tracecli reads version 1",
+    "invalid-utf8": "invalid UTF-8",
+    "truncated-tail": "warning: ignored a truncated last line (no line end and unterminated string "
+                      "at column 52); the recorder may have stopped mid-write",
+    "bad-escape": "invalid escape '\\x'",
+    "control-char": "control character U+0009 in string must be escaped",
+}
 
 
 MALFORMED_CASES = [
@@ -796,8 +833,10 @@ def main():
         "Written by `python3 Scripts/make-fixtures.py` (deterministic; do not edit by hand).",
         "`reference/<name>.summary.json` is the output of the independent reference",
         "`Scripts/reference/analysis.py summarize traces/<name>.jsonl` (default thresholds);",
-        "`reference/malformed/<name>.error.json` holds its exit code and error location.",
-        "Locations are `line:column`, both 1-based; the column counts bytes.",
+        "`reference/malformed/<name>.error.json` holds its exit code, error location and message (in",
+        "the reference's words; the tests compare its locations with tracecli's).",
+        "Locations are `line:column`, both 1-based; the column counts bytes and names the first byte",
+        "that cannot continue a valid line (for invalid UTF-8, the first byte of the ill-formed sequence).",
         "",
         "## Stories (`traces/`)",
         "",
@@ -813,7 +852,7 @@ def main():
         size = os.path.getsize(os.path.join(ROOT, rel))
         readme.append(f"- `{name}.jsonl` ({size // 1024 or 1} KB) — {what}.")
 
-    readme += ["", "## Malformed (`traces/malformed/`): each must exit 65 with `FILE:LINE:COL: message`", ""]
+    readme += ["", "## Malformed (`traces/malformed/`): each must exit 65 with `FILE:LINE:COL: error: message`", ""]
     failures = []
     for name, what, data in MALFORMED_CASES:
         rel = os.path.join(MALFORMED, name + ".jsonl")
@@ -830,12 +869,14 @@ def main():
             if rc != 0 or not message.startswith("warning:"):
                 failures.append(f"{rel}: expected exit 0 with a warning, got {rc}: {first}")
             write(os.path.join(REFERENCE, "malformed", name + ".summary.json"), out.encode("utf-8"))
-            readme.append(f"- `{name}.jsonl` — {what}; warning at {line}:{col} (`{message}`), "
+            readme.append(f"- `{name}.jsonl` — {what}; tracecli prints `FILE:{line}: "
+                          f"{TRACECLI_MESSAGES[name]}` (the reference: `{line}:{col}: {message}`), "
                           f"summary in `reference/malformed/{name}.summary.json`.")
         else:
             if rc != 65:
                 failures.append(f"{rel}: expected exit 65, got {rc}: {first}")
-            readme.append(f"- `{name}.jsonl` — {what}: error at {line}:{col} (`{message}`).")
+            readme.append(f"- `{name}.jsonl` — {what}: tracecli prints `FILE:{line}:{col}: error: "
+                          f"{TRACECLI_MESSAGES[name]}` (the reference: `{message}`).")
         write(os.path.join(REFERENCE, "malformed", name + ".error.json"),
               (json.dumps(record, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
     if os.path.isdir(os.path.join(ROOT, "Fixtures", "conformance", "JSONTestSuite")):

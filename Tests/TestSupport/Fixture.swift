@@ -23,21 +23,48 @@ public enum Fixture {
     return names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
   }
 
-  /// Compares `actual` with the golden file `Fixtures/expected/<name>`; with
-  /// `RECORD_SNAPSHOTS=1` in the environment, rewrites the file instead.
+  /// Compares `actual` with the golden file `Fixtures/expected/<name>`.
+  ///
+  /// With `RECORD_SNAPSHOTS=1` in the environment it writes `actual` to the golden file and
+  /// then fails, as swift-argument-parser's snapshot helper does: a recorded golden is a change
+  /// to review, never a silent pass. Run again without the variable once the diff is reviewed.
   public static func assertSnapshot(
     _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let url = URL(fileURLWithPath: path("expected/\(name)"))
-    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-      try? FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try? actual.write(to: url, atomically: true, encoding: .utf8)
+    assertSnapshot(
+      actual, golden: URL(fileURLWithPath: path("expected/\(name)")), shownAs: "Fixtures/expected/\(name)",
+      recording: ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1",
+      sourceLocation: sourceLocation)
+  }
+
+  /// Compares `actual` with the golden file at `url` (named `shown` in messages), or records it
+  /// and fails when `recording`.
+  public static func assertSnapshot(
+    _ actual: String, golden url: URL, shownAs shown: String, recording: Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    if recording {
+      let previous = try? String(contentsOf: url, encoding: .utf8)
+      do {
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try actual.write(to: url, atomically: true, encoding: .utf8)
+      } catch {
+        Issue.record("could not record \(shown): \(error)", sourceLocation: sourceLocation)
+        return
+      }
+      let change = previous == nil ? "new" : previous == actual ? "unchanged" : "changed"
+      Issue.record(
+        """
+        recorded \(shown) (\(change)) because RECORD_SNAPSHOTS=1; \
+        review it (git diff Fixtures/expected) and run again without RECORD_SNAPSHOTS
+        """,
+        sourceLocation: sourceLocation)
       return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
       Issue.record(
-        "no golden file Fixtures/expected/\(name); run with RECORD_SNAPSHOTS=1",
+        "no golden file \(shown); run with RECORD_SNAPSHOTS=1, review it and run again",
         sourceLocation: sourceLocation)
       return
     }
@@ -50,7 +77,7 @@ public enum Fixture {
       let got = first < actualLines.count ? String(actualLines[first]) : "<end>"
       let want = first < expectedLines.count ? String(expectedLines[first]) : "<end>"
       Issue.record(
-        "Fixtures/expected/\(name) differs at line \(first + 1):\n  expected: \(want)\n  actual:   \(got)",
+        "\(shown) differs at line \(first + 1):\n  expected: \(want)\n  actual:   \(got)",
         sourceLocation: sourceLocation)
     }
   }

@@ -112,7 +112,7 @@ struct CheckCommandTests {
       #"{"frames": {"mised": 1}}"#,
       #"budget.json:1:13: error: unknown key "mised" in "frames"; did you mean "missed"?"#
     ),
-    (#"{"frames": {"missed": 1}"#, "budget.json:1:25: error: expected ',' or '}', found end of file"),
+    (#"{"frames": {"missed": 1}"#, "budget.json:1:25: error: unexpected end of file, expected ',' or '}'"),
     ("", "budget.json:1:1: error: the file is empty"),
     (#"{"edges": [{"to": "Nope.body", "count": 1}]}"#, #"budget.json:1:19: error: no node "Nope.body""#),
   ])

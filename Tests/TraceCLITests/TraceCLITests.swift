@@ -52,31 +52,78 @@ struct TraceCLITests {
     #expect(run.errors == "tracecli: /nonexistent/trace.jsonl: no such file\n")
   }
 
-  /// The malformed fixtures and the location each error must name (see Fixtures/README.md).
-  static let malformed: [(String, String)] = [
-    ("bad-json", ":3:39: "), ("not-object", ":2:1: "), ("no-type", ":2:1: "), ("missing-key", ":3:1: "),
-    ("wrong-type", ":2:90: "), ("fraction", ":2:68: "), ("exponent", ":2:90: "), ("int-overflow", ":2:68: "),
-    ("bad-kind", ":2:32: "), ("bad-source-kind", ":2:33: "), ("negative-duration", ":2:90: "),
-    ("deadline", ":2:47: "), ("duplicate-id", ":4:23: "), ("header-not-first", ":3:1: "),
-    ("version", ":1:27: "),
-    ("invalid-utf8", ":3:55: "), ("bad-escape", ":2:"), ("control-char", ":2:54: "),
+  /// The malformed fixtures with the line, column and message of their error, word for word
+  /// (Fixtures/README.md quotes the same).
+  static let malformed: [(name: String, line: Int, column: Int, message: String)] = [
+    ("bad-json", 3, 39, "expected ',' or '}'"),
+    ("not-object", 2, 1, "expected a JSON object, one per line"),
+    ("no-type", 2, 1, #"missing required key "type""#),
+    ("missing-key", 3, 1, #"missing required key "duration" in a "update" event"#),
+    ("wrong-type", 2, 90, #""duration" must be an integer, not a string"#),
+    ("fraction", 2, 68, #""start" must be an integer (no fraction or exponent)"#),
+    ("exponent", 2, 90, #""duration" must be an integer (no fraction or exponent)"#),
+    ("int-overflow", 2, 68, #""start" does not fit in a 64-bit integer"#),
+    ("bad-kind", 2, 32, #"update "kind" must be body, representable or other, not "bogus""#),
+    (
+      "bad-source-kind", 2, 33,
+      #"source "kind" must be one of gesture, state, observable, environment, environmentWriter, "#
+        + #"preference, transaction, creation, other, not "button""#
+    ),
+    ("negative-duration", 2, 90, #""duration" must not be negative"#),
+    ("deadline", 2, 47, #""deadline" must be later than "start""#),
+    ("duplicate-id", 4, 23, "duplicate id 2: ids must be unique across update and source events"),
+    ("header-not-first", 3, 1, #"the "trace" header must be the first line of the trace"#),
+    ("version", 1, 27, "unsupported trace format version 2; this tracecli reads version 1"),
+    ("invalid-utf8", 3, 55, "invalid UTF-8"),
+    ("bad-escape", 2, 55, #"invalid escape '\x'"#),
+    ("control-char", 2, 54, "control character U+0009 in string must be escaped"),
   ]
 
   @Test(arguments: malformed)
-  func malformedTracesExit65WithFileLineAndColumn(_ name: String, location: String) {
+  func malformedTracesExit65WithTheirWholeMessage(_ name: String, line: Int, column: Int, message: String)
+    throws
+  {
     let path = Fixture.path("traces/malformed/\(name).jsonl")
     let run = CLIRun(["summarize", path])
     #expect(run.status == .dataError, "\(name): \(run.errors)")
-    #expect(run.errors.hasPrefix(path + location), "\(name): \(run.errors)")
-    #expect(run.errors.contains(": error: "))
+    #expect(run.errors == "\(path):\(line):\(column): error: \(message)\n")
     #expect(run.output.isEmpty)
+    let readme = try String(decoding: Fixture.data("README.md"), as: UTF8.self)
+    #expect(
+      readme.contains("`\(name).jsonl` — ")
+        && readme.contains("prints `FILE:\(line):\(column): error: \(message)`"),
+      "Fixtures/README.md must quote tracecli's message for \(name)")
   }
 
-  @Test func aTruncatedTailIsAWarningAndTheRestIsSummarized() {
-    let run = CLIRun(["summarize", Fixture.path("traces/malformed/truncated-tail.jsonl"), "--format", "json"])
+  /// The independent reference (`Fixtures/reference/malformed/*.error.json`, written by
+  /// Scripts/reference/analysis.py) agrees on the exit code, line and column of every error; its
+  /// messages are its own words, so only their presence is checked.
+  @Test(arguments: malformed)
+  func theReferenceFindsTheSameErrorLocations(_ name: String, line: Int, column: Int, message: String) throws
+  {
+    let reference = try ReferenceError(Fixture.data("reference/malformed/\(name).error.json"))
+    #expect(reference.exit == Int(ExitCode.dataError.rawValue), "\(name)")
+    #expect(reference.line == line, "\(name)")
+    #expect(reference.column == column, "\(name)")
+    #expect(!reference.message.isEmpty)
+  }
+
+  @Test func aTruncatedTailIsAWarningAndTheRestIsSummarized() throws {
+    let path = Fixture.path("traces/malformed/truncated-tail.jsonl")
+    let run = CLIRun(["summarize", path, "--format", "json"])
     #expect(run.status == .success)
-    #expect(run.errors.contains(":5: warning: ignored a truncated last line"))
+    #expect(
+      run.errors == """
+        \(path):5: warning: ignored a truncated last line (no line end and unterminated string at \
+        column 52); the recorder may have stopped mid-write
+
+        """)
     #expect(run.output.contains(#""updates""#))
+    let reference = try ReferenceError(Fixture.data("reference/malformed/truncated-tail.error.json"))
+    #expect(reference.exit == 0 && reference.line == 5 && reference.column == 52)
+    let readme = try String(decoding: Fixture.data("README.md"), as: UTF8.self)
+    #expect(
+      readme.contains("prints `FILE:5: warning: ignored a truncated last line (no line end and unterminated"))
   }
 
   @Test func theProcessExitsWithSysexitsCodes() async {
@@ -89,5 +136,17 @@ struct TraceCLITests {
     await #expect(processExitsWith: .success) {
       TraceCLI.exitAfterRunning(["--version"])
     }
+  }
+}
+
+/// One `Fixtures/reference/malformed/<name>.error.json`: the reference's exit code and error.
+struct ReferenceError: Decodable {
+  var exit: Int
+  var line: Int
+  var column: Int
+  var message: String
+
+  init(_ data: Data) throws {
+    self = try JSONDecoder().decode(ReferenceError.self, from: data)
   }
 }

@@ -173,7 +173,10 @@ struct JSONLinesParserTests {
       #"{"type":"update","id":1,"kind":"other","start":1,"duration":1,"group":-3}"#, 71,
       "ids are non-negative"
     ),
-    (#"{"type":"update","id":1,"kind":"other","label":"a\x","start":1,"duration":1}"#, 50, "invalid escape"),
+    (
+      #"{"type":"update","id":1,"kind":"other","label":"a\x","start":1,"duration":1}"#, 51,
+      #"invalid escape '\x'"#
+    ),
   ])
   func reportsEachErrorWithItsColumn(_ line: String, column: Int, message: String) {
     let error = error(line)

@@ -1,347 +1,205 @@
-/// Parses one JSON document, recording where every value and key starts.
+import TraceModel
+
+/// Builds a budget file's tree of ``LocatedJSON`` values on ``JSONScanner``, the trace reader's
+/// JSON layer.
 ///
-/// A small recursive-descent parser for small files (budgets): RFC 8259 syntax, UTF-8, a
-/// leading byte-order mark allowed, nesting limited to ``depthLimit``. Duplicate keys in one
-/// object are an error (a budget must not say two things at once). Errors carry the 1-based
-/// line and byte column of the first byte that cannot continue the document.
-package struct LocatedJSONParser {
+/// The scanner validates and measures every token (strings, escapes, UTF-8, numbers, literals)
+/// and names each fault with the trace reader's words; this type adds only what a budget needs
+/// beyond that: the tree, the 1-based line and byte column of each value, a leading byte-order
+/// mark, nesting limited to ``depthLimit``, and duplicate keys refused (a budget must not say
+/// two things at once). Errors name the first byte that cannot continue the document.
+struct LocatedJSONParser {
   /// The deepest nesting of arrays and objects accepted.
-  package static let depthLimit = 64
+  static let depthLimit = 64
 
-  private let bytes: [UInt8]
+  private var scanner: JSONScanner
+  private let bytes: UnsafeBufferPointer<UInt8>
   private let file: String
-  private var index = 0
-  private var line = 1
-  private var lineStart = 0
-  private var depth = 0
+  /// The offset at which each line starts, in order.
+  private let lineStarts: [Int]
 
-  private init(bytes: [UInt8], file: String) {
+  private init(scanner: JSONScanner, bytes: UnsafeBufferPointer<UInt8>, file: String, lineStarts: [Int]) {
+    self.scanner = scanner
     self.bytes = bytes
     self.file = file
+    self.lineStarts = lineStarts
   }
 
   /// Parses `bytes` (the whole file) into a value; `file` names the file in errors.
-  package static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> LocatedJSON {
-    var parser = LocatedJSONParser(bytes: bytes, file: file)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      parser.index = 3
-      parser.lineStart = 3
+  static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> LocatedJSON {
+    let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var lineStarts = [byteOrderMark]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      lineStarts.append(offset + 1)
     }
-    parser.skipWhitespace()
-    guard parser.index < bytes.count else { throw parser.error("the file is empty; expected a JSON object") }
-    let value = try parser.parseValue()
-    parser.skipWhitespace()
-    if parser.index < bytes.count {
-      throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+    // The scanner reads words past the end: pad with bytes that are no JSON token.
+    var padded = bytes
+    padded.append(contentsOf: repeatElement(0, count: 16))
+    let result = padded.withUnsafeBufferPointer { buffer -> Result<LocatedJSON, BudgetError> in
+      guard let base = buffer.baseAddress else {
+        return .failure(BudgetError(file: file, location: nil, message: ""))
+      }
+      var scanner = JSONScanner(base: base, count: bytes.count)
+      scanner.position = byteOrderMark
+      var parser = LocatedJSONParser(
+        scanner: scanner, bytes: UnsafeBufferPointer(rebasing: buffer[..<bytes.count]), file: file,
+        lineStarts: lineStarts)
+      return Result { () throws(BudgetError) -> LocatedJSON in try parser.document() }
     }
+    return try result.get()
+  }
+
+  private mutating func document() throws(BudgetError) -> LocatedJSON {
+    scanner.skipWhitespace()
+    guard !scanner.isAtEnd else {
+      throw BudgetError(
+        file: file, location: location(scanner.position), message: "the file is empty; expected a JSON object"
+      )
+    }
+    let value = try self.value(depth: 0)
+    scanner.skipWhitespace()
+    if !scanner.isAtEnd { throw error(scanner.error("unexpected data after the JSON value")) }
     return value
   }
 
   // MARK: - Values
 
-  private mutating func parseValue() throws(BudgetError) -> LocatedJSON {
-    let start = location
-    guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
-    switch bytes[index] {
-    case UInt8(ascii: "{"): return try parseObject()
-    case UInt8(ascii: "["): return try parseArray()
-    case UInt8(ascii: "\""):
-      let text = try parseString()
-      return LocatedJSON(kind: .string(text), location: start, endOffset: index)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      let text = try parseNumber()
-      return LocatedJSON(kind: .number(text), location: start, endOffset: index)
-    case UInt8(ascii: "t"):
-      try parseLiteral("true")
-      return LocatedJSON(kind: .bool(true), location: start, endOffset: index)
-    case UInt8(ascii: "f"):
-      try parseLiteral("false")
-      return LocatedJSON(kind: .bool(false), location: start, endOffset: index)
-    case UInt8(ascii: "n"):
-      try parseLiteral("null")
-      return LocatedJSON(kind: .null, location: start, endOffset: index)
-    default:
-      throw error("expected a value, found \(describeCurrent())")
+  private mutating func value(depth: Int) throws(BudgetError) -> LocatedJSON {
+    let start = scanner.position
+    if !scanner.isAtEnd && scanner.current == UInt8(ascii: "{") { return try object(depth: depth + 1) }
+    if !scanner.isAtEnd && scanner.current == UInt8(ascii: "[") { return try array(depth: depth + 1) }
+    let kind: LocatedJSON.Kind
+    do throws(JSONScanError) {
+      guard !scanner.isAtEnd else { throw scanner.error("expected a value") }
+      switch scanner.current {
+      case UInt8(ascii: "\""): kind = .string(try string())
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        _ = try scanner.scanNumber()
+        kind = .number(String(decoding: bytes[start..<scanner.position], as: UTF8.self))
+      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+        kind = try scanner.scanLiteral().map { .bool($0) } ?? .null
+      default: throw scanner.error("expected a value")
+      }
+    } catch {
+      throw self.error(error)
     }
+    return LocatedJSON(kind: kind, location: location(start), endOffset: scanner.position)
   }
 
-  private mutating func parseObject() throws(BudgetError) -> LocatedJSON {
-    let start = location
-    try enter()
-    index += 1
+  private mutating func object(depth: Int) throws(BudgetError) -> LocatedJSON {
+    let start = try enter(depth: depth)
     var members: [LocatedJSON.Member] = []
     var seen: [String: TextLocation] = [:]
-    skipWhitespace()
-    if peek(UInt8(ascii: "}")) {
-      index += 1
-      depth -= 1
-      return LocatedJSON(kind: .object([]), location: start, endOffset: index)
+    if close(UInt8(ascii: "}")) {
+      return LocatedJSON(kind: .object([]), location: start, endOffset: scanner.position)
     }
     while true {
-      skipWhitespace()
-      guard peek(UInt8(ascii: "\"")) else { throw error("expected a string key, found \(describeCurrent())") }
-      let keyLocation = location
-      let key = try parseString()
+      scanner.skipWhitespace()
+      let keyLocation = location(scanner.position)
+      let key: String
+      do throws(JSONScanError) {
+        guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
+          throw scanner.error("expected a string key")
+        }
+        key = try string()
+        scanner.skipWhitespace()
+        try scanner.expect(UInt8(ascii: ":"), "expected ':' after the key")
+      } catch {
+        throw self.error(error)
+      }
       if let first = seen[key] {
         throw BudgetError(
           file: file, location: keyLocation, message: "duplicate key \"\(key)\" (first on line \(first.line))"
         )
       }
       seen[key] = keyLocation
-      skipWhitespace()
-      guard peek(UInt8(ascii: ":")) else {
-        throw error("expected ':' after a key, found \(describeCurrent())")
+      scanner.skipWhitespace()
+      members.append(LocatedJSON.Member(key: key, keyLocation: keyLocation, value: try value(depth: depth)))
+      if try next(UInt8(ascii: "}")) {
+        return LocatedJSON(kind: .object(members), location: start, endOffset: scanner.position)
       }
-      index += 1
-      skipWhitespace()
-      let value = try parseValue()
-      members.append(LocatedJSON.Member(key: key, keyLocation: keyLocation, value: value))
-      skipWhitespace()
-      if peek(UInt8(ascii: ",")) {
-        index += 1
-        continue
-      }
-      if peek(UInt8(ascii: "}")) {
-        index += 1
-        depth -= 1
-        return LocatedJSON(kind: .object(members), location: start, endOffset: index)
-      }
-      throw error("expected ',' or '}', found \(describeCurrent())")
     }
   }
 
-  private mutating func parseArray() throws(BudgetError) -> LocatedJSON {
-    let start = location
-    try enter()
-    index += 1
+  private mutating func array(depth: Int) throws(BudgetError) -> LocatedJSON {
+    let start = try enter(depth: depth)
     var elements: [LocatedJSON] = []
-    skipWhitespace()
-    if peek(UInt8(ascii: "]")) {
-      index += 1
-      depth -= 1
-      return LocatedJSON(kind: .array([]), location: start, endOffset: index)
+    if close(UInt8(ascii: "]")) {
+      return LocatedJSON(kind: .array([]), location: start, endOffset: scanner.position)
     }
     while true {
-      skipWhitespace()
-      elements.append(try parseValue())
-      skipWhitespace()
-      if peek(UInt8(ascii: ",")) {
-        index += 1
-        continue
+      scanner.skipWhitespace()
+      elements.append(try value(depth: depth))
+      if try next(UInt8(ascii: "]")) {
+        return LocatedJSON(kind: .array(elements), location: start, endOffset: scanner.position)
       }
-      if peek(UInt8(ascii: "]")) {
-        index += 1
-        depth -= 1
-        return LocatedJSON(kind: .array(elements), location: start, endOffset: index)
-      }
-      throw error("expected ',' or ']', found \(describeCurrent())")
     }
   }
 
-  private mutating func enter() throws(BudgetError) {
-    depth += 1
+  /// Steps into a container at its opening bracket; returns the container's location.
+  private mutating func enter(depth: Int) throws(BudgetError) -> TextLocation {
     if depth > Self.depthLimit {
-      throw error("nesting deeper than \(Self.depthLimit) levels")
+      throw error(scanner.error("nesting deeper than \(Self.depthLimit) levels"))
     }
+    let start = location(scanner.position)
+    scanner.position += 1
+    scanner.skipWhitespace()
+    return start
   }
 
-  // MARK: - Scalars
-
-  /// Parses a string starting at its opening quote; `index` ends past the closing quote.
-  private mutating func parseString() throws(BudgetError) -> String {
-    let opening = location
-    index += 1
-    var scalars = String.UnicodeScalarView()
-    var pendingHigh: UInt32?
-    while true {
-      guard index < bytes.count else { throw error("unterminated string") }
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        if pendingHigh != nil { scalars.append("\u{FFFD}") }
-        index += 1
-        return String(scalars)
-      case UInt8(ascii: "\\"):
-        index += 1
-        guard index < bytes.count else { throw error("unterminated escape") }
-        let escape = bytes[index]
-        let simple: Unicode.Scalar?
-        switch escape {
-        case UInt8(ascii: "\""): simple = "\""
-        case UInt8(ascii: "\\"): simple = "\\"
-        case UInt8(ascii: "/"): simple = "/"
-        case UInt8(ascii: "b"): simple = "\u{08}"
-        case UInt8(ascii: "f"): simple = "\u{0C}"
-        case UInt8(ascii: "n"): simple = "\n"
-        case UInt8(ascii: "r"): simple = "\r"
-        case UInt8(ascii: "t"): simple = "\t"
-        case UInt8(ascii: "u"): simple = nil
-        default:
-          throw error(
-            "invalid escape '\\\(escape > 0x20 && escape < 0x7F ? String(UnicodeScalar(escape)) : "?")'")
-        }
-        if let simple {
-          if pendingHigh != nil { scalars.append("\u{FFFD}") }
-          pendingHigh = nil
-          scalars.append(simple)
-          index += 1
-          continue
-        }
-        index += 1
-        var code: UInt32 = 0
-        for _ in 0..<4 {
-          guard index < bytes.count, let digit = hexValue(bytes[index]) else {
-            throw error("invalid \\u escape: expected 4 hex digits")
-          }
-          code = code << 4 | digit
-          index += 1
-        }
-        if (0xD800...0xDBFF).contains(code) {
-          if pendingHigh != nil { scalars.append("\u{FFFD}") }
-          pendingHigh = code
-        } else if (0xDC00...0xDFFF).contains(code) {
-          if let high = pendingHigh,
-            let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00))
-          {
-            scalars.append(scalar)
-          } else {
-            scalars.append("\u{FFFD}")
-          }
-          pendingHigh = nil
-        } else {
-          if pendingHigh != nil { scalars.append("\u{FFFD}") }
-          pendingHigh = nil
-          scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-        }
-      case 0..<0x20:
-        if byte == 0x0A {
-          throw BudgetError(
-            file: file, location: opening, message: "unterminated string (a line break inside it)")
-        }
-        throw error("control character 0x\(hex(byte)) in a string must be escaped")
-      case 0..<0x80:
-        if pendingHigh != nil { scalars.append("\u{FFFD}") }
-        pendingHigh = nil
-        scalars.append(Unicode.Scalar(byte))
-        index += 1
-      default:
-        if pendingHigh != nil { scalars.append("\u{FFFD}") }
-        pendingHigh = nil
-        guard let (scalar, length) = decodeUTF8(at: index) else { throw error("invalid UTF-8") }
-        scalars.append(scalar)
-        index += length
-      }
-    }
+  /// Consumes `bracket` right after an opening one: whether the container is empty.
+  private mutating func close(_ bracket: UInt8) -> Bool {
+    guard !scanner.isAtEnd, scanner.current == bracket else { return false }
+    scanner.position += 1
+    return true
   }
 
-  /// Parses a number per the JSON grammar and returns its text.
-  private mutating func parseNumber() throws(BudgetError) -> String {
-    let start = index
-    if peek(UInt8(ascii: "-")) { index += 1 }
-    guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: expected a digit") }
-    if bytes[index] == UInt8(ascii: "0") {
-      index += 1
-      if index < bytes.count && isDigit(bytes[index]) {
-        throw error("invalid number: a leading zero must not be followed by digits")
-      }
-    } else {
-      while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+  /// After an element: consumes a comma (false) or the closing `bracket` (true).
+  private mutating func next(_ bracket: UInt8) throws(BudgetError) -> Bool {
+    scanner.skipWhitespace()
+    let expected = bracket == UInt8(ascii: "}") ? "expected ',' or '}'" : "expected ',' or ']'"
+    guard !scanner.isAtEnd else { throw error(scanner.error(expected)) }
+    let byte = scanner.current
+    if byte == UInt8(ascii: ",") || byte == bracket {
+      scanner.position += 1
+      return byte == bracket
     }
-    if peek(UInt8(ascii: ".")) {
-      index += 1
-      guard index < bytes.count, isDigit(bytes[index]) else {
-        throw error("invalid number: expected a digit after '.'")
-      }
-      while index < bytes.count && isDigit(bytes[index]) { index += 1 }
-    }
-    if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
-      index += 1
-      if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
-      guard index < bytes.count, isDigit(bytes[index]) else {
-        throw error("invalid number: expected a digit in the exponent")
-      }
-      while index < bytes.count && isDigit(bytes[index]) { index += 1 }
-    }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    throw error(scanner.error(expected))
   }
 
-  private mutating func parseLiteral(_ word: StaticString) throws(BudgetError) {
-    let expected = word.withUTF8Buffer { Array($0) }
-    for byte in expected {
-      guard index < bytes.count, bytes[index] == byte else {
-        throw error("invalid literal, expected '\(word)'")
-      }
-      index += 1
+  /// The string at the opening quote, decoded.
+  private mutating func string() throws(JSONScanError) -> String {
+    let string = try scanner.scanString()
+    return JSONString.decoded(UnsafeBufferPointer(rebasing: bytes[string.range]), escaped: string.escaped)
+  }
+
+  // MARK: - Locations
+
+  /// The line, column and offset of the byte at `offset`.
+  private func location(_ offset: Int) -> TextLocation {
+    // The last line start at or before `offset`.
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
+    return TextLocation(line: low + 1, column: offset - lineStarts[low] + 1, offset: offset)
   }
 
-  // MARK: - Bytes and locations
-
-  private var location: TextLocation {
-    TextLocation(line: line, column: index - lineStart + 1, offset: index)
-  }
-
-  private mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        index += 1
-      case UInt8(ascii: "\n"):
-        index += 1
-        line += 1
-        lineStart = index
-      default:
-        return
-      }
+  /// A scanner error as a budget error at its line and column.
+  ///
+  /// The end of the scanned text is the end of the file here, and a line break inside a string
+  /// leaves it unterminated (as a trace line's end does).
+  private func error(_ error: JSONScanError) -> BudgetError {
+    var message = error.message
+    if message.hasPrefix("unexpected end of line") {
+      message = "unexpected end of file" + message.dropFirst("unexpected end of line".count)
     }
-  }
-
-  private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
-
-  private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-  private func hexValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-    default: nil
+    if error.offset < bytes.count && bytes[error.offset] == UInt8(ascii: "\n") && message.hasPrefix("control")
+    {
+      message = "unterminated string"
     }
-  }
-
-  private func hex(_ byte: UInt8) -> String {
-    let text = String(byte, radix: 16, uppercase: true)
-    return text.count < 2 ? "0" + text : text
-  }
-
-  /// Decodes one well-formed UTF-8 sequence of 2–4 bytes at `offset`.
-  private func decodeUTF8(at offset: Int) -> (Unicode.Scalar, Int)? {
-    let first = bytes[offset]
-    let length: Int
-    var value: UInt32
-    switch first {
-    case 0xC2...0xDF: (length, value) = (2, UInt32(first & 0x1F))
-    case 0xE0...0xEF: (length, value) = (3, UInt32(first & 0x0F))
-    case 0xF0...0xF4: (length, value) = (4, UInt32(first & 0x07))
-    default: return nil
-    }
-    guard offset + length <= bytes.count else { return nil }
-    for next in bytes[(offset + 1)..<(offset + length)] {
-      guard next & 0xC0 == 0x80 else { return nil }
-      value = value << 6 | UInt32(next & 0x3F)
-    }
-    let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-    guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
-    return (scalar, length)
-  }
-
-  private func describeCurrent() -> String {
-    guard index < bytes.count else { return "end of file" }
-    let byte = bytes[index]
-    return byte > 0x20 && byte < 0x7F ? "'\(UnicodeScalar(byte))'" : "byte 0x\(hex(byte))"
-  }
-
-  private func error(_ message: String) -> BudgetError {
-    BudgetError(file: file, location: location, message: message)
+    return BudgetError(file: file, location: location(error.offset), message: message)
   }
 }

@@ -1,3 +1,5 @@
+import TraceModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -12,10 +14,10 @@ final class SpillBlockFile: @unchecked Sendable {
   private var size = 0
 
   init() {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/tracecli-graph-XXXXXX".utf8CString)
-    descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if descriptor >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+    if let file = SystemFile.makeTemporaryFile("\(SystemFile.temporaryFolder)/tracecli-graph-XXXXXX") {
+      descriptor = file.descriptor
+      unlink(file.path)
+    }
   }
 
   deinit { if descriptor >= 0 { close(descriptor) } }
@@ -23,16 +25,10 @@ final class SpillBlockFile: @unchecked Sendable {
   /// Appends `bytes`; returns their offset, or nil when the file cannot take them.
   func append(_ bytes: UnsafeRawBufferPointer) -> Int? {
     guard descriptor >= 0, let base = bytes.baseAddress else { return nil }
-    var written = 0
-    while written < bytes.count {
-      let result = pwrite(descriptor, base + written, bytes.count - written, off_t(size + written))
-      if result < 0 && errno == EINTR { continue }
-      // Out of disk: the caller keeps the block in memory. The bytes written so far are
-      // overwritten by the next append.
-      if result <= 0 { return nil }
-      written += result
-    }
-    defer { size += written }
+    // Out of disk: the caller keeps the block in memory. The bytes written so far are
+    // overwritten by the next append.
+    guard SystemFile.writeAll(descriptor, base, count: bytes.count, at: size) else { return nil }
+    defer { size += bytes.count }
     return size
   }
 

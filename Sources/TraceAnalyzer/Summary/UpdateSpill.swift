@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One finished update, as the second phase of the analysis needs it: 16 bytes.
 struct SpillRecord: Sendable {
   /// Group index (21 bits; at most ``groupLimit`` views) | main thread (1 bit) | duration (42 bits).
@@ -103,46 +95,23 @@ struct UpdateSpill: @unchecked Sendable {
   }
 }
 
-/// The temporary file behind an ``UpdateSpill``; unlinked at creation, closed on deinit.
+/// The temporary file behind an ``UpdateSpill``: a ``SpillBlockFile`` read back in chunks, with
+/// the records kept in memory when the disk will not take them.
 final class SpillFile: @unchecked Sendable {
-  private var descriptor: Int32 = -1
+  private let file = SpillBlockFile()
   private var size = 0
   private var failed = false
-  /// Records kept in memory when no temporary file could be made.
+  /// Records kept in memory when the temporary file could not take them.
   private var fallback: [UInt8] = []
 
-  init() {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/tracecli-spill-XXXXXX".utf8CString)
-    descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if descriptor >= 0 {
-      template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    } else {
-      failed = true
-    }
-  }
-
-  deinit { if descriptor >= 0 { close(descriptor) } }
-
   func append(_ bytes: UnsafeRawBufferPointer) {
-    if failed {
+    if !failed, file.append(bytes) != nil {
+      size += bytes.count
+    } else {
+      // Out of disk: keep the records in memory rather than lose them.
+      failed = true
       fallback.append(contentsOf: bytes)
-      return
     }
-    var written = 0
-    while written < bytes.count {
-      let result = pwrite(
-        descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(size + written))
-      if result < 0 && errno == EINTR { continue }
-      if result <= 0 {
-        // Out of disk: keep the rest in memory rather than lose records.
-        fallback.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[written...]))
-        failed = true
-        break
-      }
-      written += result
-    }
-    size += written
   }
 
   func forEachChunk(recordsPerChunk: Int, _ body: (UnsafeBufferPointer<SpillRecord>) -> Void) {
@@ -151,18 +120,14 @@ final class SpillFile: @unchecked Sendable {
     defer { chunk.deallocate() }
     var offset = 0
     while offset < size {
-      let wanted = min(size - offset, recordsPerChunk * stride)
-      var got = 0
-      while got < wanted {
-        let result = pread(
-          descriptor, UnsafeMutableRawPointer(chunk.baseAddress!) + got, wanted - got, off_t(offset + got))
-        if result < 0 && errno == EINTR { continue }
-        if result <= 0 { break }
-        got += result
-      }
-      guard got > 0 else { break }
-      body(UnsafeBufferPointer(rebasing: chunk[0..<(got / stride)]))
-      offset += got
+      let count = min(size - offset, recordsPerChunk * stride) / stride
+      guard
+        file.read(
+          into: UnsafeMutableRawBufferPointer(
+            rebasing: UnsafeMutableRawBufferPointer(chunk)[0..<(count * stride)]), at: offset)
+      else { break }
+      body(UnsafeBufferPointer(rebasing: chunk[0..<count]))
+      offset += count * stride
     }
     fallback.withUnsafeBytes { raw in
       body(raw.bindMemory(to: SpillRecord.self))

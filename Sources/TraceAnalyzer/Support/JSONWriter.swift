@@ -1,3 +1,5 @@
+import TraceModel
+
 /// Builds JSON text with keys in the order written: deterministic output for golden files.
 struct JSONWriter {
   private(set) var text = ""
@@ -107,26 +109,5 @@ struct JSONWriter {
   }
 
   /// `string` as a JSON string literal (control characters, quotes and backslashes escaped).
-  static func quoted(_ string: String) -> String {
-    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      return "\"" + string + "\""
-    }
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{08}": result += "\\b"
-      case "\u{0C}": result += "\\f"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
+  static func quoted(_ string: String) -> String { JSONString.quoted(string) }
 }

@@ -72,24 +72,39 @@
       return .update
     }
     if count >= Int(Int32.max) || !scanPlainFields(line, count: count) {
-      var scanner = JSONScanner(base: line, count: count)
-      scanner.skipWhitespace()
-      if scanner.isAtEnd { return .nothing }
-      guard count < Int(Int32.max) else {
-        throw LineError(column: 1, message: "line longer than 2 GiB")
-      }
-      do {
-        try scanObject(&scanner)
-      } catch {
-        // Valid JSON that is not an object parsed: not a truncated tail even on the last line.
-        var failure = LineError(error)
-        failure.isSyntax = error.message != Self.notAnObject
-        throw failure
-      }
+      guard try scanStrictly(line, count: count) else { return .nothing }
     }
     defer { seenEvent = true }
     guard let event = try decodeEvent(line) else { return .nothing }
     return .event(event)
+  }
+
+  /// Parses one line like ``parse(_:count:)`` on the strict path alone, without the plain-line
+  /// fast path: the reference the differential tests hold the fast path to.
+  mutating func parseStrictly(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
+    guard try scanStrictly(line, count: count) else { return nil }
+    defer { seenEvent = true }
+    return try decodeEvent(line)
+  }
+
+  /// Scans one line into ``fields`` with the strict scanner; false for a blank line.
+  @inline(__always)
+  private mutating func scanStrictly(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> Bool {
+    var scanner = JSONScanner(base: line, count: count)
+    scanner.skipWhitespace()
+    if scanner.isAtEnd { return false }
+    guard count < Int(Int32.max) else {
+      throw LineError(column: 1, message: "line longer than 2 GiB")
+    }
+    do {
+      try scanObject(&scanner)
+    } catch {
+      // Valid JSON that is not an object parsed: not a truncated tail even on the last line.
+      var failure = LineError(error)
+      failure.isSyntax = error.message != Self.notAnObject
+      throw failure
+    }
+    return true
   }
 
   /// Whether `ids` from another parser of the same trace overlap this parser's: the first shared one.
@@ -673,68 +688,16 @@
   }
 
   private func decodedString(_ base: UnsafePointer<UInt8>, _ value: FieldTable.Value) -> String {
-    let raw = UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count)
-    guard value.escaped else { return String(decoding: raw, as: UTF8.self) }
-    var decoded: [UInt8] = []
-    JSONLinesParser.unescape(raw, into: &decoded)
-    return String(decoding: decoded, as: UTF8.self)
+    JSONString.decoded(
+      UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count),
+      escaped: value.escaped)
   }
 
   /// Decodes the escapes of the raw string contents at `range` into `scratch`.
   mutating func decode(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) {
     scratch.removeAll(keepingCapacity: true)
-    JSONLinesParser.unescape(
+    JSONString.unescape(
       UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &scratch)
-  }
-
-  /// Appends the UTF-8 of validated, still-escaped string contents to `output`.
-  ///
-  /// A lone surrogate escape becomes U+FFFD.
-  static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-    var index = 0
-    while index < raw.count {
-      let byte = raw[index]
-      guard byte == 0x5C else {
-        output.append(byte)
-        index += 1
-        continue
-      }
-      let escape = raw[index + 1]
-      index += 2
-      switch escape {
-      case 0x62: output.append(0x08)
-      case 0x66: output.append(0x0C)
-      case 0x6E: output.append(0x0A)
-      case 0x72: output.append(0x0D)
-      case 0x74: output.append(0x09)
-      case 0x75:
-        var scalar = hex(raw, at: index)
-        index += 4
-        if scalar >= 0xD800 && scalar < 0xDC00 {
-          if index + 5 < raw.count && raw[index] == 0x5C && raw[index + 1] == 0x75 {
-            let low = hex(raw, at: index + 2)
-            if low >= 0xDC00 && low < 0xE000 {
-              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-              index += 6
-            } else {
-              scalar = 0xFFFD
-            }
-          } else {
-            scalar = 0xFFFD
-          }
-        } else if scalar >= 0xDC00 && scalar < 0xE000 {
-          scalar = 0xFFFD
-        }
-        output.appendUTF8(scalar)
-      default: output.append(escape)
-      }
-    }
-  }
-
-  private static func hex(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-    var value: UInt32 = 0
-    for offset in 0..<4 { value = value << 4 | UInt32(hexValue(raw[index + offset]) ?? 0) }
-    return value
   }
 
   private func numberLength(_ base: UnsafePointer<UInt8>, _ offset: Int) -> Int {

@@ -151,20 +151,29 @@
   }
 
   /// Validates the escape at `index` (a backslash); returns the offset after it.
+  ///
+  /// An error names the first byte that cannot continue the escape: the one after the
+  /// backslash, or the first of the four `\u` digits that is not a hex digit.
   @usableFromInline
   func scanEscape(at index: Int) throws(JSONScanError) -> Int {
-    let next = index + 1 < count ? base[index + 1] : 0
+    guard index + 1 < count else { throw JSONScanError(offset: count, message: "unterminated string") }
+    let next = base[index + 1]
     switch next {
     case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: return index + 2
     case 0x75:
       for offset in 2...5 {
         guard index + offset < count, hexValue(base[index + offset]) != nil else {
-          throw JSONScanError(offset: index, message: "invalid \\u escape: expected four hex digits")
+          throw JSONScanError(
+            offset: min(index + offset, count), message: "invalid \\u escape: expected four hex digits")
         }
       }
       return index + 6
     default:
-      throw JSONScanError(offset: index, message: "invalid escape in string")
+      let message =
+        next > 0x20 && next < 0x7F
+        ? "invalid escape '\\\(Character(Unicode.Scalar(next)))'"
+        : "invalid escape: byte 0x\(String(hex4(UInt16(next)).suffix(2))) after a backslash"
+      throw JSONScanError(offset: index + 1, message: message)
     }
   }
 
@@ -228,6 +237,10 @@
     let first = base[index]
     if first == 0x30 {
       index += 1
+      if base[index] &- 0x30 <= 9 && index < count {
+        position = index
+        throw error("invalid number: a leading zero must not be followed by digits")
+      }
     } else if first >= 0x31 && first <= 0x39 {
       // Up to 18 digits cannot overflow; check the rest. Accumulate negatively so Int64.min fits.
       let digitsStart = index

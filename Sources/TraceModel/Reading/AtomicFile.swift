@@ -46,11 +46,11 @@
       temporary = nil
       return
     }
-    var template = Array("\(path).tmp-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw Self.failure(path) }
+    guard let (descriptor, temporary) = SystemFile.makeTemporaryFile("\(path).tmp-XXXXXX") else {
+      throw Self.failure(path)
+    }
     self.descriptor = descriptor
-    temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    self.temporary = temporary
     _ = fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o644)
   }
 
@@ -65,17 +65,10 @@
   @discardableResult
   @usableFromInline package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure == nil else { return false }
-    guard var base = bytes.baseAddress else { return true }
-    var remaining = bytes.count
-    while remaining > 0 {
-      let result = systemWrite(descriptor, base, remaining)
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else {
-        failure = Self.failure(path)
-        return false
-      }
-      base += result
-      remaining -= result
+    guard let base = bytes.baseAddress else { return true }
+    guard SystemFile.writeAll(descriptor, base, count: bytes.count) else {
+      failure = Self.failure(path)
+      return false
     }
     return true
   }
@@ -111,9 +104,4 @@
     let reason = code == ENOENT || code == ENOTDIR ? "its folder does not exist" : SystemFile.describe(code)
     return Failure(path: path, reason: reason, code: code)
   }
-}
-
-/// `write(2)`, named apart from the method above.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }

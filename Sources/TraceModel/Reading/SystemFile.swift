@@ -113,7 +113,7 @@
 
   /// Copies what `descriptor` holds, to its end, into a new temporary file; returns its path.
   package static func spool(descriptor source: Int32, name: String) throws(TraceReadError) -> String {
-    try spool(name: name) { write in
+    try spool(name: name) { descriptor in
       let capacity = 1 << 20
       let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
       defer { buffer.deallocate() }
@@ -121,44 +121,63 @@
         let count = Glibc_read(source, buffer, capacity)
         if count < 0 && errno == EINTR { continue }
         if count <= 0 { return count == 0 }
-        guard write(UnsafeRawBufferPointer(start: buffer, count: count)) else { return false }
+        guard writeAll(descriptor, buffer, count: count) else { return false }
       }
     }
   }
 
   /// Copies `bytes` into a new temporary file and returns its path.
   package static func spool(_ bytes: UnsafeRawBufferPointer, name: String) throws(TraceReadError) -> String {
-    try spool(name: name) { write in write(bytes) }
+    try spool(name: name) { descriptor in
+      bytes.isEmpty || writeAll(descriptor, bytes.baseAddress!, count: bytes.count)
+    }
   }
 
-  /// Makes a temporary file, fills it with what `fill` hands its `write` function, and returns
-  /// its path; the caller removes it.
-  private static func spool(
-    name: String, _ fill: ((UnsafeRawBufferPointer) -> Bool) -> Bool
-  ) throws(TraceReadError) -> String {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/tracecli-stdin-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
+  /// Makes a temporary file, has `fill` write to its descriptor (false on failure), and
+  /// returns its path; the caller removes it.
+  private static func spool(name: String, _ fill: (Int32) -> Bool) throws(TraceReadError) -> String {
+    let directory = temporaryFolder
+    guard let (descriptor, path) = makeTemporaryFile("\(directory)/tracecli-stdin-XXXXXX") else {
       throw .noInput(path: name, reason: "cannot create a temporary file in \(directory)")
     }
     defer { close(descriptor) }
-    let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-    let copied = fill { bytes in
-      var written = 0
-      while written < bytes.count {
-        let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-        if result < 0 && errno == EINTR { continue }
-        guard result > 0 else { return false }
-        written += result
-      }
-      return true
-    }
-    guard copied else {
+    guard fill(descriptor) else {
       unlink(path)
       throw .noInput(path: name, reason: "cannot write a temporary copy of the trace")
     }
     return path
+  }
+
+  // MARK: - Temporary files and writing
+
+  /// Creates a new file from `template` (a path ending in `XXXXXX`, see `mkstemp(3)`); returns
+  /// its descriptor and path, or nil when it cannot be created (`errno` says why).
+  package static func makeTemporaryFile(_ template: String) -> (descriptor: Int32, path: String)? {
+    var template = Array(template.utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return nil }
+    return (descriptor, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+  }
+
+  /// Writes all `count` bytes at `buffer` to `descriptor`, at `offset` when given, retrying
+  /// interrupted and short writes; false on a failure (`errno` says why, unless nothing was
+  /// written).
+  package static func writeAll(
+    _ descriptor: Int32, _ buffer: UnsafeRawPointer, count: Int, at offset: Int? = nil
+  ) -> Bool {
+    var written = 0
+    while written < count {
+      let result =
+        if let offset {
+          pwrite(descriptor, buffer + written, count - written, off_t(offset + written))
+        } else {
+          write(descriptor, buffer + written, count - written)
+        }
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else { return false }
+      written += result
+    }
+    return true
   }
 }
 

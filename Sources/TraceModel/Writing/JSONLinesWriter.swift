@@ -270,32 +270,9 @@
       symbols.withBytes(of: value) { quoted($0) }
     }
 
-    /// `text` (UTF-8) as a JSON string literal.
-    mutating func quoted(_ text: UnsafeRawBufferPointer) {
-      byte(UInt8(ascii: "\""))
-      var plainStart = 0
-      for index in 0..<text.count {
-        let value = text[index]
-        guard value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") else { continue }
-        raw(UnsafeRawBufferPointer(rebasing: text[plainStart..<index]))
-        plainStart = index + 1
-        switch value {
-        case UInt8(ascii: "\""): raw(#"\""#)
-        case UInt8(ascii: "\\"): raw(#"\\"#)
-        case 0x0A: raw(#"\n"#)
-        case 0x0D: raw(#"\r"#)
-        case 0x09: raw(#"\t"#)
-        case 0x08: raw(#"\b"#)
-        case 0x0C: raw(#"\f"#)
-        default:
-          let hex: StaticString = "0123456789abcdef"
-          raw(#"\u00"#)
-          byte(hex.utf8Start[Int(value >> 4)])
-          byte(hex.utf8Start[Int(value & 0xF)])
-        }
-      }
-      raw(UnsafeRawBufferPointer(rebasing: text[plainStart...]))
-      byte(UInt8(ascii: "\""))
+    /// `text` (UTF-8) as a JSON string literal (``JSONString/quote(_:into:)``).
+    @inline(__always) mutating func quoted(_ text: UnsafeRawBufferPointer) {
+      cursor = JSONString.quote(text, into: cursor)
     }
   }
 }

@@ -73,14 +73,12 @@
 
   /// An unlinked temporary file open for reading and writing.
   private static func makeSpool() throws(TraceReadError) -> Int32 {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    var template = Array("\(directory)/tracecli-import-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
+    let directory = SystemFile.temporaryFolder
+    guard let (descriptor, path) = SystemFile.makeTemporaryFile("\(directory)/tracecli-import-XXXXXX") else {
       throw .noInput(
         path: directory, reason: "cannot create a temporary file (\(SystemFile.describe(errno)))")
     }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    unlink(path)
     return descriptor
   }
 }
