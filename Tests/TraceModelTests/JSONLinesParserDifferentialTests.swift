@@ -9,7 +9,8 @@ import Testing
 ///
 /// Three parsers read each sequence of lines: one through ``JSONLinesParser/parseStrictly(_:count:)``
 /// (the strict scanner only), one through ``JSONLinesParser/parse(_:count:)`` (the fast path
-/// first), and one as the reader does it (``JSONLinesParser/parseUpdate(_:into:)`` with the line's
+/// first), and one as the reader does it (``JSONLinesParser/parseUpdate(_:into:)``, then
+/// ``JSONLinesParser/parseCause(_:into:)``, with the line's
 /// end unknown, then `parse` when that declines). Events are compared as the lines the writer
 /// makes of them, with the update's thread, so each parser may number its symbols its own way.
 struct JSONLinesParserDifferentialTests {
@@ -69,6 +70,7 @@ struct JSONLinesParserDifferentialTests {
     var events = 0
     var errors = 0
     var fast = 0
+    var fastCauses = 0
     for _ in 0..<2000 {
       var line = RandomLine.make(&random)
       if random.next() % 4 == 0 { RandomLine.damage(&line, &random) }
@@ -77,12 +79,16 @@ struct JSONLinesParserDifferentialTests {
       var update = Update(id: 0, kind: .body, start: 0, duration: 0)
       let outcome = Self.withPadded(line) { base, count in
         if reader.parseUpdate(base, into: &update) == count { fast += 1 }
+        var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
+        if reader.parseCause(base, into: &cause) == count { fastCauses += 1 }
         return Self.outcome(
           of: { () throws(LineError) in try parser.parseStrictly(base, count: count) }, parser)
       }
       if outcome.hasPrefix("error") { errors += 1 } else { events += 1 }
     }
-    #expect(events > 500 && errors > 200 && fast > 100, "\(events) events, \(errors) errors, \(fast) fast")
+    #expect(
+      events > 500 && errors > 200 && fast > 100 && fastCauses > 50,
+      "\(events) events, \(errors) errors, \(fast) fast updates, \(fastCauses) fast causes")
   }
 
   // MARK: - Comparing
@@ -108,11 +114,17 @@ struct JSONLinesParserDifferentialTests {
         let actual = outcome(of: { () throws(LineError) in try fast.parse(base, count: count) }, fast)
         var update = Update(id: 0, kind: .body, start: 0, duration: 0)
         let length = reader.parseUpdate(base, into: &update)
+        var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
+        let causeLength = length >= 0 ? -1 : reader.parseCause(base, into: &cause)
         let read: String
         if length >= 0 {
           read =
             length == count
             ? outcome(of: { () throws(LineError) in .update(update) }, reader) : "length \(length)"
+        } else if causeLength >= 0 {
+          read =
+            causeLength == count
+            ? outcome(of: { () throws(LineError) in .cause(cause) }, reader) : "length \(causeLength)"
         } else {
           read = outcome(of: { () throws(LineError) in try reader.parse(base, count: count) }, reader)
         }
