@@ -20,8 +20,8 @@ struct SummaryBuilder {
   }
 
   /// Values collected at once, across targets, before narrowing in rounds instead.
-  private static let collectLimit = 2_000_000
-  private static let narrowBuckets = 4096
+  private static let collectLimit = 393_216
+  private static let narrowBuckets = 1024
 
   var keys: [ViewKey] = []
   var statistics: [ViewStatistics] = []
