@@ -82,6 +82,11 @@ struct FieldTable {
     }
   }
 
+  /// The prediction slots of one set (one shape of line: updates, causes, the rest).
+  @inlinable static var predictionSetSize: Int { Field.allCases.count &+ 2 }
+  /// The number of prediction sets (see ``PlainValueVisitor/predictionSet``).
+  @inlinable static var predictionSets: Int { 3 }
+
   /// The prediction slot of an object's first key.
   @inlinable static var firstKeySlot: Int { 0 }
 
@@ -97,12 +102,13 @@ struct FieldTable {
   final class Storage: @unchecked Sendable {
     @usableFromInline let values: UnsafeMutablePointer<Value>
     @usableFromInline let keySlots: UnsafeMutablePointer<KeySlot>
-    /// Indexed by ``FieldTable/keySlot(after:)``.
+    /// Indexed by ``FieldTable/keySlot(after:)``, in ``FieldTable/predictionSets`` sets.
     @usableFromInline let predictions: UnsafeMutablePointer<KeyPrediction>
 
     init() {
-      predictions = .allocate(capacity: Field.allCases.count + 2)
-      predictions.initialize(repeating: KeyPrediction(), count: Field.allCases.count + 2)
+      let predictionCount = FieldTable.predictionSetSize * FieldTable.predictionSets
+      predictions = .allocate(capacity: predictionCount)
+      predictions.initialize(repeating: KeyPrediction(), count: predictionCount)
       values = .allocate(capacity: Field.allCases.count)
       values.initialize(repeating: Value(), count: Field.allCases.count)
       keySlots = .allocate(capacity: 64)

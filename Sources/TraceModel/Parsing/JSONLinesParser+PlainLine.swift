@@ -124,7 +124,9 @@ extension JSONLinesParser {
   ) -> Int {
     typealias Plain = PlainBytes
     guard base[0] == UInt8(ascii: "{") else { return -1 }
-    let predictions = fields.predictions
+    // Each shape of line keeps its own predictions: updates and causes alternate, and the key
+    // after `type` differs between them.
+    let predictions = fields.predictions + Visitor.predictionSet &* FieldTable.predictionSetSize
     // The offset of the next byte; a local so it lives in a register. It is at the `{` before
     // the first key, then at the `,` (or `}`) after each value.
     var index = 0
@@ -250,14 +252,24 @@ extension JSONLinesParser {
 
 /// Receives the values of a plain line in order.
 protocol PlainValueVisitor {
+  /// The key predictions this visitor's lines share (below ``FieldTable/predictionSets``).
+  static var predictionSet: Int { get }
+
   /// Takes the value of one key (`field` is nil for a key that is no field); false when the
   /// line must take the general path.
   mutating func visit(_ field: Field?, _ value: FieldTable.Value) -> Bool
 }
 
+extension PlainValueVisitor {
+  static var predictionSet: Int { 0 }
+}
+
 /// Stores the values of a plain line into a ``FieldTable``, as ``JSONLinesParser/scanObject(_:)``
 /// does.
 struct FieldTableFiller: PlainValueVisitor {
+  /// Sources, groups and the rare types: apart from the updates' and causes' predictions.
+  static var predictionSet: Int { 2 }
+
   let values: UnsafeMutablePointer<FieldTable.Value>
   var present: UInt32 = 0
   var unmatched = 0
@@ -383,6 +395,8 @@ struct PlainUpdateFields: PlainValueVisitor {
 /// Collects the fields of a plain `cause` line, refusing the line at the first value a cause
 /// would reject (the general path then reports it).
 struct PlainCauseFields: PlainValueVisitor {
+  static var predictionSet: Int { 1 }
+
   let base: UnsafePointer<UInt8>
   var present: UInt32 = 0
   var unmatched = 0
