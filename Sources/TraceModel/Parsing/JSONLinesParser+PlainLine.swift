@@ -208,7 +208,12 @@ extension JSONLinesParser {
           return -1
         }
       }
-      guard visitor.visit(field, value) else { return -1 }
+      if let field {
+        visitor.present |= field.bit
+        guard visitor.visit(field, value) else { return -1 }
+      } else {
+        visitor.unmatched &+= 1
+      }
       slot = FieldTable.keySlot(after: field)
     }
   }
@@ -254,10 +259,13 @@ extension JSONLinesParser {
 protocol PlainValueVisitor {
   /// The key predictions this visitor's lines share (below ``FieldTable/predictionSets``).
   static var predictionSet: Int { get }
+  /// One bit per ``Field`` the line has (set by the scan).
+  var present: UInt32 { get set }
+  /// Keys that are no field (counted by the scan).
+  var unmatched: Int { get set }
 
-  /// Takes the value of one key (`field` is nil for a key that is no field); false when the
-  /// line must take the general path.
-  mutating func visit(_ field: Field?, _ value: FieldTable.Value) -> Bool
+  /// Takes the value of one key; false when the line must take the general path.
+  mutating func visit(_ field: Field, _ value: FieldTable.Value) -> Bool
 }
 
 extension PlainValueVisitor {
@@ -277,15 +285,11 @@ struct FieldTableFiller: PlainValueVisitor {
   init(values: UnsafeMutablePointer<FieldTable.Value>) { self.values = values }
 
   @inline(__always)
-  mutating func visit(_ field: Field?, _ value: FieldTable.Value) -> Bool {
-    if let field {
-      values[field.index] = value
-      present |= field.bit
-    } else {
-      unmatched &+= 1
-    }
+  mutating func visit(_ field: Field, _ value: FieldTable.Value) -> Bool {
+    values[field.index] = value
     return true
   }
+
 }
 
 /// Collects the fields of a plain `update` line, refusing the line at the first value an
@@ -313,20 +317,14 @@ struct PlainUpdateFields: PlainValueVisitor {
   @inline(__always) init(base: UnsafePointer<UInt8>) { self.base = base }
 
   @inline(__always)
-  mutating func visit(_ field: Field?, _ value: FieldTable.Value) -> Bool {
-    guard let field else {
-      unmatched &+= 1
-      return true
-    }
-    present |= field.bit
+  mutating func visit(_ field: Field, _ value: FieldTable.Value) -> Bool {
     switch field {
     case .type:
-      // "update", as a little-endian word (the line is padded: the load may run past it).
-      return value.tag == .string && !value.escaped && value.upper &- value.lower == 6
-        && PlainBytes.load(base + Int(value.lower)) & 0xFFFF_FFFF_FFFF == 0x6574_6164_7075
+      // "update", as a little-endian word.
+      return value.isPlainString(base, 0x6574_6164_7075, count: 6)
     case .id:
       id = value.integer
-      return value.tag == .integer && value.fits && id >= 0
+      return value.isIdentifier
     case .kind:
       guard value.tag == .string && !value.escaped,
         let kind = PlainBytes.updateKind(base + Int(value.lower), value.upper &- value.lower)
@@ -335,7 +333,7 @@ struct PlainUpdateFields: PlainValueVisitor {
       return true
     case .start:
       start = value.integer
-      return value.tag == .integer && value.fits
+      return value.isInteger
     case .duration:
       duration = value.integer
       return value.tag == .integer && value.fits && duration >= 0
@@ -363,7 +361,7 @@ struct PlainUpdateFields: PlainValueVisitor {
       return value.tag == .bool
     case .group:
       group = value.integer
-      return value.tag == .integer && value.fits && group >= 0
+      return value.isIdentifier
     default:
       // A key of another event type: counted as unknown.
       return true
@@ -411,26 +409,20 @@ struct PlainCauseFields: PlainValueVisitor {
   @inline(__always) init(base: UnsafePointer<UInt8>) { self.base = base }
 
   @inline(__always)
-  mutating func visit(_ field: Field?, _ value: FieldTable.Value) -> Bool {
-    guard let field else {
-      unmatched &+= 1
-      return true
-    }
-    present |= field.bit
+  mutating func visit(_ field: Field, _ value: FieldTable.Value) -> Bool {
     switch field {
     case .type:
-      // "cause", as a little-endian word (the line is padded: the load may run past it).
-      return value.tag == .string && !value.escaped && value.upper &- value.lower == 5
-        && PlainBytes.load(base + Int(value.lower)) & 0xFF_FFFF_FFFF == 0x65_7375_6163
+      // "cause", as a little-endian word.
+      return value.isPlainString(base, 0x65_7375_6163, count: 5)
     case .from:
       from = value.integer
-      return value.tag == .integer && value.fits && from >= 0
+      return value.isIdentifier
     case .to:
       to = value.integer
-      return value.tag == .integer && value.fits && to >= 0
+      return value.isIdentifier
     case .time:
       time = value.integer
-      return value.tag == .integer && value.fits
+      return value.isInteger
     case .label:
       label = value
       return value.tag == .string
@@ -457,6 +449,22 @@ struct PlainCauseFields: PlainValueVisitor {
     }
     return parser.internString(base, value)
   }
+}
+
+extension FieldTable.Value {
+  /// Whether this is a string without escapes of `count` (1...7) bytes, the low bytes of `word`
+  /// (the line is padded: the load may run past the string).
+  @inline(__always)
+  func isPlainString(_ base: UnsafePointer<UInt8>, _ word: UInt64, count: Int) -> Bool {
+    tag == .string && !escaped && Int(upper &- lower) == count
+      && PlainBytes.load(base + Int(lower)) & PlainBytes.lowBytes(count) == word
+  }
+
+  /// Whether this is an integer that fits in 64 bits.
+  @inline(__always) var isInteger: Bool { tag == .integer && fits }
+
+  /// Whether this is an id: a non-negative integer that fits in 64 bits.
+  @inline(__always) var isIdentifier: Bool { isInteger && integer >= 0 }
 }
 
 /// Eight-bytes-at-a-time helpers of the plain-line fast path.
