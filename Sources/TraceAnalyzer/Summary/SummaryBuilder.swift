@@ -12,15 +12,16 @@ struct SummaryBuilder {
     var high: Int64
     var rankInRange: Int
     var countInRange: Int
-    /// Collected values (when collecting) or sub-bucket counts (when narrowing).
-    var values: [Int64] = []
+    /// Collected values as offsets from `low` (when collecting; the span then fits in 32 bits),
+    /// or sub-bucket counts (when narrowing).
+    var values: [UInt32] = []
     var counts: [UInt32] = []
     var width: Int64 = 1
     var resolved: Int64?
   }
 
-  /// Values collected at once, across targets, before narrowing in rounds instead.
-  private static let collectLimit = 393_216
+  /// Values collected at once, across targets (4 bytes each), before narrowing in rounds instead.
+  private static let collectLimit = 1_310_720
   private static let narrowBuckets = 1024
 
   var keys: [ViewKey] = []
@@ -138,7 +139,7 @@ struct SummaryBuilder {
                 continue
               }
               if targets[slot].counts.isEmpty {
-                targets[slot].values.append(value)
+                targets[slot].values.append(UInt32(truncatingIfNeeded: value &- targets[slot].low))
               } else {
                 targets[slot].counts[Int((value - targets[slot].low) / targets[slot].width)] += 1
               }
@@ -204,7 +205,7 @@ struct SummaryBuilder {
       }
       targets[slot].values = []
       targets[slot].counts = []
-      if targets[slot].countInRange <= budget {
+      if targets[slot].countInRange <= budget && targets[slot].high - targets[slot].low <= Int64(UInt32.max) {
         budget -= targets[slot].countInRange
         targets[slot].values.reserveCapacity(targets[slot].countInRange)
       } else {
@@ -223,7 +224,8 @@ struct SummaryBuilder {
     if target.counts.isEmpty {
       target.values.sort()
       let index = target.rankInRange - 1
-      target.resolved = target.values.indices.contains(index) ? target.values[index] : target.high
+      target.resolved =
+        target.values.indices.contains(index) ? target.low + Int64(target.values[index]) : target.high
       target.values = []
       return
     }
