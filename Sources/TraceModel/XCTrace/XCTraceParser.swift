@@ -340,6 +340,22 @@ struct XCTraceParser: ~Copyable {
     return (raw.loadUnaligned(as: UInt64.self) & mask, 0)
   }
 
+  /// Whether the name at `start` is `sentinel` (one load: the buffer is padded).
+  @inline(__always)
+  private static func isSentinel(_ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+    // "sentinel" as a little-endian word.
+    length == 8 && UnsafeRawPointer(buffer + start).loadUnaligned(as: UInt64.self) == 0x6C65_6E69_746E_6573
+  }
+
+  /// Whether the `length` bytes at `a` and at `b` are the same name (two words up to 16 bytes).
+  @inline(__always)
+  private static func sameName(_ buffer: UnsafeMutablePointer<UInt8>, _ a: Int, _ b: Int, _ length: Int)
+    -> Bool
+  {
+    if length <= 16 { return nameKey(buffer, a, length) == nameKey(buffer, b, length) }
+    return memcmp(buffer + a, buffer + b, length) == 0
+  }
+
   @inline(__always)
   private static func nameIs(
     _ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ length: Int, _ literal: StaticString
@@ -455,7 +471,7 @@ struct XCTraceParser: ~Copyable {
     if role == .value {
       // The common shapes take no stack entry: `<x ref="N"/>`, `<sentinel/>`, and a leaf
       // `<x id="N" fmt="…">text</x>` whose end tag is in the buffer.
-      let isSentinel = Self.nameIs(buffer, nameStart, nameLength, "sentinel")
+      let isSentinel = Self.isSentinel(buffer, nameStart, nameLength)
       var referenced = XCTraceValue.undefined
       if ref >= 0 {
         referenced = values.value(of: ref)
@@ -477,7 +493,7 @@ struct XCTraceParser: ~Copyable {
       if let textEnd = Self.find(0x3C, in: buffer, from: index, to: filled),
         textEnd + 2 + nameLength < filled,
         buffer[textEnd + 1] == UInt8(ascii: "/"), buffer[textEnd + 2 + nameLength] == UInt8(ascii: ">"),
-        memcmp(buffer + textEnd + 2, buffer + nameStart, nameLength) == 0,
+        Self.sameName(buffer, textEnd + 2, nameStart, nameLength),
         Self.find(0x26, in: buffer, from: index, to: textEnd) == nil
       {
         var value = XCTraceValue.empty
@@ -523,7 +539,7 @@ struct XCTraceParser: ~Copyable {
         open.hasRef = true
         open.ref = value
       }
-      open.isSentinel = Self.nameIs(buffer, nameStart, nameLength, "sentinel")
+      open.isSentinel = Self.isSentinel(buffer, nameStart, nameLength)
       if fmtStart >= 0 {
         open.fmtOffset = windowBase + Int64(fmtStart)
         open.fmtLength = Int32(clamping: fmtLength)
