@@ -166,6 +166,8 @@ import Dispatch
     }
     var line = 0
     var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
+    // `{"type":"cause",` as two little-endian words.
+    let causeHead: (UInt64, UInt64) = (0x3A22_6570_7974_227B, 0x2C22_6573_7561_6322)
     while true {
       chunks.fill()
       result.report.bytes = chunks.bytesRead
@@ -173,17 +175,21 @@ import Dispatch
       let filled = chunks.filled
       var start = 0
       while start < filled {
-        // Most lines are plain updates whose end the parser finds itself; others need their
-        // end first.
-        let count = result.parser.parseUpdate(buffer + start, into: &updates.next.pointee)
-        if count >= 0 {
-          line += 1
-          updates.release(to: &result)
-          updates.hold(line: line)
-          start += count + 1
-          continue
+        // Most lines are plain updates or causes whose end the parser finds itself; others
+        // need their end first. A cause line is told by its first 16 bytes, so it skips the
+        // update path (the buffer is padded: the load may run past the data).
+        let isCause = UnsafeRawPointer(buffer + start).loadUnaligned(as: (UInt64, UInt64).self) == causeHead
+        if !isCause {
+          let count = result.parser.parseUpdate(buffer + start, into: &updates.next.pointee)
+          if count >= 0 {
+            line += 1
+            updates.release(to: &result)
+            updates.hold(line: line)
+            start += count + 1
+            continue
+          }
         }
-        let causeCount = result.parser.parseCause(buffer + start, into: &cause)
+        let causeCount = isCause ? result.parser.parseCause(buffer + start, into: &cause) : -1
         if causeCount >= 0 {
           line += 1
           updates.release(to: &result)
