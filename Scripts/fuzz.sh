@@ -18,7 +18,7 @@ fuzz="$root/FuzzTesting"
 swift=$(command -v swift || echo /opt/swift/usr/bin/swift)
 
 echo "fuzz: building the targets (swift build -c release, -sanitize=fuzzer,address)" >&2
-if ! (cd "$fuzz" && "$swift" build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2); then
+if ! (cd "$fuzz" && "$swift" build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing >&2); then
   echo "fuzz: the targets did not build" >&2
   exit 1
 fi

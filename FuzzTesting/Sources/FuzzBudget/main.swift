@@ -1,5 +1,6 @@
 import FuzzSupport
-import TraceAnalyzer
+// The budget reader is not public API: Scripts/fuzz.sh builds with -enable-testing for it.
+@testable import TraceAnalyzer
 
 /// One input: a budget file, parsed (and its errors located) in memory.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -15,7 +15,7 @@ import TraceAnalyzer
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONLines(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let path = FuzzInput.write(start, count, suffix: "jsonl")
-  _ = try? TraceAnalysis.diagnose(paths: [path], options: AnalysisOptions(threads: 1 + count % 2))
+  _ = try? TraceAnalysis.diagnose(.path(path), options: AnalysisOptions(threads: 1 + count % 2))
   return 0
 }
 

@@ -12,7 +12,7 @@ import TraceAnalyzer
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXCTrace(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let path = FuzzInput.write(start, count, suffix: "xml", prefix: "<?xml version=\"1.0\"?>\n")
-  _ = try? TraceAnalysis.summarize(paths: [path], options: AnalysisOptions(threads: 1))
+  _ = try? TraceAnalysis.summarize(.path(path), options: AnalysisOptions(threads: 1))
   return 0
 }
 
