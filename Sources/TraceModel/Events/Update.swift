@@ -40,8 +40,8 @@
   }
 
   /// Whether the recorder never saw the update end.
-  @inlinable @usableFromInline package var isUnfinished: Bool { duration >= Update.unfinishedDuration }
+  @inlinable package var isUnfinished: Bool { duration >= Update.unfinishedDuration }
 
   /// The name statistics group by: `view`, else `label`, else nil (shown `(unnamed)`).
-  @inlinable @usableFromInline package var name: Symbol? { view ?? label }
+  @inlinable package var name: Symbol? { view ?? label }
 }

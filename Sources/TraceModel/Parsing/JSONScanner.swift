@@ -15,7 +15,7 @@
   @usableFromInline var nesting = NestingStack()
 
   /// Scans the `count` bytes at `base`; see the type's contract about `base[count]`.
-  @inlinable @usableFromInline package init(base: UnsafePointer<UInt8>, count: Int) {
+  @inlinable package init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
     self.count = count
   }
@@ -50,13 +50,13 @@
   // MARK: - Tokens
 
   /// The byte at the current position (the sentinel at the end).
-  @inlinable @usableFromInline package var current: UInt8 { base[position] }
+  @inlinable package var current: UInt8 { base[position] }
 
   /// Whether every byte has been consumed.
-  @inlinable @usableFromInline package var isAtEnd: Bool { position >= count }
+  @inlinable package var isAtEnd: Bool { position >= count }
 
   /// Skips spaces, tabs, carriage returns and line feeds.
-  @inlinable @inline(__always) @usableFromInline package mutating func skipWhitespace() {
+  @inlinable @inline(__always) package mutating func skipWhitespace() {
     // Most JSON Lines have no whitespace between tokens.
     if base[position] > 0x20 { return }
     var index = position
@@ -72,7 +72,7 @@
   }
 
   /// Consumes `byte` or throws `message`.
-  @inlinable @usableFromInline package mutating func expect(
+  @inlinable package mutating func expect(
     _ byte: UInt8, _ message: @autoclosure () -> String
   )
     throws(JSONScanError)
@@ -92,7 +92,7 @@
   /// Scans a string starting at its opening quote; returns the range of its raw (still escaped)
   /// contents and whether it holds escapes.
   @inlinable @inline(__always)
-  @usableFromInline package mutating func scanString() throws(JSONScanError) -> (
+  package mutating func scanString() throws(JSONScanError) -> (
     range: Range<Int>, escaped: Bool
   ) {
     var index = position + 1
@@ -131,7 +131,7 @@
   /// A mask with the high bit set in each byte of `word` that is `"`, `\\`, below 0x20 or
   /// at least 0x80 (exact: no false positives).
   @inlinable @inline(__always)
-  @usableFromInline static func specialBytes(_ word: UInt64) -> UInt64 {
+  static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let low7 = word & ~highs
@@ -216,7 +216,7 @@
     /// The integer fits in `Int64`.
     @usableFromInline package var fits: Bool
 
-    @inlinable @usableFromInline package init(value: Int64, isInteger: Bool, fits: Bool) {
+    @inlinable package init(value: Int64, isInteger: Bool, fits: Bool) {
       self.value = value
       self.isInteger = isInteger
       self.fits = fits
@@ -225,7 +225,7 @@
 
   /// Scans a number at the current position (strict JSON grammar).
   @inlinable @inline(__always)
-  @usableFromInline package mutating func scanNumber() throws(JSONScanError) -> Number {
+  package mutating func scanNumber() throws(JSONScanError) -> Number {
     var index = position
     var negative = false
     if base[index] == 0x2D {
@@ -299,7 +299,7 @@
 
   /// The value of eight decimal digits (bytes 0...9, first digit in the lowest byte).
   @inlinable @inline(__always)
-  @usableFromInline static func eightDigits(_ digits: UInt64) -> Int64 {
+  static func eightDigits(_ digits: UInt64) -> Int64 {
     let mask: UInt64 = 0x0000_00FF_0000_00FF
     var value = (digits &* 10) &+ (digits >> 8)
     value = ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
@@ -308,7 +308,7 @@
 
   /// Scans `true`, `false` or `null` at the current position; returns the boolean (nil for null).
   @inlinable
-  @usableFromInline package mutating func scanLiteral() throws(JSONScanError) -> Bool? {
+  package mutating func scanLiteral() throws(JSONScanError) -> Bool? {
     // The literals' bytes as little-endian words, checked byte by byte.
     let (word, length, value): (UInt64, Int, Bool?) =
       switch base[position] {

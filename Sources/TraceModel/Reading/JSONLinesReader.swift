@@ -23,7 +23,7 @@ import Dispatch
   /// - Throws: ``TraceReadError/noInput(path:reason:)`` when the file cannot be opened,
   ///   ``TraceReadError/badData(_:)`` at the first malformed line.
   @inlinable
-  @usableFromInline package static func read<Sink: TraceSink>(
+  package static func read<Sink: TraceSink>(
     path: String, name: String? = nil, threads: Int = 2, makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     let input = try Input(path: path, name: name, threads: threads)

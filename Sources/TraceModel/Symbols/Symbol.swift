@@ -2,9 +2,9 @@
 @usableFromInline package struct Symbol: Hashable, Sendable, Comparable {
   @usableFromInline package let rawValue: Int32
 
-  @inlinable @usableFromInline package init(rawValue: Int32) { self.rawValue = rawValue }
+  @inlinable package init(rawValue: Int32) { self.rawValue = rawValue }
 
-  @inlinable @usableFromInline package var index: Int { Int(rawValue) }
+  @inlinable package var index: Int { Int(rawValue) }
 
   @usableFromInline package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

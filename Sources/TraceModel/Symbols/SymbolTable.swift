@@ -52,7 +52,7 @@
 
   /// Interns the UTF-8 bytes in `buffer` (which must be valid UTF-8).
   @inlinable @inline(__always)
-  @usableFromInline package func intern(_ buffer: UnsafeRawBufferPointer) -> Symbol {
+  package func intern(_ buffer: UnsafeRawBufferPointer) -> Symbol {
     let hash = SymbolTable.hash(buffer)
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
