@@ -138,10 +138,10 @@ struct Arguments {
   /// The analysis options every command shares: `--orange`, `--red`, `--from`, `--to`, `--threads`.
   mutating func analysisOptions() throws(UsageError) -> AnalysisOptions {
     var options = AnalysisOptions()
-    if let orange = try duration("--orange") { options.thresholds.orange = orange }
-    if let red = try duration("--red") { options.thresholds.red = red }
+    options.orange = try duration("--orange")
+    options.red = try duration("--red")
     options.range = TimeRange(from: try duration("--from"), to: try duration("--to"))
-    if let threads = try count("--threads") { options.threads = max(1, threads) }
+    options.threads = try count("--threads").map { max(1, $0) }
     if options.thresholds.orange < 0 || options.thresholds.red < 0 {
       throw UsageError("--orange and --red must not be negative", command: command)
     }

@@ -143,10 +143,13 @@ struct BudgetParserTests {
 
   @Test func appliesItsSettingsUnlessTheCommandLineGaveThem() throws {
     let budget = try parse(#"{"thresholds": {"red": "2ms"}, "range": {"from": "1s"}, "trace": {"red": 0}}"#)
-    let options = budget.applying(to: AnalysisOptions(), overriding: (false, false, false))
+    let options = budget.applying(to: AnalysisOptions())
     #expect(options.thresholds == Thresholds(orange: 500_000, red: 2_000_000))
     #expect(options.range == TimeRange(from: 1_000_000_000))
-    let cli = AnalysisOptions(thresholds: Thresholds(orange: 1, red: 3), range: TimeRange(to: 5))
-    #expect(budget.applying(to: cli, overriding: (true, true, true)) == cli)
+    let cli = AnalysisOptions(orange: 1, red: 3, range: TimeRange(to: 5))
+    #expect(budget.applying(to: cli) == cli)
+    // A command line giving only the orange cut-off keeps the budget's red one.
+    let orangeOnly = budget.applying(to: AnalysisOptions(orange: 400_000))
+    #expect(orangeOnly.thresholds == Thresholds(orange: 400_000, red: 2_000_000))
   }
 }

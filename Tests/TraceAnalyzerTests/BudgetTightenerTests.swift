@@ -78,7 +78,7 @@ struct BudgetTightenerTests {
   func aTightenedBudgetStillJudgesTheTraceAlike(_ name: String) throws {
     let text = try [UInt8](Fixture.data("budgets/perf-budget.json"))
     let budget = try BudgetParser.parse(text, file: "perf-budget.json")
-    let options = budget.applying(to: AnalysisOptions(), overriding: (false, false, false))
+    let options = budget.applying(to: AnalysisOptions())
     let measured = try TraceAnalysis.measure(
       paths: [Fixture.path("traces/\(name).jsonl")], for: budget, options: options)
     let before = try BudgetCheck.evaluate(budget, on: measured)

@@ -9,7 +9,7 @@ import TraceModel
 struct CheckEvaluationTests {
   private func check(_ text: String, trace: String) throws -> CheckResult {
     let budget = try BudgetParser.parse(Array(text.utf8), file: "b.json")
-    let options = budget.applying(to: AnalysisOptions(), overriding: (false, false, false))
+    let options = budget.applying(to: AnalysisOptions())
     let measured = try TraceAnalysis.measure(
       paths: [Fixture.path("traces/\(trace).jsonl")], for: budget, options: options)
     return try BudgetCheck.evaluate(budget, on: measured)

@@ -32,7 +32,7 @@ struct CheckFormatTests {
   private static func fixtureResult() throws -> CheckResult {
     let budget = try BudgetParser.parse(
       try [UInt8](Fixture.data("budgets/perf-budget.json")), file: "perf-budget.json")
-    let options = budget.applying(to: AnalysisOptions(), overriding: (false, false, false))
+    let options = budget.applying(to: AnalysisOptions())
     let measured = try TraceAnalysis.measure(
       paths: [Fixture.path("traces/landmarks-before.jsonl")], name: "landmarks-before.jsonl", for: budget,
       options: options)

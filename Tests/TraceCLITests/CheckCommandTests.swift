@@ -54,6 +54,17 @@ struct CheckCommandTests {
     #expect(CLIRun(["check", path, "--max-red", "118", "--red", "0.9ms"]).status == .failure)
   }
 
+  /// A threshold given on the command line wins over the budget file's, even when it is
+  /// Instruments' default; one not given leaves the file's in effect.
+  @Test func givenThresholdsWinOverTheBudgetFile() throws {
+    let path = Fixture.path("traces/landmarks-before.jsonl")
+    let budget = try TemporaryFile(#"{"thresholds": {"red": "0.9ms"}, "trace": {"red": 118}}"#, name: "b.json")
+    defer { budget.remove() }
+    #expect(CLIRun(["check", path, "--budget", budget.path]).status == .failure)
+    #expect(CLIRun(["check", path, "--budget", budget.path, "--orange", "500us"]).status == .failure)
+    #expect(CLIRun(["check", path, "--budget", budget.path, "--red", "1ms"]).status == .success)
+  }
+
   /// The acceptance rule: a budget at exactly the measured values passes, one below fails
   /// with exit 1 naming the view and both numbers.
   @Test(arguments: ["landmarks-before", "favorites-before", "many-small-updates"])

@@ -47,14 +47,12 @@ package struct Budget: Hashable, Sendable {
     limits.contains { if case .edge = $0.scope { true } else { false } }
   }
 
-  /// `options` with the file's thresholds and range where `options` keeps the defaults.
-  package func applying(to options: AnalysisOptions, overriding: (orange: Bool, red: Bool, range: Bool))
-    -> AnalysisOptions
-  {
+  /// `options` with the file's thresholds and range where `options` gives none.
+  package func applying(to options: AnalysisOptions) -> AnalysisOptions {
     var result = options
-    if let orange, !overriding.orange { result.thresholds.orange = orange }
-    if let red, !overriding.red { result.thresholds.red = red }
-    if let range, !overriding.range { result.range = range }
+    if result.orange == nil { result.orange = orange }
+    if result.red == nil { result.red = red }
+    if let range, result.range == TimeRange() { result.range = range }
     return result
   }
 }

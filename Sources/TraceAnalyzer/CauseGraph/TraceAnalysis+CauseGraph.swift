@@ -31,13 +31,13 @@ extension TraceAnalysis {
     if !options.range.isUnbounded {
       let header = TraceInput.header(paths: files)
       var start = header?.start
-      if start == nil { start = try earliestTime(files: files, name: displayName, threads: options.threads) }
+      if start == nil { start = try earliestTime(files: files, name: displayName, threads: options.readerThreads) }
       if let from = options.range.from { keepFrom = (start ?? 0).saturatingAdd(from) }
       if let to = options.range.to { keepTo = (start ?? 0).saturatingAdd(to) }
     }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     let (from, to) = (keepFrom, keepTo)
-    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.threads) {
+    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
       CauseGraphSink(partitions: partitions, keepFrom: from, keepTo: to)
     }
     return CauseGraphBuilder.build(parts: reading.parts, file: displayName, range: options.range)

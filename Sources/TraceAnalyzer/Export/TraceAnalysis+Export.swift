@@ -15,7 +15,7 @@ extension TraceAnalysis {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
     defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
-    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.threads) {
+    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
       ExportSink(causePartitions: partitions)
     }
     var export = ChromeTraceExport(
@@ -36,7 +36,7 @@ extension TraceAnalysis {
     for run in runs {
       let (files, displayName, spooled) = try input(paths: [run], name: nil)
       defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
-      let reading = try TraceInput.read(paths: files, name: displayName, threads: options.threads) {
+      let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
         ExportSink(causePartitions: nil)
       }
       warnings += reading.report.warnings

@@ -1,19 +1,37 @@
 import TraceModel
 
 /// What every analysis command can set: thresholds, the inspection range, reader threads.
+///
+/// A nil value (a range end included) means "not given": the default applies, or what a budget
+/// file sets, so a command line given explicitly always wins over a budget.
 public struct AnalysisOptions: Hashable, Sendable {
-  public var thresholds: Thresholds
+  /// The orange cut-off in ns; nil for Instruments' 500 µs.
+  public var orange: Int64?
+  /// The red cut-off in ns; nil for Instruments' 1 ms.
+  public var red: Int64?
   public var range: TimeRange
-  /// Reader threads (the file is split at line boundaries); by default the CPUs the process
-  /// may run on.
-  public var threads: Int
+  /// Reader threads (the file is split at line boundaries); nil for the CPUs the process may
+  /// run on.
+  public var threads: Int?
 
-  public init(
-    thresholds: Thresholds = .instruments, range: TimeRange = TimeRange(),
-    threads: Int = ProcessorCount.available
-  ) {
-    self.thresholds = thresholds
+  public init(orange: Int64? = nil, red: Int64? = nil, range: TimeRange = TimeRange(), threads: Int? = nil) {
+    self.orange = orange
+    self.red = red
     self.range = range
     self.threads = threads
   }
+
+  /// The cut-offs in effect: those given, else Instruments'; setting it gives both.
+  public var thresholds: Thresholds {
+    get {
+      Thresholds(orange: orange ?? Thresholds.instruments.orange, red: red ?? Thresholds.instruments.red)
+    }
+    set {
+      orange = newValue.orange
+      red = newValue.red
+    }
+  }
+
+  /// The reader threads in effect: at least one.
+  package var readerThreads: Int { max(1, threads ?? ProcessorCount.available) }
 }

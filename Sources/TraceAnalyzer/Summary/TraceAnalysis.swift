@@ -57,12 +57,12 @@ public enum TraceAnalysis {
     let header = TraceInput.header(paths: files)
     var traceStart = header?.start
     if !options.range.isUnbounded && traceStart == nil {
-      traceStart = try earliestTime(files: files, name: displayName, threads: options.threads)
+      traceStart = try earliestTime(files: files, name: displayName, threads: options.readerThreads)
     }
     let thresholds = options.thresholds
     let keepFrom = traceStart.flatMap { start in options.range.from.map(start.saturatingAdd) } ?? .min
     let keepTo = traceStart.flatMap { start in options.range.to.map(start.saturatingAdd) } ?? .max
-    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.threads) {
+    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
       wrap(SummaryAccumulator(thresholds: thresholds, keepFrom: keepFrom, keepTo: keepTo))
     }
     for part in reading.parts { part.sink.finish() }

@@ -56,7 +56,6 @@ enum CheckCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    let given = Set(arguments.map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0 })
     var parsed = try Arguments(arguments, command: "check", flags: ["--tighten", "--allow-empty"])
     let format = try parsed.choice(
       "--format", ["text", "json", "junit", "github", "markdown"], default: "text")
@@ -118,12 +117,7 @@ enum CheckCommand {
     for rule in forbidden {
       budget.limits.append(BudgetLimit(scope: .finding(rule), measure: .finding, max: 0))
     }
-    let options = budget.applying(
-      to: cliOptions,
-      overriding: (
-        given.contains("--orange"), given.contains("--red"),
-        given.contains("--from") || given.contains("--to")
-      ))
+    let options = budget.applying(to: cliOptions)
     if options.thresholds.orange > options.thresholds.red {
       throw UsageError(
         "the orange threshold must not be above the red one (budget file and options together)",
