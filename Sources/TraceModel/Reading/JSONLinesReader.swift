@@ -10,7 +10,7 @@ import Dispatch
 
 /// Streams a JSON Lines trace from a file into sinks, on one or more threads.
 ///
-/// The file is read in 4 MiB chunks (never mapped or loaded whole), so memory does not grow
+/// The file is read in 512 KiB chunks (never mapped or loaded whole), so memory does not grow
 /// with its size. With several threads the file is split at line boundaries and each part gets
 /// its own parser and sink; the parts come back in file order for the caller to merge.
 @usableFromInline package enum JSONLinesReader {
