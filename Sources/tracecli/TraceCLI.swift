@@ -5,6 +5,7 @@ import TraceModel
 @main
 enum TraceCLI {
   static func main() {
+    SystemFile.exitOnShrinkingInput()
     exitAfterRunning(Array(CommandLine.arguments.dropFirst()))
   }
 
