@@ -25,9 +25,9 @@
 /// `ref="N"` stands for that value. `<sentinel/>` is an empty cell. A leaf's text wins over
 /// its `fmt`; an element with child elements is a composite (its `fmt`, its children).
 ///
-/// The file is read in chunks into one buffer (it grows only for a single token longer than
-/// it), so memory is the buffer plus the intern table. Lines are counted as the buffer moves
-/// on, for error locations (`file:line:column`, the column in bytes).
+/// The file is read through one ``XMLWindow`` (it grows only for a single token longer than
+/// it), so memory is the window plus the intern table; the window counts lines for error
+/// locations (`file:line:column`, the column in bytes). Markup is read by ``XMLTagScanner``.
 struct XCTraceParser: ~Copyable {
   /// What an open element is to the parser.
   private enum Role: UInt8 {
@@ -59,28 +59,16 @@ struct XCTraceParser: ~Copyable {
   }
 
   static let defaultChunkSize = 4 << 20
-  private static let padding = 16
   private static let maxDepth = 256
 
-  // The file comes first: with a String first, swift-frontend 6.3.1 under
+  // The window comes first: with a String first, swift-frontend 6.3.1 under
   // -sanitize=thread emits an inout-access check on the String's first word as if it were
   // an address ("Invalid bitcast … Broken module found" in startTag and deliver).
-  private let file: SystemFile
+  private var window: XMLWindow
   let name: String
   private(set) var values: XCTraceValueTable
-
-  // MARK: Buffer
-  private var buffer: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private var filled = 0
+  /// The index in the window's buffer where reading goes on.
   private var position = 0
-  private var windowBase: Int64 = 0
-  private var atEnd = false
-
-  // MARK: Lines
-  private var line = 1
-  private var lineStart: Int64 = 0
-  private var counted: Int64 = 0
 
   // MARK: Elements
   private let stack: UnsafeMutablePointer<Open>
@@ -109,28 +97,41 @@ struct XCTraceParser: ~Copyable {
     throws(TraceReadError)
   {
     self.name = name
-    file = try SystemFile(path: path)
+    let file = try SystemFile(path: path)
     ReadProgress.willRead(file.size)
+    window = XMLWindow(file: file, chunkSize: chunkSize)
     values = XCTraceValueTable(symbols: symbols)
     values.file = file
-    capacity = max(chunkSize, 64)
-    buffer = .allocate(capacity: capacity + Self.padding)
-    buffer.initialize(repeating: 0, count: capacity + Self.padding)
     stack = .allocate(capacity: Self.maxDepth + 1)
     cells = .allocate(capacity: 1)
   }
 
   deinit {
-    buffer.deallocate()
+    window.deallocate()
     stack.deallocate()
     cells.deallocate()
   }
 
   /// Bytes read so far.
-  var bytesRead: Int64 { windowBase + Int64(filled) }
+  var bytesRead: Int64 { window.bytesRead }
 
   /// Lines in the document (after ``parse(into:)``).
-  var lines: Int { lineStart == bytesRead && bytesRead > 0 ? line - 1 : line }
+  var lines: Int { window.lines }
+
+  /// The bytes in the window.
+  @inline(__always)
+  private var buffer: UnsafeMutablePointer<UInt8> { window.buffer }
+
+  /// The number of bytes in the window.
+  @inline(__always)
+  private var filled: Int { window.filled }
+
+  /// The file offset of the window's first byte.
+  @inline(__always)
+  private var windowBase: Int64 { window.base }
+
+  /// Whether the window holds the end of the document.
+  private var atEnd: Bool { window.atEnd }
 
   // MARK: - Parsing
 
@@ -177,11 +178,11 @@ struct XCTraceParser: ~Copyable {
   }
 
   private mutating func finishDocument() throws(TraceReadError) {
-    advanceLines(to: windowBase + Int64(filled))
+    window.advanceLines(to: windowBase + Int64(filled))
     if depth > 1 {
       throw failure(
         at: windowBase + Int64(filled),
-        "the file ends inside <\(openName(depth - 1))> (opened on line \(lineOf(stack[depth - 1].nameOffset))); the export looks truncated"
+        "the file ends inside <\(openName(depth - 1))> (opened on line \(window.line(of: stack[depth - 1].nameOffset))); the export looks truncated"
       )
     }
     if !sawRoot {
@@ -434,11 +435,11 @@ struct XCTraceParser: ~Copyable {
     case .node:
       hasSchema = false
       rows = 0
-      tableLine = lineOf(windowBase + Int64(start))
+      tableLine = window.line(of: windowBase + Int64(start))
     case .schema:
       columns = []
       schemaName = schemaNameStart >= 0 ? try decodedString(schemaNameStart, schemaNameLength) : nil
-      tableLine = lineOf(windowBase + Int64(start))
+      tableLine = window.line(of: windowBase + Int64(start))
     case .column:
       column = XCTraceSchema.Column(mnemonic: "", name: "", engineeringType: "")
     case .row:
@@ -446,9 +447,9 @@ struct XCTraceParser: ~Copyable {
         throw failure(
           at: windowBase + Int64(start), "a <row> before the table's <schema>; not an xctrace export")
       }
-      advanceLines(to: windowBase + Int64(start))
-      rowLine = line
-      rowColumn = Int(windowBase + Int64(start) - lineStart) + 1
+      window.advanceLines(to: windowBase + Int64(start))
+      rowLine = window.currentLine
+      rowColumn = window.column(of: windowBase + Int64(start))
       if columnCount > 0 { cells.update(repeating: .empty, count: columnCount) }
     default:
       break
@@ -497,7 +498,7 @@ struct XCTraceParser: ~Copyable {
     guard top.nameLength == Int32(clamping: nameLength) && top.nameHead == head && top.nameTail == tail else {
       throw failure(
         at: windowBase + Int64(start),
-        "</\(scanner.string(nameStart, nameLength))> does not close <\(openName(depth - 1))> (opened on line \(lineOf(top.nameOffset)))"
+        "</\(scanner.string(nameStart, nameLength))> does not close <\(openName(depth - 1))> (opened on line \(window.line(of: top.nameOffset)))"
       )
     }
     position = next
@@ -617,7 +618,7 @@ struct XCTraceParser: ~Copyable {
       return try text.withUnsafeBufferPointer { text throws(TraceReadError) in try leaf(text) }
     }
     if open.fmtOffset >= 0 {
-      let raw = bytes(at: open.fmtOffset, count: Int(open.fmtLength))
+      let raw = window.bytes(at: open.fmtOffset, count: Int(open.fmtLength))
       scratch.removeAll(keepingCapacity: true)
       do {
         try raw.withUnsafeBufferPointer { raw throws(XMLText.Failure) in
@@ -659,115 +660,27 @@ struct XCTraceParser: ~Copyable {
     failure(at: windowBase + Int64(start), "\(attribute)=\"\(scanner.string(start, count))\" is not a number")
   }
 
-  /// `count` bytes at absolute `offset`, from the buffer or else from the file.
-  private func bytes(at offset: Int64, count: Int) -> [UInt8] {
-    if offset >= windowBase && offset + Int64(count) <= windowBase + Int64(filled) {
-      return Array(UnsafeBufferPointer(start: buffer + Int(offset - windowBase), count: count))
-    }
-    guard count > 0 else { return [] }
-    var bytes = [UInt8](repeating: 0, count: count)
-    let read = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: count, at: offset) }
-    return Array(bytes.prefix(max(read, 0)))
-  }
-
-  /// The name of the open element at stack position `index`, read back from the file.
+  /// The name of the open element at stack position `index`, read back from the document.
   private func openName(_ index: Int) -> String {
     let open = stack[index]
-    var bytes = [UInt8](repeating: 0, count: max(Int(open.nameLength), 1))
-    let count = bytes.withUnsafeMutableBytes {
-      file.read(into: $0.baseAddress!, count: $0.count, at: open.nameOffset)
-    }
-    return String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+    return String(decoding: window.bytes(at: open.nameOffset, count: Int(open.nameLength)), as: UTF8.self)
   }
 
-  // MARK: - Buffer
+  // MARK: - Window
 
-  /// Drops the bytes before `keep`, moves the rest to the front and reads more; doubles the
-  /// buffer when a single token fills it.
+  /// Drops the bytes before index `keep` and reads more after the rest.
   private mutating func refill(keepingFrom keep: Int) {
-    advanceLines(to: windowBase + Int64(keep))
-    let remaining = filled - keep
-    if keep > 0 {
-      if remaining > 0 { buffer.update(from: buffer + keep, count: remaining) }
-      windowBase += Int64(keep)
-      position -= keep
-      if position < 0 { position = 0 }
-    } else if remaining == capacity {
-      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
-      larger.initialize(repeating: 0, count: capacity * 2 + Self.padding)
-      larger.update(from: buffer, count: remaining)
-      buffer.deallocate()
-      buffer = larger
-      capacity *= 2
-    }
-    filled = remaining
-    while !atEnd && filled < capacity {
-      let count = file.read(into: buffer + filled, count: capacity - filled, at: windowBase + Int64(filled))
-      if count <= 0 {
-        atEnd = true
-        break
-      }
-      filled += count
-      ReadProgress.didRead(count)
-    }
-    (buffer + filled).update(repeating: 0, count: Self.padding)
+    let base = windowBase
+    window.refill(keepingFrom: keep)
+    position = max(position - Int(windowBase - base), 0)
     values.window = UnsafePointer(buffer)
     values.windowBase = windowBase
     values.windowCount = filled
   }
 
-  // MARK: - Locations
-
-  /// Counts the lines up to absolute `offset` (in the buffer, at or after what is counted).
-  @inline(__always)
-  private mutating func advanceLines(to offset: Int64) {
-    guard offset > counted else { return }
-    var index = Int(max(counted, windowBase) - windowBase)
-    let end = Int(min(offset, windowBase + Int64(filled)) - windowBase)
-    while index < end, let found = memchr(buffer + index, 0x0A, end - index) {
-      let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      line += 1
-      lineStart = windowBase + Int64(newline) + 1
-      index = newline + 1
-    }
-    counted = offset
-  }
-
-  /// The 1-based line of absolute `offset` (counting up to it when it lies ahead).
-  private mutating func lineOf(_ offset: Int64) -> Int {
-    if offset >= counted {
-      advanceLines(to: offset)
-      return line
-    }
-    return location(of: offset).line
-  }
-
-  /// The 1-based line and byte column of absolute `offset`, counted from the file.
-  private func location(of offset: Int64) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart: Int64 = 0
-    let chunk = 1 << 16
-    let bytes = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
-    defer { bytes.deallocate() }
-    var base: Int64 = 0
-    while base < offset {
-      let count = file.read(into: bytes, count: Int(min(Int64(chunk), offset - base)), at: base)
-      guard count > 0 else { break }
-      var index = 0
-      while index < count, let found = memchr(bytes + index, 0x0A, count - index) {
-        let newline = bytes.distance(to: found)
-        line += 1
-        lineStart = base + Int64(newline) + 1
-        index = newline + 1
-      }
-      base += Int64(count)
-    }
-    return (line, Int(offset - lineStart) + 1)
-  }
-
   /// A data error at absolute `offset`.
   private func failure(at offset: Int64, _ message: String) -> TraceReadError {
-    let (line, column) = location(of: offset)
+    let (line, column) = window.location(of: offset)
     return .badData(TraceParseError(file: name, line: line, column: column, message: message))
   }
 }
