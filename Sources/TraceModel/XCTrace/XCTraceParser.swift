@@ -6,8 +6,8 @@
   import Darwin
 #endif
 
-/// Streams one `xctrace export` XML document into an ``XCTraceTableHandler``: a byte-level XML
-/// tokenizer over chunked reads, `id`/`ref` interning, and table rows cut into cells by position.
+/// Streams one `xctrace export` XML document into an ``XCTraceTableHandler``: elements and
+/// their text, `id`/`ref` interning, and table rows cut into cells by position.
 ///
 /// The document, by example:
 ///
