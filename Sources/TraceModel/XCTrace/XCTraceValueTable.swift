@@ -300,10 +300,13 @@ struct XCTraceValueTable: ~Copyable {
         tag.selfClosing = selfClosing
         return tag
       case .attribute(let name, let nameLength, let value, let valueEnd):
-        let number = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
-        if scanner.nameIs(name, nameLength, "fmt") { tag.fmt = value..<valueEnd }
-        if scanner.nameIs(name, nameLength, "id") { tag.id = number }
-        if scanner.nameIs(name, nameLength, "ref") { tag.ref = number }
+        if scanner.nameIs(name, nameLength, "fmt") {
+          tag.fmt = value..<valueEnd
+        } else if scanner.nameIs(name, nameLength, "id") {
+          tag.id = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
+        } else if scanner.nameIs(name, nameLength, "ref") {
+          tag.ref = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
+        }
       }
     }
   }
