@@ -6,8 +6,8 @@
   import Darwin
 #endif
 
-/// Streams one `xctrace export` XML document into an ``XCTraceTableHandler``: a byte-level XML
-/// tokenizer over chunked reads, `id`/`ref` interning, and table rows cut into cells by position.
+/// Streams one `xctrace export` XML document into an ``XCTraceTableHandler``: elements and
+/// their text, `id`/`ref` interning, and table rows cut into cells by position.
 ///
 /// The document, by example:
 ///
@@ -25,9 +25,9 @@
 /// `ref="N"` stands for that value. `<sentinel/>` is an empty cell. A leaf's text wins over
 /// its `fmt`; an element with child elements is a composite (its `fmt`, its children).
 ///
-/// The file is read in chunks into one buffer (it grows only for a single token longer than
-/// it), so memory is the buffer plus the intern table. Lines are counted as the buffer moves
-/// on, for error locations (`file:line:column`, the column in bytes).
+/// The file is read through one ``XMLWindow`` (it grows only for a single token longer than
+/// it), so memory is the window plus the intern table; the window counts lines for error
+/// locations (`file:line:column`, the column in bytes). Markup is read by ``XMLTagScanner``.
 struct XCTraceParser: ~Copyable {
   /// What an open element is to the parser.
   private enum Role: UInt8 {
@@ -59,28 +59,16 @@ struct XCTraceParser: ~Copyable {
   }
 
   static let defaultChunkSize = 4 << 20
-  private static let padding = 16
   private static let maxDepth = 256
 
-  // The file comes first: with a String first, swift-frontend 6.3.1 under
+  // The window comes first: with a String first, swift-frontend 6.3.1 under
   // -sanitize=thread emits an inout-access check on the String's first word as if it were
   // an address ("Invalid bitcast … Broken module found" in startTag and deliver).
-  private let file: SystemFile
+  private var window: XMLWindow
   let name: String
   private(set) var values: XCTraceValueTable
-
-  // MARK: Buffer
-  private var buffer: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private var filled = 0
+  /// The index in the window's buffer where reading goes on.
   private var position = 0
-  private var windowBase: Int64 = 0
-  private var atEnd = false
-
-  // MARK: Lines
-  private var line = 1
-  private var lineStart: Int64 = 0
-  private var counted: Int64 = 0
 
   // MARK: Elements
   private let stack: UnsafeMutablePointer<Open>
@@ -109,28 +97,41 @@ struct XCTraceParser: ~Copyable {
     throws(TraceReadError)
   {
     self.name = name
-    file = try SystemFile(path: path)
+    let file = try SystemFile(path: path)
     ReadProgress.willRead(file.size)
+    window = XMLWindow(file: file, chunkSize: chunkSize)
     values = XCTraceValueTable(symbols: symbols)
     values.file = file
-    capacity = max(chunkSize, 64)
-    buffer = .allocate(capacity: capacity + Self.padding)
-    buffer.initialize(repeating: 0, count: capacity + Self.padding)
     stack = .allocate(capacity: Self.maxDepth + 1)
     cells = .allocate(capacity: 1)
   }
 
   deinit {
-    buffer.deallocate()
+    window.deallocate()
     stack.deallocate()
     cells.deallocate()
   }
 
   /// Bytes read so far.
-  var bytesRead: Int64 { windowBase + Int64(filled) }
+  var bytesRead: Int64 { window.bytesRead }
 
   /// Lines in the document (after ``parse(into:)``).
-  var lines: Int { lineStart == bytesRead && bytesRead > 0 ? line - 1 : line }
+  var lines: Int { window.lines }
+
+  /// The bytes in the window.
+  @inline(__always)
+  private var buffer: UnsafeMutablePointer<UInt8> { window.buffer }
+
+  /// The number of bytes in the window.
+  @inline(__always)
+  private var filled: Int { window.filled }
+
+  /// The file offset of the window's first byte.
+  @inline(__always)
+  private var windowBase: Int64 { window.base }
+
+  /// Whether the window holds the end of the document.
+  private var atEnd: Bool { window.atEnd }
 
   // MARK: - Parsing
 
@@ -144,7 +145,7 @@ struct XCTraceParser: ~Copyable {
     refill(keepingFrom: 0)
     if filled >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
     while true {
-      guard let tagStart = Self.find(0x3C, in: buffer, from: position, to: filled) else {
+      guard let tagStart = scanner.find(UInt8(ascii: "<"), from: position, to: filled) else {
         if atEnd {
           try finishDocument()
           return
@@ -177,11 +178,11 @@ struct XCTraceParser: ~Copyable {
   }
 
   private mutating func finishDocument() throws(TraceReadError) {
-    advanceLines(to: windowBase + Int64(filled))
+    window.advanceLines(to: windowBase + Int64(filled))
     if depth > 1 {
       throw failure(
         at: windowBase + Int64(filled),
-        "the file ends inside <\(openName(depth - 1))> (opened on line \(lineOf(stack[depth - 1].nameOffset))); the export looks truncated"
+        "the file ends inside <\(openName(depth - 1))> (opened on line \(window.line(of: stack[depth - 1].nameOffset))); the export looks truncated"
       )
     }
     if !sawRoot {
@@ -258,10 +259,9 @@ struct XCTraceParser: ~Copyable {
 
   // MARK: - Tags
 
+  /// The tokenizer over the bytes in the buffer.
   @inline(__always)
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-  }
+  private var scanner: XMLTagScanner { XMLTagScanner(bytes: buffer, count: filled) }
 
   /// Reads the markup at `start` (a `<`); `.needMore` when it does not end in the buffer.
   @inline(__always)
@@ -271,125 +271,42 @@ struct XCTraceParser: ~Copyable {
     guard start + 1 < filled else { return .needMore }
     switch buffer[start + 1] {
     case UInt8(ascii: "/"): return try endTag(at: start, handler: &handler)
-    case UInt8(ascii: "?"): return skip(from: start + 2, past: "?>")
-    case UInt8(ascii: "!"): return try declaration(at: start)
+    case UInt8(ascii: "?"), UInt8(ascii: "!"): return try markup(at: start)
     default: return try startTag(at: start, handler: &handler)
     }
   }
 
-  /// Moves past the first `terminator` at or after `from`.
-  private mutating func skip(from: Int, past terminator: StaticString) -> Step {
-    let last = terminator.utf8Start[terminator.utf8CodeUnitCount - 1]
-    let length = terminator.utf8CodeUnitCount
-    var index = from
-    while index < filled {
-      guard let found = memchr(buffer + index, Int32(last), filled - index) else { return .needMore }
-      let end = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      if end + 1 - length >= from && memcmp(buffer + end + 1 - length, terminator.utf8Start, length) == 0 {
-        position = end + 1
-        return .done
-      }
-      index = end + 1
+  /// A processing instruction, comment, CDATA section or document type declaration.
+  private mutating func markup(at start: Int) throws(TraceReadError) -> Step {
+    switch scanner.markup(at: start, atEnd: atEnd) {
+    case .needMore:
+      return .needMore
+    case .skipped(let next):
+      position = next
+    case .cdata(let contentStart, let contentEnd, let next):
+      try cdata(from: contentStart, to: contentEnd)
+      position = next
     }
-    return .needMore
-  }
-
-  /// `<!-- … -->`, `<![CDATA[ … ]]>` or `<!DOCTYPE …>`.
-  private mutating func declaration(at start: Int) throws(TraceReadError) -> Step {
-    if filled - start < 9 && !atEnd { return .needMore }
-    if filled - start >= 4 && memcmp(buffer + start, "<!--", 4) == 0 {
-      return skip(from: start + 4, past: "-->")
-    }
-    if filled - start >= 9 && memcmp(buffer + start, "<![CDATA[", 9) == 0 {
-      let saved = position
-      guard skip(from: start + 9, past: "]]>") == .done else { return .needMore }
-      let end = position
-      position = saved
-      try cdata(from: start + 9, to: end - 3)
-      position = end
-      return .done
-    }
-    // A document type declaration, possibly with an internal subset in brackets.
-    var index = start + 2
-    var bracket = false
-    while index < filled {
-      let byte = buffer[index]
-      if byte == UInt8(ascii: "[") { bracket = true }
-      if byte == UInt8(ascii: "]") { bracket = false }
-      if byte == UInt8(ascii: ">") && !bracket {
-        position = index + 1
-        return .done
-      }
-      index += 1
-    }
-    return .needMore
-  }
-
-  /// The first 8 and last 8 bytes of a name, as compared by end tags.
-  @inline(__always)
-  private static func nameKey(_ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ length: Int) -> (
-    UInt64, UInt64
-  ) {
-    let raw = UnsafeRawPointer(buffer + start)
-    if length >= 8 {
-      return (
-        raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-      )
-    }
-    let mask: UInt64 = length == 0 ? 0 : ~0 >> UInt64(64 - 8 * length)
-    return (raw.loadUnaligned(as: UInt64.self) & mask, 0)
-  }
-
-  /// Whether the name at `start` is `sentinel` (one load: the buffer is padded).
-  @inline(__always)
-  private static func isSentinel(_ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
-    // "sentinel" as a little-endian word.
-    length == 8 && UnsafeRawPointer(buffer + start).loadUnaligned(as: UInt64.self) == 0x6C65_6E69_746E_6573
-  }
-
-  /// Whether the `length` bytes at `a` and at `b` are the same name (two words up to 16 bytes).
-  @inline(__always)
-  private static func sameName(_ buffer: UnsafeMutablePointer<UInt8>, _ a: Int, _ b: Int, _ length: Int)
-    -> Bool
-  {
-    if length <= 16 { return nameKey(buffer, a, length) == nameKey(buffer, b, length) }
-    return memcmp(buffer + a, buffer + b, length) == 0
-  }
-
-  @inline(__always)
-  private static func nameIs(
-    _ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ length: Int, _ literal: StaticString
-  ) -> Bool {
-    length == literal.utf8CodeUnitCount && memcmp(buffer + start, literal.utf8Start, length) == 0
+    return .done
   }
 
   @inline(__always)
   private mutating func startTag<Handler: XCTraceTableHandler>(at start: Int, handler: inout Handler)
     throws(TraceReadError) -> Step
   {
-    // Locals, so the scans below keep them in registers.
+    // A local, so the scans below keep the buffer and its end in registers.
+    let scanner = self.scanner
     let buffer = self.buffer
-    let filled = self.filled
     let nameStart = start + 1
-    var index = nameStart
-    while index < filled {
-      let byte = buffer[index]
-      // Letters (above `>`) go on at once; spaces, `/` and `>` are below it.
-      if byte <= UInt8(ascii: ">")
-        && (Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/"))
-      {
-        break
-      }
-      index += 1
-    }
-    guard index < filled else { return .needMore }
-    let nameLength = index - nameStart
+    guard let nameEnd = scanner.nameEnd(from: nameStart) else { return .needMore }
+    let nameLength = nameEnd - nameStart
     guard nameLength > 0 else {
       throw failure(at: windowBase + Int64(start), "'<' must start a tag (write &lt; in text)")
     }
     let parentRole = stack[depth - 1].role
-    let role = Self.role(in: parentRole, buffer, nameStart, nameLength)
+    let role = Self.role(in: parentRole, scanner, nameStart, nameLength)
     // Attributes.
+    var index = nameEnd
     var id: Int64 = -1
     var ref: Int64 = -1
     var fmtStart = -1
@@ -397,81 +314,48 @@ struct XCTraceParser: ~Copyable {
     var schemaNameStart = -1
     var schemaNameLength = 0
     var selfClosing = false
-    while true {
-      while index < filled && Self.isSpace(buffer[index]) { index += 1 }
-      guard index < filled else { return .needMore }
-      let byte = buffer[index]
-      if byte == UInt8(ascii: ">") {
-        index += 1
-        break
+    attributes: while true {
+      let item: XMLTagScanner.Item
+      do {
+        item = try scanner.item(at: &index, nameStart: nameStart, nameLength: nameLength)
+      } catch {
+        throw failure(at: windowBase + Int64(error.index), error.message)
       }
-      if byte == UInt8(ascii: "/") {
-        guard index + 1 < filled else { return .needMore }
-        guard buffer[index + 1] == UInt8(ascii: ">") else {
-          throw failure(at: windowBase + Int64(index), "expected '>' after '/' in a tag")
-        }
-        selfClosing = true
-        index += 2
-        break
-      }
-      let attributeStart = index
-      while index < filled {
-        let byte = buffer[index]
-        if byte <= UInt8(ascii: ">")
-          && (byte == UInt8(ascii: "=") || Self.isSpace(byte) || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "/"))
-        {
+      switch item {
+      case .needMore:
+        return .needMore
+      case .end(let closes):
+        selfClosing = closes
+        break attributes
+      case .attribute(let attributeStart, let attributeLength, let valueStart, let valueEnd):
+        switch attributeLength {
+        case 2
+        where buffer[attributeStart] == UInt8(ascii: "i") && buffer[attributeStart + 1] == UInt8(ascii: "d"):
+          guard let value = XMLText.decimal(buffer + valueStart, count: valueEnd - valueStart) else {
+            throw notANumber(valueStart, valueEnd - valueStart, "id")
+          }
+          id = value
+        case 3 where scanner.nameIs(attributeStart, 3, "ref"):
+          guard let value = XMLText.decimal(buffer + valueStart, count: valueEnd - valueStart) else {
+            throw notANumber(valueStart, valueEnd - valueStart, "ref")
+          }
+          ref = value
+        case 3 where scanner.nameIs(attributeStart, 3, "fmt"):
+          fmtStart = valueStart
+          fmtLength = valueEnd - valueStart
+        case 4 where role == .schema && scanner.nameIs(attributeStart, 4, "name"):
+          schemaNameStart = valueStart
+          schemaNameLength = valueEnd - valueStart
+        default:
           break
         }
-        index += 1
-      }
-      let attributeLength = index - attributeStart
-      while index < filled && Self.isSpace(buffer[index]) { index += 1 }
-      guard index < filled else { return .needMore }
-      guard attributeLength > 0, buffer[index] == UInt8(ascii: "=") else {
-        throw failure(
-          at: windowBase + Int64(index),
-          "expected an attribute (name=\"value\") in <\(string(nameStart, nameLength))>")
-      }
-      index += 1
-      while index < filled && Self.isSpace(buffer[index]) { index += 1 }
-      guard index < filled else { return .needMore }
-      let quote = buffer[index]
-      guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-        throw failure(at: windowBase + Int64(index), "an attribute value must be quoted")
-      }
-      let valueStart = index + 1
-      guard let valueEnd = Self.find(quote, in: buffer, from: valueStart, to: filled) else {
-        return .needMore
-      }
-      index = valueEnd + 1
-      switch attributeLength {
-      case 2
-      where buffer[attributeStart] == UInt8(ascii: "i") && buffer[attributeStart + 1] == UInt8(ascii: "d"):
-        guard let value = Self.number(buffer, valueStart, valueEnd - valueStart) else {
-          throw notANumber(valueStart, valueEnd - valueStart, "id")
-        }
-        id = value
-      case 3 where Self.nameIs(buffer, attributeStart, 3, "ref"):
-        guard let value = Self.number(buffer, valueStart, valueEnd - valueStart) else {
-          throw notANumber(valueStart, valueEnd - valueStart, "ref")
-        }
-        ref = value
-      case 3 where Self.nameIs(buffer, attributeStart, 3, "fmt"):
-        fmtStart = valueStart
-        fmtLength = valueEnd - valueStart
-      case 4 where role == .schema && Self.nameIs(buffer, attributeStart, 4, "name"):
-        schemaNameStart = valueStart
-        schemaNameLength = valueEnd - valueStart
-      default:
-        break
       }
     }
     // The tag is complete: apply it.
     if role == .value {
       // The common shapes take no stack entry: `<x ref="N"/>`, `<sentinel/>`, and a leaf
       // `<x id="N" fmt="…">text</x>` whose end tag is in the buffer.
-      let isSentinel = Self.isSentinel(buffer, nameStart, nameLength)
+      let isSentinel = scanner.isSentinel(nameStart, nameLength)
       var referenced = XCTraceValue.undefined
       if ref >= 0 {
         referenced = values.value(of: ref)
@@ -490,11 +374,8 @@ struct XCTraceParser: ~Copyable {
         try deliver(value, id: id, at: start)
         return .done
       }
-      if let textEnd = Self.find(0x3C, in: buffer, from: index, to: filled),
-        textEnd + 2 + nameLength < filled,
-        buffer[textEnd + 1] == UInt8(ascii: "/"), buffer[textEnd + 2 + nameLength] == UInt8(ascii: ">"),
-        Self.sameName(buffer, textEnd + 2, nameStart, nameLength),
-        Self.find(0x26, in: buffer, from: index, to: textEnd) == nil
+      if let textEnd = scanner.leafTextEnd(from: index, nameStart: nameStart, nameLength: nameLength),
+        scanner.find(UInt8(ascii: "&"), from: index, to: textEnd) == nil
       {
         var value = XCTraceValue.empty
         if ref >= 0 {
@@ -524,7 +405,7 @@ struct XCTraceParser: ~Copyable {
       throw failure(at: windowBase + Int64(start), "elements nested more than \(Self.maxDepth) deep")
     }
     var open = Open(role: role)
-    let (head, tail) = Self.nameKey(buffer, nameStart, nameLength)
+    let (head, tail) = scanner.nameKey(nameStart, nameLength)
     open.nameLength = Int32(clamping: nameLength)
     open.nameHead = head
     open.nameTail = tail
@@ -539,7 +420,7 @@ struct XCTraceParser: ~Copyable {
         open.hasRef = true
         open.ref = value
       }
-      open.isSentinel = Self.isSentinel(buffer, nameStart, nameLength)
+      open.isSentinel = scanner.isSentinel(nameStart, nameLength)
       if fmtStart >= 0 {
         open.fmtOffset = windowBase + Int64(fmtStart)
         open.fmtLength = Int32(clamping: fmtLength)
@@ -554,11 +435,11 @@ struct XCTraceParser: ~Copyable {
     case .node:
       hasSchema = false
       rows = 0
-      tableLine = lineOf(windowBase + Int64(start))
+      tableLine = window.line(of: windowBase + Int64(start))
     case .schema:
       columns = []
       schemaName = schemaNameStart >= 0 ? try decodedString(schemaNameStart, schemaNameLength) : nil
-      tableLine = lineOf(windowBase + Int64(start))
+      tableLine = window.line(of: windowBase + Int64(start))
     case .column:
       column = XCTraceSchema.Column(mnemonic: "", name: "", engineeringType: "")
     case .row:
@@ -566,9 +447,9 @@ struct XCTraceParser: ~Copyable {
         throw failure(
           at: windowBase + Int64(start), "a <row> before the table's <schema>; not an xctrace export")
       }
-      advanceLines(to: windowBase + Int64(start))
-      rowLine = line
-      rowColumn = Int(windowBase + Int64(start) - lineStart) + 1
+      window.advanceLines(to: windowBase + Int64(start))
+      rowLine = window.currentLine
+      rowColumn = window.column(of: windowBase + Int64(start))
       if columnCount > 0 { cells.update(repeating: .empty, count: columnCount) }
     default:
       break
@@ -581,21 +462,21 @@ struct XCTraceParser: ~Copyable {
 
   @inline(__always)
   private static func role(
-    in parent: Role, _ buffer: UnsafeMutablePointer<UInt8>, _ nameStart: Int, _ nameLength: Int
+    in parent: Role, _ scanner: XMLTagScanner, _ nameStart: Int, _ nameLength: Int
   ) -> Role {
     switch parent {
     case .row, .value: return .value
     case .document: return .root
-    case .root: return Self.nameIs(buffer, nameStart, nameLength, "node") ? .node : .value
+    case .root: return scanner.nameIs(nameStart, nameLength, "node") ? .node : .value
     case .node:
-      if Self.nameIs(buffer, nameStart, nameLength, "row") { return .row }
-      if Self.nameIs(buffer, nameStart, nameLength, "schema") { return .schema }
+      if scanner.nameIs(nameStart, nameLength, "row") { return .row }
+      if scanner.nameIs(nameStart, nameLength, "schema") { return .schema }
       return .value
-    case .schema: return Self.nameIs(buffer, nameStart, nameLength, "col") ? .column : .ignored
+    case .schema: return scanner.nameIs(nameStart, nameLength, "col") ? .column : .ignored
     case .column:
-      if Self.nameIs(buffer, nameStart, nameLength, "mnemonic") { return .mnemonic }
-      if Self.nameIs(buffer, nameStart, nameLength, "name") { return .columnName }
-      if Self.nameIs(buffer, nameStart, nameLength, "engineering-type") { return .columnType }
+      if scanner.nameIs(nameStart, nameLength, "mnemonic") { return .mnemonic }
+      if scanner.nameIs(nameStart, nameLength, "name") { return .columnName }
+      if scanner.nameIs(nameStart, nameLength, "engineering-type") { return .columnType }
       return .ignored
     case .mnemonic, .columnName, .columnType, .ignored: return .ignored
     }
@@ -605,24 +486,22 @@ struct XCTraceParser: ~Copyable {
   private mutating func endTag<Handler: XCTraceTableHandler>(at start: Int, handler: inout Handler)
     throws(TraceReadError) -> Step
   {
+    let scanner = self.scanner
+    guard let (nameLength, next) = scanner.endTag(at: start) else { return .needMore }
     let nameStart = start + 2
-    guard let end = Self.find(0x3E, in: buffer, from: nameStart, to: filled) else { return .needMore }
-    var nameEnd = nameStart
-    while nameEnd < end && !Self.isSpace(buffer[nameEnd]) { nameEnd += 1 }
-    let nameLength = nameEnd - nameStart
     guard depth > 1 else {
       throw failure(
-        at: windowBase + Int64(start), "</\(string(nameStart, nameLength))> closes no open element")
+        at: windowBase + Int64(start), "</\(scanner.string(nameStart, nameLength))> closes no open element")
     }
     let top = stack[depth - 1]
-    let (head, tail) = Self.nameKey(buffer, nameStart, nameLength)
+    let (head, tail) = scanner.nameKey(nameStart, nameLength)
     guard top.nameLength == Int32(clamping: nameLength) && top.nameHead == head && top.nameTail == tail else {
       throw failure(
         at: windowBase + Int64(start),
-        "</\(string(nameStart, nameLength))> does not close <\(openName(depth - 1))> (opened on line \(lineOf(top.nameOffset)))"
+        "</\(scanner.string(nameStart, nameLength))> does not close <\(openName(depth - 1))> (opened on line \(window.line(of: top.nameOffset)))"
       )
     }
-    position = end + 1
+    position = next
     try endElement(handler: &handler)
     return .done
   }
@@ -705,7 +584,7 @@ struct XCTraceParser: ~Copyable {
   private mutating func fmtLeaf(_ start: Int, _ count: Int) throws(TraceReadError) -> XCTraceValue {
     textOffset = windowBase + Int64(start)
     defer { resetText() }
-    if Self.find(0x26, in: buffer, from: start, to: start + count) == nil {
+    if scanner.find(UInt8(ascii: "&"), from: start, to: start + count) == nil {
       return try leaf(UnsafeBufferPointer(start: buffer + start, count: count))
     }
     var decoded: [UInt8] = []
@@ -730,10 +609,8 @@ struct XCTraceParser: ~Copyable {
         {
           return small
         }
-        if Self.find(
-          0x26, in: buffer, from: Int(textOffset - windowBase), to: Int(textOffset - windowBase) + textLength)
-          == nil
-        {
+        let textStart = Int(textOffset - windowBase)
+        if scanner.find(UInt8(ascii: "&"), from: textStart, to: textStart + textLength) == nil {
           return try leaf(UnsafeBufferPointer(start: start, count: textLength))
         }
       }
@@ -741,7 +618,7 @@ struct XCTraceParser: ~Copyable {
       return try text.withUnsafeBufferPointer { text throws(TraceReadError) in try leaf(text) }
     }
     if open.fmtOffset >= 0 {
-      let raw = bytes(at: open.fmtOffset, count: Int(open.fmtLength))
+      let raw = window.bytes(at: open.fmtOffset, count: Int(open.fmtLength))
       scratch.removeAll(keepingCapacity: true)
       do {
         try raw.withUnsafeBufferPointer { raw throws(XMLText.Failure) in
@@ -779,161 +656,31 @@ struct XCTraceParser: ~Copyable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// A decimal attribute value of 1 to 18 digits.
-  @inline(__always)
-  private static func number(_ buffer: UnsafeMutablePointer<UInt8>, _ start: Int, _ count: Int) -> Int64? {
-    var value: Int64 = 0
-    var bad = count == 0 || count > 18
-    for index in start..<(start + count) {
-      let digit = buffer[index] &- UInt8(ascii: "0")
-      bad = bad || digit >= 10
-      value = value &* 10 &+ Int64(digit)
-    }
-    return bad ? nil : value
-  }
-
   private func notANumber(_ start: Int, _ count: Int, _ attribute: String) -> TraceReadError {
-    failure(at: windowBase + Int64(start), "\(attribute)=\"\(string(start, count))\" is not a number")
+    failure(at: windowBase + Int64(start), "\(attribute)=\"\(scanner.string(start, count))\" is not a number")
   }
 
-  /// `count` bytes at absolute `offset`, from the buffer or else from the file.
-  private func bytes(at offset: Int64, count: Int) -> [UInt8] {
-    if offset >= windowBase && offset + Int64(count) <= windowBase + Int64(filled) {
-      return Array(UnsafeBufferPointer(start: buffer + Int(offset - windowBase), count: count))
-    }
-    guard count > 0 else { return [] }
-    var bytes = [UInt8](repeating: 0, count: count)
-    let read = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: count, at: offset) }
-    return Array(bytes.prefix(max(read, 0)))
-  }
-
-  private func string(_ start: Int, _ count: Int) -> String {
-    String(
-      decoding: UnsafeBufferPointer(start: buffer + start, count: max(0, min(count, filled - start))),
-      as: UTF8.self)
-  }
-
-  /// The name of the open element at stack position `index`, read back from the file.
+  /// The name of the open element at stack position `index`, read back from the document.
   private func openName(_ index: Int) -> String {
     let open = stack[index]
-    var bytes = [UInt8](repeating: 0, count: max(Int(open.nameLength), 1))
-    let count = bytes.withUnsafeMutableBytes {
-      file.read(into: $0.baseAddress!, count: $0.count, at: open.nameOffset)
-    }
-    return String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+    return String(decoding: window.bytes(at: open.nameOffset, count: Int(open.nameLength)), as: UTF8.self)
   }
 
-  // MARK: - Buffer
+  // MARK: - Window
 
-  /// The index of the first `byte` in `[from, to)` of the buffer (`to` defaults to the end of
-  /// the data); short distances, the usual case between tags, are scanned inline.
-  @inline(__always)
-  private static func find(_ byte: UInt8, in buffer: UnsafeMutablePointer<UInt8>, from: Int, to end: Int)
-    -> Int?
-  {
-    // Eight bytes at a time (the buffer is padded past its end), for the usual short distances.
-    let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-    var index = from
-    let inlineEnd = min(end, from + 64)
-    while index < inlineEnd {
-      let word = UnsafeRawPointer(buffer + index).loadUnaligned(as: UInt64.self) ^ pattern
-      let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-      if found != 0 {
-        let match = index + found.trailingZeroBitCount / 8
-        return match < end ? match : nil
-      }
-      index += 8
-    }
-    guard index < end, let found = memchr(buffer + index, Int32(byte), end - index) else { return nil }
-    return buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
-  }
-
-  /// Drops the bytes before `keep`, moves the rest to the front and reads more; doubles the
-  /// buffer when a single token fills it.
+  /// Drops the bytes before index `keep` and reads more after the rest.
   private mutating func refill(keepingFrom keep: Int) {
-    advanceLines(to: windowBase + Int64(keep))
-    let remaining = filled - keep
-    if keep > 0 {
-      if remaining > 0 { buffer.update(from: buffer + keep, count: remaining) }
-      windowBase += Int64(keep)
-      position -= keep
-      if position < 0 { position = 0 }
-    } else if remaining == capacity {
-      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
-      larger.initialize(repeating: 0, count: capacity * 2 + Self.padding)
-      larger.update(from: buffer, count: remaining)
-      buffer.deallocate()
-      buffer = larger
-      capacity *= 2
-    }
-    filled = remaining
-    while !atEnd && filled < capacity {
-      let count = file.read(into: buffer + filled, count: capacity - filled, at: windowBase + Int64(filled))
-      if count <= 0 {
-        atEnd = true
-        break
-      }
-      filled += count
-      ReadProgress.didRead(count)
-    }
-    (buffer + filled).update(repeating: 0, count: Self.padding)
+    let base = windowBase
+    window.refill(keepingFrom: keep)
+    position = max(position - Int(windowBase - base), 0)
     values.window = UnsafePointer(buffer)
     values.windowBase = windowBase
     values.windowCount = filled
   }
 
-  // MARK: - Locations
-
-  /// Counts the lines up to absolute `offset` (in the buffer, at or after what is counted).
-  @inline(__always)
-  private mutating func advanceLines(to offset: Int64) {
-    guard offset > counted else { return }
-    var index = Int(max(counted, windowBase) - windowBase)
-    let end = Int(min(offset, windowBase + Int64(filled)) - windowBase)
-    while index < end, let found = memchr(buffer + index, 0x0A, end - index) {
-      let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      line += 1
-      lineStart = windowBase + Int64(newline) + 1
-      index = newline + 1
-    }
-    counted = offset
-  }
-
-  /// The 1-based line of absolute `offset` (counting up to it when it lies ahead).
-  private mutating func lineOf(_ offset: Int64) -> Int {
-    if offset >= counted {
-      advanceLines(to: offset)
-      return line
-    }
-    return location(of: offset).line
-  }
-
-  /// The 1-based line and byte column of absolute `offset`, counted from the file.
-  private func location(of offset: Int64) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart: Int64 = 0
-    let chunk = 1 << 16
-    let bytes = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
-    defer { bytes.deallocate() }
-    var base: Int64 = 0
-    while base < offset {
-      let count = file.read(into: bytes, count: Int(min(Int64(chunk), offset - base)), at: base)
-      guard count > 0 else { break }
-      var index = 0
-      while index < count, let found = memchr(bytes + index, 0x0A, count - index) {
-        let newline = bytes.distance(to: found)
-        line += 1
-        lineStart = base + Int64(newline) + 1
-        index = newline + 1
-      }
-      base += Int64(count)
-    }
-    return (line, Int(offset - lineStart) + 1)
-  }
-
   /// A data error at absolute `offset`.
   private func failure(at offset: Int64, _ message: String) -> TraceReadError {
-    let (line, column) = location(of: offset)
+    let (line, column) = window.location(of: offset)
     return .badData(TraceParseError(file: name, line: line, column: column, message: message))
   }
 }

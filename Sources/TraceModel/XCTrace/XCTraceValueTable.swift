@@ -21,6 +21,16 @@ struct XCTraceValueTable: ~Copyable {
     var children: [XCTraceValue] = []
   }
 
+  /// A start tag read back: where it begins and the attributes the table needs.
+  private struct Tag {
+    var start: Int
+    var id: Int64?
+    var ref: Int64?
+    var fmt: Range<Int>?
+    var selfClosing = false
+    var isSentinel: Bool
+  }
+
   /// Children kept per composite (a cause-graph node cell has nine).
   static let childLimit = 9
   private static let fmtCacheSize = 512
@@ -138,15 +148,7 @@ struct XCTraceValueTable: ~Copyable {
   /// `count` bytes as a decimal integer without sign or leading zeros, if they are one.
   @inline(__always)
   static func plainInteger(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int64? {
-    if count > 1 && bytes[0] == UInt8(ascii: "0") { return nil }
-    var value: UInt64 = 0
-    for index in 0..<count {
-      let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }
-      value = value &* 10 &+ UInt64(digit)
-    }
-    guard count < 19 || value <= UInt64(Int64.max) else { return nil }
-    return Int64(value)
+    count > 1 && bytes[0] == UInt8(ascii: "0") ? nil : XMLText.decimal(bytes, count: count)
   }
 
   // MARK: - Reading values
@@ -226,17 +228,17 @@ struct XCTraceValueTable: ~Copyable {
     var parsed: Composite?
     if let window, offset >= windowBase, offset < windowBase + Int64(windowCount) {
       let start = Int(offset - windowBase)
-      parsed = read(UnsafeBufferPointer(start: window + start, count: windowCount - start), at: offset)
+      parsed = read(XMLTagScanner(bytes: window + start, count: windowCount - start), at: offset)
     }
     var capacity = 4096
     while parsed == nil, let file {
-      var bytes = [UInt8](repeating: 0, count: capacity)
+      var bytes = [UInt8](repeating: 0, count: capacity + XMLTagScanner.padding)
       let count = bytes.withUnsafeMutableBytes {
         file.read(into: $0.baseAddress!, count: capacity, at: offset)
       }
       guard count > 0 else { break }
       parsed = bytes.withUnsafeBufferPointer {
-        read(UnsafeBufferPointer(rebasing: $0[0..<count]), at: offset)
+        read(XMLTagScanner(bytes: $0.baseAddress!, count: count), at: offset)
       }
       if count < capacity { break }
       capacity *= 4
@@ -245,16 +247,16 @@ struct XCTraceValueTable: ~Copyable {
     return lastComposite
   }
 
-  /// Parses the element at the start of `bytes` (already checked by the parser): its `fmt`
-  /// and the values of its child elements; nil when `bytes` ends first.
-  private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int64) -> Composite? {
-    var scanner = ElementScanner(bytes: bytes)
-    guard let tag = scanner.startTag() else { return nil }
+  /// Parses the element at the start of `scanner`'s bytes (already checked by the parser): its
+  /// `fmt` and the values of its child elements; nil when the bytes end first.
+  private mutating func read(_ scanner: XMLTagScanner, at offset: Int64) -> Composite? {
+    var index = 0
+    guard let tag = Self.startTag(scanner, at: &index) else { return nil }
     var result = Composite(offset: offset)
-    if let fmt = tag.fmt { result.fmt = intern(bytes, fmt) }
+    if let fmt = tag.fmt { result.fmt = intern(scanner, fmt) }
     if tag.selfClosing { return result }
     while true {
-      guard let child = scanner.nextChild() else { return nil }
+      guard let child = Self.nextChild(scanner, at: &index) else { return nil }
       guard let childTag = child else { return result }
       var value = XCTraceValue.empty
       if let ref = childTag.ref {
@@ -262,190 +264,138 @@ struct XCTraceValueTable: ~Copyable {
       } else if let id = childTag.id, self.value(of: id) != .undefined {
         value = self.value(of: id)
       } else if !childTag.isSentinel {
-        guard let content = scanner.skipContent(of: childTag) else { return nil }
+        guard let content = Self.skipContent(of: childTag, scanner, at: &index) else { return nil }
         if content.hasChildren {
           value = .composite(at: offset + Int64(childTag.start))
         } else if !content.text.isEmpty {
-          value = leafText(bytes, content.text)
+          value = leafText(scanner, content.text)
         } else if let fmt = childTag.fmt {
-          value = leafText(bytes, fmt)
+          value = leafText(scanner, fmt)
         }
         if result.children.count < Self.childLimit { result.children.append(value) }
         continue
       }
-      guard scanner.skipContent(of: childTag) != nil else { return nil }
+      guard Self.skipContent(of: childTag, scanner, at: &index) != nil else { return nil }
       if result.children.count < Self.childLimit { result.children.append(value) }
     }
   }
 
-  private mutating func leafText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> XCTraceValue {
-    let decoded = XCTraceValueTable.decoded(bytes, range)
-    guard !decoded.isEmpty else { return .text(symbols.intern("")) }
-    return decoded.withUnsafeBufferPointer { leaf($0.baseAddress!, count: $0.count) }
-  }
-
-  private func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Symbol {
-    symbols.intern(String(decoding: XCTraceValueTable.decoded(bytes, range), as: UTF8.self))
-  }
-
-  /// The bytes of `range` with entities decoded (left raw if they do not decode).
-  private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
-    var output: [UInt8] = []
-    guard let base = bytes.baseAddress, !range.isEmpty else { return output }
-    do {
-      try XMLText.decode(base + range.lowerBound, count: range.count, into: &output)
-    } catch {
-      output = Array(bytes[range])
-    }
-    return output
-  }
-}
-
-/// Walks an element that the parser has already checked, for re-reading composites.
-private struct ElementScanner {
-  /// A start tag: where it begins and the attributes the intern table needs.
-  struct Tag {
-    var start: Int
-    var nameRange: Range<Int>
-    var id: Int64?
-    var ref: Int64?
-    var fmt: Range<Int>?
-    var selfClosing: Bool
-    var isSentinel: Bool
-  }
-
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index = 0
-
-  init(bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
-  }
-
-  /// The start tag at the current position.
-  mutating func startTag() -> Tag? {
+  /// The start tag at `index`, moving `index` past it; nil when the bytes end first.
+  private static func startTag(_ scanner: XMLTagScanner, at index: inout Int) -> Tag? {
     let start = index
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
-    index += 1
-    let nameStart = index
-    while index < bytes.count && !isDelimiter(bytes[index]) { index += 1 }
-    var tag = Tag(
-      start: start, nameRange: nameStart..<index, selfClosing: false,
-      isSentinel: bytes[nameStart..<index].elementsEqual("sentinel".utf8))
+    guard start + 1 < scanner.count, scanner.bytes[start] == UInt8(ascii: "<"),
+      let nameEnd = scanner.nameEnd(from: start + 1)
+    else { return nil }
+    let nameLength = nameEnd - start - 1
+    var tag = Tag(start: start, isSentinel: scanner.isSentinel(start + 1, nameLength))
+    index = nameEnd
     while true {
-      while index < bytes.count && isSpace(bytes[index]) { index += 1 }
-      guard index < bytes.count else { return nil }
-      if bytes[index] == UInt8(ascii: ">") {
-        index += 1
+      guard let item = try? scanner.item(at: &index, nameStart: start + 1, nameLength: nameLength) else {
+        return nil
+      }
+      switch item {
+      case .needMore:
+        return nil
+      case .end(let selfClosing):
+        tag.selfClosing = selfClosing
         return tag
+      case .attribute(let name, let nameLength, let value, let valueEnd):
+        if scanner.nameIs(name, nameLength, "fmt") {
+          tag.fmt = value..<valueEnd
+        } else if scanner.nameIs(name, nameLength, "id") {
+          tag.id = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
+        } else if scanner.nameIs(name, nameLength, "ref") {
+          tag.ref = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
+        }
       }
-      if bytes[index] == UInt8(ascii: "/") {
-        index += 2
-        tag.selfClosing = true
-        return index <= bytes.count ? tag : nil
-      }
-      let attributeStart = index
-      while index < bytes.count && bytes[index] != UInt8(ascii: "=") && !isSpace(bytes[index]) { index += 1 }
-      let attribute = attributeStart..<index
-      while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "'") {
-        index += 1
-      }
-      guard index < bytes.count else { return nil }
-      let quote = bytes[index]
-      index += 1
-      let valueStart = index
-      while index < bytes.count && bytes[index] != quote { index += 1 }
-      guard index < bytes.count else { return nil }
-      let value = valueStart..<index
-      index += 1
-      if bytes[attribute].elementsEqual("fmt".utf8) { tag.fmt = value }
-      if bytes[attribute].elementsEqual("id".utf8) { tag.id = number(value) }
-      if bytes[attribute].elementsEqual("ref".utf8) { tag.ref = number(value) }
     }
   }
 
-  /// The next child's start tag; `.some(nil)` at the element's end tag; nil when the bytes end.
-  mutating func nextChild() -> Tag?? {
+  /// The next child's start tag from `index`; `.some(nil)` at the element's end tag; nil when
+  /// the bytes end first.
+  private static func nextChild(_ scanner: XMLTagScanner, at index: inout Int) -> Tag?? {
     while true {
-      while index < bytes.count && bytes[index] != UInt8(ascii: "<") { index += 1 }
-      guard index + 1 < bytes.count else { return nil }
-      switch bytes[index + 1] {
+      guard let open = scanner.find(UInt8(ascii: "<"), from: index, to: scanner.count),
+        open + 1 < scanner.count
+      else { return nil }
+      index = open
+      switch scanner.bytes[open + 1] {
       case UInt8(ascii: "/"):
         return .some(nil)
       case UInt8(ascii: "!"), UInt8(ascii: "?"):
-        guard skipMarkup() else { return nil }
+        guard skipMarkup(scanner, at: &index) else { return nil }
       default:
-        guard let tag = startTag() else { return nil }
+        guard let tag = startTag(scanner, at: &index) else { return nil }
         return .some(tag)
       }
     }
   }
 
-  /// Moves past the content and end tag of `tag` (just read).
+  /// Moves `index` past the content and end tag of `tag` (just read).
   ///
-  /// - Returns: its text (when it has no child elements) and whether it has children; nil
+  /// - Returns: Its text (when it has no child elements) and whether it has children; nil
   ///   when the bytes end first.
-  mutating func skipContent(of tag: Tag) -> (text: Range<Int>, hasChildren: Bool)? {
+  private static func skipContent(of tag: Tag, _ scanner: XMLTagScanner, at index: inout Int)
+    -> (text: Range<Int>, hasChildren: Bool)?
+  {
     if tag.selfClosing { return (index..<index, false) }
     let textStart = index
     var depth = 0
     var hasChildren = false
     var textEnd = index
     while true {
-      while index < bytes.count && bytes[index] != UInt8(ascii: "<") { index += 1 }
-      guard index + 1 < bytes.count else { return nil }
+      guard let open = scanner.find(UInt8(ascii: "<"), from: index, to: scanner.count),
+        open + 1 < scanner.count
+      else { return nil }
+      index = open
       if depth == 0 && !hasChildren { textEnd = index }
-      switch bytes[index + 1] {
+      switch scanner.bytes[open + 1] {
       case UInt8(ascii: "/"):
-        while index < bytes.count && bytes[index] != UInt8(ascii: ">") { index += 1 }
-        guard index < bytes.count else { return nil }
-        index += 1
+        guard let end = scanner.endTag(at: open) else { return nil }
+        index = end.next
         if depth == 0 { return (hasChildren ? textStart..<textStart : textStart..<textEnd, hasChildren) }
         depth -= 1
       case UInt8(ascii: "!"), UInt8(ascii: "?"):
-        guard skipMarkup() else { return nil }
+        guard skipMarkup(scanner, at: &index) else { return nil }
       default:
         hasChildren = true
-        guard let child = startTag() else { return nil }
+        guard let child = startTag(scanner, at: &index) else { return nil }
         if !child.selfClosing { depth += 1 }
       }
     }
   }
 
-  /// Skips a comment, CDATA section or processing instruction at the current `<`.
-  private mutating func skipMarkup() -> Bool {
-    let terminator: [UInt8]
-    if bytes[index + 1] == UInt8(ascii: "?") {
-      terminator = Array("?>".utf8)
-    } else if index + 3 < bytes.count && bytes[index + 2] == UInt8(ascii: "-") {
-      terminator = Array("-->".utf8)
-    } else {
-      terminator = Array("]]>".utf8)
+  /// Moves `index` past the comment, CDATA section or processing instruction at it; false
+  /// when the bytes end first.
+  private static func skipMarkup(_ scanner: XMLTagScanner, at index: inout Int) -> Bool {
+    switch scanner.markup(at: index, atEnd: false) {
+    case .skipped(let next), .cdata(_, _, let next):
+      index = next
+      return true
+    case .needMore:
+      return false
     }
-    index += 2
-    while index + terminator.count <= bytes.count {
-      if bytes[index..<(index + terminator.count)].elementsEqual(terminator) {
-        index += terminator.count
-        return true
-      }
-      index += 1
-    }
-    return false
   }
 
-  private func number(_ range: Range<Int>) -> Int64? {
-    var value: Int64 = 0
-    for byte in bytes[range] {
-      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-      value = value &* 10 &+ Int64(byte - UInt8(ascii: "0"))
+  private mutating func leafText(_ scanner: XMLTagScanner, _ range: Range<Int>) -> XCTraceValue {
+    let decoded = XCTraceValueTable.decoded(scanner, range)
+    guard !decoded.isEmpty else { return .text(symbols.intern("")) }
+    return decoded.withUnsafeBufferPointer { leaf($0.baseAddress!, count: $0.count) }
+  }
+
+  private func intern(_ scanner: XMLTagScanner, _ range: Range<Int>) -> Symbol {
+    symbols.intern(String(decoding: XCTraceValueTable.decoded(scanner, range), as: UTF8.self))
+  }
+
+  /// The bytes of `range` with entities decoded (left raw if they do not decode).
+  private static func decoded(_ scanner: XMLTagScanner, _ range: Range<Int>) -> [UInt8] {
+    var output: [UInt8] = []
+    guard !range.isEmpty else { return output }
+    do {
+      try XMLText.decode(scanner.bytes + range.lowerBound, count: range.count, into: &output)
+    } catch {
+      output = Array(UnsafeBufferPointer(start: scanner.bytes + range.lowerBound, count: range.count))
     }
-    return range.isEmpty ? nil : value
-  }
-
-  private func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-  }
-
-  private func isDelimiter(_ byte: UInt8) -> Bool {
-    isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+    return output
   }
 }

@@ -74,6 +74,21 @@ enum XMLText {
       message: "&\(String(decoding: name, as: UTF8.self)); is not a valid XML character reference")
   }
 
+  /// The value of `count` decimal digits at `bytes`: 1 to 19 of them, at most `Int64.max`; nil
+  /// for anything else (a sign, a space, nothing, more digits).
+  @inline(__always)
+  static func decimal(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int64? {
+    guard count > 0 && count <= 19 else { return nil }
+    var value: UInt64 = 0
+    for index in 0..<count {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value &* 10 &+ UInt64(digit)
+    }
+    guard count < 19 || value <= UInt64(Int64.max) else { return nil }
+    return Int64(value)
+  }
+
   /// The offset of the first byte that breaks UTF-8 in `count` bytes at `bytes`, or nil.
   static func firstInvalidUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
     var index = 0
