@@ -5,7 +5,6 @@ import TraceModel
 @main
 enum TraceCLI {
   static func main() {
-    SystemFile.exitOnShrinkingInput()
     exitAfterRunning(Array(CommandLine.arguments.dropFirst()))
   }
 

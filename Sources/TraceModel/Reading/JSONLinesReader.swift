@@ -395,17 +395,11 @@ extension JSONLinesReader {
 
   /// Reads one part of a trace in chunks into a buffer whose lines the caller parses in place.
   ///
-  /// A part of at least ``mapThreshold`` bytes is mapped window by window (``FileWindow``);
-  /// smaller ones, and any the system will not map, are read into an allocated buffer. Either
-  /// way the buffer has 16 zero bytes after `filled` (the padding the parser's eight-byte loads
-  /// rely on, and a stop for its scans: see ``JSONLinesParser/parseUpdate(_:into:)``), except
-  /// at the end of a part inside the file, where the next part's first line follows the last
-  /// line's `\n`.
+  /// The buffer always has 16 zero bytes after `filled`: the padding the parser's eight-byte
+  /// loads rely on, and a stop for its scans (see ``JSONLinesParser/parseUpdate(_:into:)``).
   @usableFromInline
   struct ChunkReader {
     static let chunkSize = 512 << 10
-    static let windowSize = 4 << 20
-    static let mapThreshold: Int64 = 1 << 20
     static let padding = 16
 
     /// The bytes read and not yet consumed, from offset 0.
@@ -414,34 +408,21 @@ extension JSONLinesReader {
     @usableFromInline private(set) var filled = 0
     /// Whether the part has been read to its end.
     @usableFromInline private(set) var atEnd = false
-    /// The allocated buffer of the reading mode.
-    private var storage: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    /// The file offset of the bytes to read next (reading) or mapped next (mapping).
+    private var capacity = ChunkReader.chunkSize
     private var offset: Int64
     private let range: Range<Int64>
     private let file: SystemFile
-    /// The current window of the mapping mode; nil when reading.
-    private var window: FileWindow?
-    private var maps: Bool
 
-    /// Reads `range` of `input`; `maps` forces a mode (tests), else the part's size picks it.
     @usableFromInline
-    init(input: Input, range: Range<Int64>, maps: Bool? = nil) {
-      self.maps = maps ?? (range.count >= ChunkReader.mapThreshold)
-      capacity = self.maps ? ChunkReader.windowSize : ChunkReader.chunkSize
-      storage = .allocate(capacity: (self.maps ? 0 : capacity) + ChunkReader.padding)
-      buffer = storage
+    init(input: Input, range: Range<Int64>) {
+      buffer = .allocate(capacity: capacity + ChunkReader.padding)
       offset = range.lowerBound
       self.range = range
       file = input.file
     }
 
     @usableFromInline
-    func deallocate() {
-      window?.unmap()
-      storage.deallocate()
-    }
+    func deallocate() { buffer.deallocate() }
 
     /// Bytes of the part read so far.
     @usableFromInline var bytesRead: Int64 { offset - range.lowerBound }
@@ -449,10 +430,6 @@ extension JSONLinesReader {
     /// Reads until the buffer is full or the part ends.
     @usableFromInline
     mutating func fill() {
-      if maps {
-        mapNext()
-        if maps { return }
-      }
       while !atEnd && filled < capacity {
         let wanted = Int(min(Int64(capacity - filled), range.upperBound - offset))
         let count = wanted > 0 ? file.read(into: buffer + filled, count: wanted, at: offset) : 0
@@ -467,45 +444,16 @@ extension JSONLinesReader {
       (buffer + filled).initialize(repeating: 0, count: ChunkReader.padding)
     }
 
-    /// Maps the window after the kept bytes: up to `capacity` bytes, ending at a page boundary
-    /// (so zeros follow) unless it ends the part. Falls back to reading when mapping fails.
-    private mutating func mapNext() {
-      let start = offset - Int64(filled)
-      var end = min(start + Int64(capacity), range.upperBound)
-      if end < range.upperBound { end = max(end & ~(FileWindow.pageSize - 1), start + 1) }
-      window?.unmap()
-      window = nil
-      guard let next = FileWindow(file: file, range: start..<end) else {
-        maps = false
-        storage.deallocate()
-        storage = .allocate(capacity: capacity + ChunkReader.padding)
-        buffer = storage
-        offset = start
-        filled = 0
-        return
-      }
-      window = next
-      buffer = next.bytes
-      filled = Int(end - start)
-      ReadProgress.didRead(Int(end - offset))
-      offset = end
-      atEnd = end == range.upperBound
-    }
-
     /// Drops the bytes before `start` (consumed lines); grows the buffer when one line fills it.
     @usableFromInline
     mutating func keep(from start: Int) {
       let remaining = filled - start
-      if maps {
-        // The kept bytes are mapped again by the next window.
-        if start == 0 { capacity *= 2 }
-      } else if start > 0 {
+      if start > 0 {
         buffer.update(from: buffer + start, count: remaining)
       } else if remaining == capacity {
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + ChunkReader.padding)
         larger.update(from: buffer, count: remaining)
-        storage.deallocate()
-        storage = larger
+        buffer.deallocate()
         buffer = larger
         capacity *= 2
       }

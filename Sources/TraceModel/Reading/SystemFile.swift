@@ -44,17 +44,6 @@
     }
   }
 
-  /// Makes a mapped input that shrinks while it is read (a bus error) exit 74 with a message,
-  /// not crash; the command line calls it once at start.
-  package static func exitOnShrinkingInput() {
-    signal(SIGBUS) { _ in
-      let message: StaticString =
-        "tracecli: an input file shrank while it was read; read a copy that nothing else writes to\n"
-      _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
-      _exit(74)
-    }
-  }
-
   /// The text of an errno value, lower-case.
   @usableFromInline package static func describe(_ code: Int32) -> String {
     switch code {
