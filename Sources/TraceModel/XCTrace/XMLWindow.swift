@@ -10,27 +10,10 @@
 /// the lines counted up to where it has moved, for error locations.
 ///
 /// Offsets are absolute (from the start of the file); indices are into ``buffer``, which
-/// starts at offset ``base`` and has ``padding`` zero bytes after ``filled`` (for eight-byte
-/// loads that run past the data). The window grows only for a single token longer than it.
-/// Lines are 1-based and columns count bytes.
-///
-/// It does the job of the JSON Lines reader's `ChunkReader` for a whole document, with the
-/// line count the XML reader's errors need, but keeps its own buffer: `ChunkReader` reads one
-/// part of a trace and maps large parts window by window, which the XML reader does not need.
+/// starts at offset ``base`` and is padded (see ``ChunkReader``). The window grows only for a
+/// single token longer than it. Lines are 1-based and columns count bytes.
 struct XMLWindow {
-  static let padding = 16
-
-  /// The document's file.
-  let file: SystemFile
-  /// The bytes in the window.
-  private(set) var buffer: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  /// The number of bytes in ``buffer``.
-  private(set) var filled = 0
-  /// The file offset of `buffer[0]`.
-  private(set) var base: Int64 = 0
-  /// Whether the window holds the end of the file.
-  private(set) var atEnd = false
+  private var chunks: ChunkReader
 
   // MARK: Lines
   private var line = 1
@@ -39,47 +22,40 @@ struct XMLWindow {
 
   /// Opens a window of `chunkSize` bytes on `file` (it reads nothing yet).
   init(file: SystemFile, chunkSize: Int) {
-    self.file = file
-    capacity = max(chunkSize, 64)
-    buffer = .allocate(capacity: capacity + Self.padding)
-    buffer.initialize(repeating: 0, count: capacity + Self.padding)
+    chunks = ChunkReader(file: file, range: 0..<Int64.max, chunkSize: max(chunkSize, 64))
   }
 
-  func deallocate() { buffer.deallocate() }
+  func deallocate() { chunks.deallocate() }
+
+  /// The document's file.
+  var file: SystemFile { chunks.file }
+
+  /// The bytes in the window.
+  @inline(__always)
+  var buffer: UnsafeMutablePointer<UInt8> { chunks.buffer }
+
+  /// The number of bytes in ``buffer``.
+  @inline(__always)
+  var filled: Int { chunks.filled }
+
+  /// The file offset of `buffer[0]`.
+  @inline(__always)
+  var base: Int64 { chunks.base }
+
+  /// Whether the window holds the end of the file.
+  var atEnd: Bool { chunks.atEnd }
 
   /// Bytes read so far.
-  var bytesRead: Int64 { base + Int64(filled) }
+  var bytesRead: Int64 { chunks.bytesRead }
 
   /// Lines in the document, once the window has reached its end.
   var lines: Int { lineStart == bytesRead && bytesRead > 0 ? line - 1 : line }
 
-  /// Drops the bytes before index `keep`, moves the rest to the front and reads more; doubles
-  /// the buffer when a single token fills it.
+  /// Drops the bytes before index `keep` and reads more after the rest.
   mutating func refill(keepingFrom keep: Int) {
     advanceLines(to: base + Int64(keep))
-    let remaining = filled - keep
-    if keep > 0 {
-      if remaining > 0 { buffer.update(from: buffer + keep, count: remaining) }
-      base += Int64(keep)
-    } else if remaining == capacity {
-      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2 + Self.padding)
-      larger.initialize(repeating: 0, count: capacity * 2 + Self.padding)
-      larger.update(from: buffer, count: remaining)
-      buffer.deallocate()
-      buffer = larger
-      capacity *= 2
-    }
-    filled = remaining
-    while !atEnd && filled < capacity {
-      let count = file.read(into: buffer + filled, count: capacity - filled, at: base + Int64(filled))
-      if count <= 0 {
-        atEnd = true
-        break
-      }
-      filled += count
-      ReadProgress.didRead(count)
-    }
-    (buffer + filled).update(repeating: 0, count: Self.padding)
+    chunks.keep(from: keep)
+    chunks.fill()
   }
 
   /// `count` bytes at `offset`, from the window or else from the file.
