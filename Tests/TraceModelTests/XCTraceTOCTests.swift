@@ -52,6 +52,34 @@ struct XCTraceTOCTests {
     }
   }
 
+  @Test func aStartDateJoinsItsTextEntitiesAndCDATA() throws {
+    let text = """
+      <trace-toc><run number="1"><info><summary>
+      <start-date> 2025&#45;06<!-- day: --><![CDATA[-10]]> </start-date>
+      </summary></info></run></trace-toc>
+      """
+    let toc = try XCTraceTOC.parse(Array(text.utf8), file: "toc.xml")
+    #expect(toc.runs.first?.startDate == "2025-06-10")
+  }
+
+  @Test(
+    arguments: [
+      ("<trace-toc>\n  <!-- c", 2, 3, "the document ends inside a comment"),
+      ("<trace-toc>\n <run number=\"1\" a/>", 2, 19, #"expected an attribute (name="value") in <run>"#),
+      ("<trace-toc>\n<run number=\"1\"><info><summary><start-date>x &y", 2, 46, "'&' must start an entity"),
+      ("<trace-toc>\n</run>", 2, 1, "</run> closes <trace-toc>"),
+    ] as [(String, Int, Int, String)])
+  func markupTheSharedScannerRejectsIsLocated(
+    _ text: String, _ line: Int, _ column: Int, _ message: String
+  ) {
+    #expect {
+      _ = try XCTraceTOC.parse(Array(text.utf8), file: "toc.xml")
+    } throws: { error in
+      guard case .badData(let parseError) = error as? TraceReadError else { return false }
+      return parseError.line == line && parseError.column == column && parseError.message.contains(message)
+    }
+  }
+
   @Test func onlyATraceTocRootIsATableOfContents() {
     #expect(XCTraceTOC.isTOC(ArraySlice(Array("<?xml version=\"1.0\"?>\n<!-- c -->\n<trace-toc>".utf8))))
     #expect(!XCTraceTOC.isTOC(ArraySlice(Array("<?xml version=\"1.0\"?>\n<trace-query-result>".utf8))))

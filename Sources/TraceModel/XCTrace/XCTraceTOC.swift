@@ -104,201 +104,152 @@ package struct XCTraceTOC: Hashable, Sendable {
   /// - Throws: ``TraceReadError/badData(_:)`` with the 1-based line and column of malformed XML,
   ///   or when the document is not a table of contents.
   package static func parse(_ bytes: [UInt8], file: String) throws(TraceReadError) -> XCTraceTOC {
-    var scanner = Scanner(bytes: bytes, file: file)
-    return try scanner.document()
+    let padded = bytes + [UInt8](repeating: 0, count: XMLTagScanner.padding)
+    do {
+      return try padded.withUnsafeBufferPointer { buffer throws(XMLTagScanner.Failure) in
+        XCTraceTOC(runs: try runs(in: XMLTagScanner(bytes: buffer.baseAddress!, count: bytes.count)))
+      }
+    } catch {
+      let before = bytes[..<error.index]
+      let line = 1 + before.count(where: { $0 == 0x0A })
+      let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+      throw .badData(
+        TraceParseError(file: file, line: line, column: error.index - lineStart + 1, message: error.message))
+    }
   }
 
   // MARK: - Private
 
-  /// A small XML scanner: enough for the few kilobytes of a table of contents.
-  private struct Scanner {
-    let bytes: [UInt8]
-    let file: String
+  /// The runs of the whole document in `scanner`'s buffer.
+  private static func runs(in scanner: XMLTagScanner) throws(XMLTagScanner.Failure) -> [Run] {
+    var stack: [String] = []
+    var runs: [Run] = []
+    // The decoded text of a run's `<start-date>` since its last tag.
+    var startDate: [UInt8] = []
+    var sawRoot = false
     var index = 0
-    var line = 1
-    var lineStart = 0
-
-    init(bytes: [UInt8], file: String) {
-      self.bytes = bytes
-      self.file = file
-    }
-
-    mutating func document() throws(TraceReadError) -> XCTraceTOC {
-      var stack: [String] = []
-      var runs: [Run] = []
-      var text: [UInt8] = []
-      var sawRoot = false
-      while index < bytes.count {
-        let byte = bytes[index]
-        guard byte == UInt8(ascii: "<") else {
-          if byte == 0x0A {
-            line += 1
-            lineStart = index + 1
+    while index < scanner.count {
+      let open = scanner.find(UInt8(ascii: "<"), from: index, to: scanner.count) ?? scanner.count
+      let inStartDate = stack.last == "start-date" && stack.dropLast().last == "summary" && !runs.isEmpty
+      if inStartDate { try decode(index..<open, of: scanner, into: &startDate) }
+      guard open < scanner.count else { break }
+      let next = open + 1 < scanner.count ? scanner.bytes[open + 1] : 0
+      if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
+        switch scanner.markup(at: open, atEnd: true) {
+        case .skipped(let after):
+          index = after
+        case .cdata(let start, let end, let after):
+          if inStartDate {
+            startDate.append(
+              contentsOf: UnsafeBufferPointer(start: scanner.bytes + start, count: end - start))
           }
-          text.append(byte)
-          index += 1
-          continue
+          index = after
+        case .needMore:
+          // The buffer is padded with zeros, so a short one matches neither.
+          let what =
+            scanner.nameIs(open, 4, "<!--")
+            ? "comment" : scanner.nameIs(open, 9, "<![CDATA[") ? "CDATA section" : "declaration"
+          throw XMLTagScanner.Failure(index: open, message: "the document ends inside a \(what)")
         }
-        let tagStart = (line, index - lineStart + 1)
-        if starts(with: "<!--") {
-          try skip(past: "-->", what: "comment")
-          continue
-        }
-        if starts(with: "<?") || starts(with: "<!") {
-          try skip(past: ">", what: "declaration")
-          continue
-        }
-        if starts(with: "</") {
-          index += 2
-          let name = try self.name()
-          try skip(past: ">", what: "end tag")
-          guard stack.last == name else {
-            throw failure("</\(name)> closes <\(stack.last ?? "nothing")>", at: tagStart)
-          }
-          if name == "start-date", stack.dropLast().last == "summary", !runs.isEmpty {
-            runs[runs.count - 1].startDate = try decoded(text, at: tagStart)
-          }
-          stack.removeLast()
-          text = []
-          continue
-        }
-        index += 1
-        let name = try self.name()
-        let (attributes, selfClosing) = try self.attributes(at: tagStart)
-        if stack.isEmpty {
-          guard name == "trace-toc", !sawRoot else {
-            throw failure(
-              "not an xctrace table of contents (its root is <\(name)>, not <trace-toc>)", at: tagStart)
-          }
-          sawRoot = true
-        }
-        let parent = stack.last
-        switch (name, parent) {
-        case ("run", "trace-toc"):
-          guard let text = attributes["number"], let number = Int(text), number >= 0 else {
-            throw failure("<run> needs a whole number in its number attribute", at: tagStart)
-          }
-          runs.append(Run(number: number))
-        case ("device", "target") where !runs.isEmpty:
-          runs[runs.count - 1].deviceModel = attributes["model"].flatMap(nonEmpty)
-          runs[runs.count - 1].deviceName = attributes["name"].flatMap(nonEmpty)
-          runs[runs.count - 1].platform = attributes["platform"].flatMap(nonEmpty)
-          runs[runs.count - 1].osVersion = attributes["os-version"].flatMap(nonEmpty)
-        case ("process", "target") where !runs.isEmpty:
-          runs[runs.count - 1].app = attributes["name"].flatMap(nonEmpty)
-        case ("table", "data") where !runs.isEmpty:
-          if let schema = attributes["schema"] { runs[runs.count - 1].schemas.append(schema) }
-        default:
-          break
-        }
-        if !selfClosing { stack.append(name) }
-        text = []
+        continue
       }
-      guard sawRoot else {
-        throw failure("not an xctrace table of contents (no <trace-toc>)", at: (line, index - lineStart + 1))
-      }
-      if let open = stack.last {
-        throw failure(
-          "the document ends inside <\(open)> (a truncated export?)", at: (line, index - lineStart + 1))
-      }
-      return XCTraceTOC(runs: runs)
-    }
-
-    private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
-
-    private func starts(with prefix: String) -> Bool {
-      bytes[index...].starts(with: prefix.utf8)
-    }
-
-    private func failure(_ message: String, at location: (line: Int, column: Int)) -> TraceReadError {
-      .badData(TraceParseError(file: file, line: location.line, column: location.column, message: message))
-    }
-
-    private mutating func advance() {
-      if bytes[index] == 0x0A {
-        line += 1
-        lineStart = index + 1
-      }
-      index += 1
-    }
-
-    private mutating func skip(past terminator: String, what: String) throws(TraceReadError) {
-      let start = (line, index - lineStart + 1)
-      while index < bytes.count {
-        if starts(with: terminator) {
-          index += terminator.utf8.count
-          return
+      if next == UInt8(ascii: "/") {
+        guard let tag = scanner.endTag(at: open) else {
+          throw XMLTagScanner.Failure(index: open, message: "the document ends inside an end tag")
         }
-        advance()
+        guard tag.nameLength > 0 else {
+          throw XMLTagScanner.Failure(index: open + 2, message: "a tag without a name")
+        }
+        let name = scanner.string(open + 2, tag.nameLength)
+        guard stack.last == name else {
+          throw XMLTagScanner.Failure(index: open, message: "</\(name)> closes <\(stack.last ?? "nothing")>")
+        }
+        if inStartDate {
+          runs[runs.count - 1].startDate = String(decoding: startDate, as: UTF8.self).trimmingSpaces
+        }
+        stack.removeLast()
+        startDate = []
+        index = tag.next
+        continue
       }
-      throw failure("the document ends inside a \(what)", at: start)
-    }
-
-    private mutating func skipSpaces() {
-      while index < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { advance() }
-    }
-
-    private mutating func name() throws(TraceReadError) -> String {
-      let start = index
-      while index < bytes.count && !([0x20, 0x09, 0x0A, 0x0D] + Array("/>=".utf8)).contains(bytes[index]) {
-        index += 1
+      guard let nameEnd = scanner.nameEnd(from: open + 1) else {
+        throw XMLTagScanner.Failure(index: open, message: "the document ends inside a tag")
       }
-      guard index > start else { throw failure("a tag without a name", at: (line, index - lineStart + 1)) }
-      return String(decoding: bytes[start..<index], as: UTF8.self)
-    }
-
-    private mutating func attributes(at tagStart: (line: Int, column: Int)) throws(TraceReadError)
-      -> ([String: String], selfClosing: Bool)
-    {
+      guard nameEnd > open + 1 else {
+        throw XMLTagScanner.Failure(index: open + 1, message: "a tag without a name")
+      }
+      let name = scanner.string(open + 1, nameEnd - open - 1)
       var attributes: [String: String] = [:]
-      while true {
-        skipSpaces()
-        guard index < bytes.count else { throw failure("the document ends inside a tag", at: tagStart) }
-        if bytes[index] == UInt8(ascii: ">") {
-          index += 1
-          return (attributes, false)
+      index = nameEnd
+      var selfClosing = false
+      reading: while true {
+        switch try scanner.item(at: &index, nameStart: open + 1, nameLength: nameEnd - open - 1) {
+        case .attribute(let attribute, let attributeLength, let value, let valueEnd):
+          var decoded: [UInt8] = []
+          try decode(value..<valueEnd, of: scanner, into: &decoded, failingAt: attribute)
+          attributes[scanner.string(attribute, attributeLength)] =
+            String(decoding: decoded, as: UTF8.self).trimmingSpaces
+        case .end(let closes):
+          selfClosing = closes
+          break reading
+        case .needMore:
+          throw XMLTagScanner.Failure(index: open, message: "the document ends inside a tag")
         }
-        if starts(with: "/>") {
-          index += 2
-          return (attributes, true)
-        }
-        let location = (line, index - lineStart + 1)
-        let name = try self.name()
-        skipSpaces()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-          throw failure("attribute \(name) needs a value", at: location)
-        }
-        index += 1
-        skipSpaces()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
-        else {
-          throw failure("attribute \(name) needs a quoted value", at: location)
-        }
-        let quote = bytes[index]
-        index += 1
-        let start = index
-        while index < bytes.count && bytes[index] != quote { advance() }
-        guard index < bytes.count else { throw failure("the document ends inside a tag", at: tagStart) }
-        attributes[name] = try decoded(Array(bytes[start..<index]), at: location)
-        index += 1
       }
+      if stack.isEmpty {
+        guard name == "trace-toc", !sawRoot else {
+          throw XMLTagScanner.Failure(
+            index: open, message: "not an xctrace table of contents (its root is <\(name)>, not <trace-toc>)")
+        }
+        sawRoot = true
+      }
+      switch (name, stack.last) {
+      case ("run", "trace-toc"):
+        guard let text = attributes["number"], let number = Int(text), number >= 0 else {
+          throw XMLTagScanner.Failure(
+            index: open, message: "<run> needs a whole number in its number attribute")
+        }
+        runs.append(Run(number: number))
+      case ("device", "target") where !runs.isEmpty:
+        runs[runs.count - 1].deviceModel = attributes["model"].flatMap(nonEmpty)
+        runs[runs.count - 1].deviceName = attributes["name"].flatMap(nonEmpty)
+        runs[runs.count - 1].platform = attributes["platform"].flatMap(nonEmpty)
+        runs[runs.count - 1].osVersion = attributes["os-version"].flatMap(nonEmpty)
+      case ("process", "target") where !runs.isEmpty:
+        runs[runs.count - 1].app = attributes["name"].flatMap(nonEmpty)
+      case ("table", "data") where !runs.isEmpty:
+        if let schema = attributes["schema"] { runs[runs.count - 1].schemas.append(schema) }
+      default:
+        break
+      }
+      if !selfClosing { stack.append(name) }
+      startDate = []
     }
+    guard sawRoot else {
+      throw XMLTagScanner.Failure(
+        index: scanner.count, message: "not an xctrace table of contents (no <trace-toc>)")
+    }
+    if let open = stack.last {
+      throw XMLTagScanner.Failure(
+        index: scanner.count, message: "the document ends inside <\(open)> (a truncated export?)")
+    }
+    return runs
+  }
 
-    private func decoded(_ raw: [UInt8], at location: (line: Int, column: Int)) throws(TraceReadError)
-      -> String
-    {
-      var output: [UInt8] = []
-      do {
-        try raw.withUnsafeBufferPointer { buffer throws(XMLText.Failure) in
-          guard let base = buffer.baseAddress else { return }
-          try XMLText.decode(base, count: buffer.count, into: &output)
-        }
-      } catch {
-        throw failure(error.message, at: location)
-      }
-      return String(decoding: output, as: UTF8.self).trimmingSpaces
+  /// Appends the character data in `range` of `scanner`'s buffer to `output`, decoded.
+  ///
+  /// - Parameter location: Where a failure is reported; by default at the entity that fails.
+  private static func decode(
+    _ range: Range<Int>, of scanner: XMLTagScanner, into output: inout [UInt8], failingAt location: Int? = nil
+  ) throws(XMLTagScanner.Failure) {
+    do {
+      try XMLText.decode(scanner.bytes + range.lowerBound, count: range.count, into: &output)
+    } catch {
+      throw XMLTagScanner.Failure(index: location ?? range.lowerBound + error.offset, message: error.message)
     }
   }
+
+  private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 }
 
 extension String {
