@@ -145,10 +145,8 @@ package struct XCTraceTOC: Hashable, Sendable {
           }
           index = after
         case .needMore:
-          // The buffer is padded with zeros, so a short one matches neither.
-          let what =
-            scanner.nameIs(open, 4, "<!--")
-            ? "comment" : scanner.nameIs(open, 9, "<![CDATA[") ? "CDATA section" : "declaration"
+          // The buffer is padded with zeros, so a short one is not a comment.
+          let what = scanner.nameIs(open, 4, "<!--") ? "comment" : "declaration"
           throw XMLTagScanner.Failure(index: open, message: "the document ends inside a \(what)")
         }
         continue
