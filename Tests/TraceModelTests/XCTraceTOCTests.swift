@@ -68,6 +68,7 @@ struct XCTraceTOCTests {
       ("<trace-toc>\n <run number=\"1\" a/>", 2, 19, #"expected an attribute (name="value") in <run>"#),
       ("<trace-toc>\n<run number=\"1\"><info><summary><start-date>x &y", 2, 46, "'&' must start an entity"),
       ("<trace-toc>\n</run>", 2, 1, "</run> closes <trace-toc>"),
+      ("<trace-toc></trace-toc>\n<trace-toc>", 2, 1, "a second root element <trace-toc> after </trace-toc>"),
     ] as [(String, Int, Int, String)])
   func markupTheSharedScannerRejectsIsLocated(
     _ text: String, _ line: Int, _ column: Int, _ message: String

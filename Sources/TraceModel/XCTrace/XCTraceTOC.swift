@@ -195,7 +195,10 @@ package struct XCTraceTOC: Hashable, Sendable {
         }
       }
       if stack.isEmpty {
-        guard name == "trace-toc", !sawRoot else {
+        guard !sawRoot else {
+          throw XMLTagScanner.Failure(index: open, message: "a second root element <\(name)> after </trace-toc>")
+        }
+        guard name == "trace-toc" else {
           throw XMLTagScanner.Failure(
             index: open, message: "not an xctrace table of contents (its root is <\(name)>, not <trace-toc>)")
         }
