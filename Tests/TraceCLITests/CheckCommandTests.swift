@@ -58,7 +58,8 @@ struct CheckCommandTests {
   /// Instruments' default; one not given leaves the file's in effect.
   @Test func givenThresholdsWinOverTheBudgetFile() throws {
     let path = Fixture.path("traces/landmarks-before.jsonl")
-    let budget = try TemporaryFile(#"{"thresholds": {"red": "0.9ms"}, "trace": {"red": 118}}"#, name: "b.json")
+    let budget = try TemporaryFile(
+      #"{"thresholds": {"red": "0.9ms"}, "trace": {"red": 118}}"#, name: "b.json")
     defer { budget.remove() }
     #expect(CLIRun(["check", path, "--budget", budget.path]).status == .failure)
     #expect(CLIRun(["check", path, "--budget", budget.path, "--orange", "500us"]).status == .failure)

@@ -31,7 +31,9 @@ extension TraceAnalysis {
     if !options.range.isUnbounded {
       let header = TraceInput.header(paths: files)
       var start = header?.start
-      if start == nil { start = try earliestTime(files: files, name: displayName, threads: options.readerThreads) }
+      if start == nil {
+        start = try earliestTime(files: files, name: displayName, threads: options.readerThreads)
+      }
       if let from = options.range.from { keepFrom = (start ?? 0).saturatingAdd(from) }
       if let to = options.range.to { keepTo = (start ?? 0).saturatingAdd(to) }
     }

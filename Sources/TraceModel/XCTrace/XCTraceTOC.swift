@@ -196,7 +196,8 @@ package struct XCTraceTOC: Hashable, Sendable {
       }
       if stack.isEmpty {
         guard !sawRoot else {
-          throw XMLTagScanner.Failure(index: open, message: "a second root element <\(name)> after </trace-toc>")
+          throw XMLTagScanner.Failure(
+            index: open, message: "a second root element <\(name)> after </trace-toc>")
         }
         guard name == "trace-toc" else {
           throw XMLTagScanner.Failure(
