@@ -66,6 +66,9 @@ struct XMLTagScannerTests {
     ("<!-- a -- b --><a>", "skipped 15"),
     ("<![CDATA[a]]>b]]><a>", "cdata 9..<10 next 13"),
     ("<!DOCTYPE a [<!ENTITY b \"c\">]><a>", "skipped 30"),
+    ("<!DOCTYPE a SYSTEM \"b[c>\"><a>", "skipped 26"),
+    ("<!DOCTYPE a SYSTEM 'b]'><a>", "skipped 24"),
+    ("<!DOCTYPE a SYSTEM \"b", "more"),
     ("<!-- a -", "more"),
     ("<!--", "more"),
   ])

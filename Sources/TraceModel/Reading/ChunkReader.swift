@@ -8,7 +8,7 @@
 
 /// Reads a byte range of a file in chunks into a buffer that the caller parses in place.
 ///
-/// The buffer always has 16 zero bytes after `filled`: the padding the parsers' eight-byte
+/// After each `fill()` the buffer has 16 zero bytes after `filled`: the padding the parsers' eight-byte
 /// loads rely on, and a stop for their scans (see ``JSONLinesParser/parseUpdate(_:into:)``).
 /// The JSON Lines reader reads one part of a trace with it; ``XMLWindow`` a whole document.
 @usableFromInline

@@ -12,8 +12,8 @@
 /// The scanner knows markup, not documents: it does not track nesting, and it leaves text and
 /// attribute values undecoded. Positions are indices into the buffer; a read that runs past
 /// ``count`` answers "need more" (nil or ``Item/needMore``), so a caller over a chunked file
-/// refills and reads again from the same `<`. Malformed markup throws a ``Failure`` at the
-/// index where it goes wrong.
+/// refills and reads again from the same `<`. A malformed start tag throws a ``Failure`` at
+/// the index where it goes wrong; end tags and other markup are only delimited.
 ///
 /// The buffer must have ``padding`` readable bytes after ``count``: the word-at-a-time scans
 /// and name comparisons load past the end (and ignore what they find there).
@@ -190,11 +190,17 @@ struct XMLTagScanner {
       guard case .skipped(let next) = skip(from: start + 9, past: "]]>") else { return .needMore }
       return .cdata(start: start + 9, end: next - 3, next: next)
     }
-    // A document type declaration, possibly with an internal subset in brackets.
+    // A document type declaration, possibly with an internal subset in brackets; quoted
+    // literals (`SYSTEM "a[b>"`) are skipped whole.
     var index = start + 2
     var bracket = false
     while index < count {
       let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        guard let close = find(byte, from: index + 1, to: count) else { return .needMore }
+        index = close + 1
+        continue
+      }
       if byte == UInt8(ascii: "[") { bracket = true }
       if byte == UInt8(ascii: "]") { bracket = false }
       if byte == UInt8(ascii: ">") && !bracket { return .skipped(next: index + 1) }

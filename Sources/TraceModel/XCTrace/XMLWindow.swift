@@ -75,7 +75,8 @@ struct XMLWindow {
   /// The 1-based line of the window's lines counted so far.
   var currentLine: Int { line }
 
-  /// The 1-based byte column of `offset` on the current line (at or after what is counted).
+  /// The 1-based byte column of `offset` on the current line; the lines must be counted up to
+  /// `offset` (``advanceLines(to:)``).
   func column(of offset: Int64) -> Int { Int(offset - lineStart) + 1 }
 
   /// Counts the lines up to `offset` (in the window, at or after what is counted).
