@@ -116,6 +116,17 @@ struct XCTraceParserTests {
     #expect(handler.rows == [["café <b> & \"q\" 's' 😀", "<graph>", "a <raw> & b", "onetwo"]])
   }
 
+  /// A composite's children are read again from the file; their CDATA and comments read as
+  /// the parser reads them in a cell.
+  @Test func childrenReadAgainTakeCDATAAndSkipComments() throws {
+    let rows = """
+      <row><typed-array id="1" fmt="T"><string><![CDATA[a<b]]></string><string>one<!-- c -->two &amp; three</string><string>x<?pi y?></string></typed-array></row>
+
+      """
+    let handler = try parse(table(["a"], rows: rows))
+    #expect(handler.rows == [["T{a<b|onetwo & three|x}"]])
+  }
+
   @Test func textWinsOverFmtAndSentinelsAreEmpty() throws {
     let rows = """
       <row><duration id="1" fmt="2.43 ms">2430000</duration><event-concept fmt="Low"/><sentinel/><string id="2" fmt=""></string><uint64 id="3" fmt="big">6148782250705247539</uint64></row>

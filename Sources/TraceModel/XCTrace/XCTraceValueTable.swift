@@ -387,14 +387,36 @@ struct XCTraceValueTable: ~Copyable {
     symbols.intern(String(decoding: XCTraceValueTable.decoded(scanner, range), as: UTF8.self))
   }
 
-  /// The bytes of `range` with entities decoded (left raw if they do not decode).
+  /// The text of `range` as the parser reads it: entities decoded (a piece that does not
+  /// decode is kept raw), CDATA sections' content as is, comments and processing instructions
+  /// left out.
   private static func decoded(_ scanner: XMLTagScanner, _ range: Range<Int>) -> [UInt8] {
     var output: [UInt8] = []
-    guard !range.isEmpty else { return output }
-    do {
-      try XMLText.decode(scanner.bytes + range.lowerBound, count: range.count, into: &output)
-    } catch {
-      output = Array(UnsafeBufferPointer(start: scanner.bytes + range.lowerBound, count: range.count))
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let markup = scanner.find(UInt8(ascii: "<"), from: index, to: range.upperBound)
+      let end = markup ?? range.upperBound
+      if end > index {
+        let count = output.count
+        do {
+          try XMLText.decode(scanner.bytes + index, count: end - index, into: &output)
+        } catch {
+          output.removeLast(output.count - count)
+          output.append(contentsOf: UnsafeBufferPointer(start: scanner.bytes + index, count: end - index))
+        }
+      }
+      guard let markup else { break }
+      switch scanner.markup(at: markup, atEnd: true) {
+      case .cdata(let start, let end, let next):
+        output.append(contentsOf: UnsafeBufferPointer(start: scanner.bytes + start, count: end - start))
+        index = next
+      case .skipped(let next):
+        index = next
+      case .needMore:
+        output.append(
+          contentsOf: UnsafeBufferPointer(start: scanner.bytes + markup, count: range.upperBound - markup))
+        index = range.upperBound
+      }
     }
     return output
   }
