@@ -141,7 +141,7 @@ struct Arguments {
     options.orange = try duration("--orange")
     options.red = try duration("--red")
     options.range = TimeRange(from: try duration("--from"), to: try duration("--to"))
-    options.threads = try count("--threads").map { max(1, $0) }
+    options.threads = try count("--threads")
     if options.thresholds.orange < 0 || options.thresholds.red < 0 {
       throw UsageError("--orange and --red must not be negative", command: command)
     }

@@ -52,7 +52,7 @@ package struct Budget: Hashable, Sendable {
     var result = options
     if result.orange == nil { result.orange = orange }
     if result.red == nil { result.red = red }
-    if let range, result.range == TimeRange() { result.range = range }
+    if let range, result.range.isUnbounded { result.range = range }
     return result
   }
 }
