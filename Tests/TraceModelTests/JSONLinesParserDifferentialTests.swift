@@ -4,8 +4,8 @@ import Testing
 
 @testable import TraceModel
 
-/// The plain-line fast path against the strict path: every line must give the same event, or
-/// the same error (message, column and kind), whichever path reads it.
+/// The object scanner's plain mode (the fast path) against its strict mode: every line must give
+/// the same event, or the same error (message, column and kind), whichever path reads it.
 ///
 /// Three parsers read each sequence of lines: one through ``JSONLinesParser/parseStrictly(_:count:)``
 /// (the strict scanner only), one through ``JSONLinesParser/parse(_:count:)`` (the fast path

@@ -65,6 +65,34 @@ struct JSONLinesParserTests {
     #expect(update.isMainThread)
   }
 
+  /// The strict mode learns the bytes around a key, whitespace included, and must still skip
+  /// the whitespace after them when the next line repeats them.
+  @Test func aRepeatedLayoutWithWhitespaceReadsTheSameTwice() throws {
+    var parser = JSONLinesParser()
+    let line = #"{"type": "source", "id": 1, "kind": "state", "label": "a", "time": 1.5e3}"#
+    #expect(throws: LineError.self) { _ = try parse(line, with: &parser) }
+    let next = #"{"type": "source", "id": 2, "kind": "state", "label": "b"}"#
+    guard case .source(let source) = try parse(next, with: &parser) else {
+      Issue.record("not a source")
+      return
+    }
+    #expect(source.id == 2 && parser.symbols[source.label] == "b")
+    let error = self.error(
+      #"{"type": "source", "id": 3, "kind": "state", "label": "c", "time": 1.5}"#, after: [next])
+    #expect(error?.column == 68 && error?.message.contains("integer") == true, "\(String(describing: error))")
+  }
+
+  /// An escaped thread spelling `main` is the main thread, on either path.
+  @Test func anEscapedMainThreadIsMain() throws {
+    let (event, parser) = try parse(
+      #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"thread":"ma\u0069n"}"#)
+    guard case .update(let update) = event else {
+      Issue.record("not an update")
+      return
+    }
+    #expect(update.isMainThread && update.thread.map { parser.symbols[$0] } == "main")
+  }
+
   @Test func decodesEveryOtherEventType() throws {
     var parser = JSONLinesParser()
     let header = try parse(

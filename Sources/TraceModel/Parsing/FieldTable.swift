@@ -84,7 +84,7 @@ struct FieldTable {
 
   /// The prediction slots of one set (one shape of line: updates, causes, the rest).
   @inlinable static var predictionSetSize: Int { Field.allCases.count &+ 2 }
-  /// The number of prediction sets (see ``PlainValueVisitor/predictionSet``).
+  /// The number of prediction sets (see ``FieldVisitor/predictionSet``).
   @inlinable static var predictionSets: Int { 3 }
 
   /// The prediction slot of an object's first key.

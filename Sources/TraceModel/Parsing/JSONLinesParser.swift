@@ -35,7 +35,7 @@
   /// Parses one line without its line end; returns nil for a blank line or an unknown event type.
   ///
   /// The 16 bytes after the line must be readable, and `line[count]` must be its `\n` or a `0`
-  /// (readers pad their buffers; see ``JSONScanner`` and JSONLinesParser+PlainLine.swift).
+  /// (readers pad their buffers; see ``JSONScanner`` and JSONLinesParser+Object.swift).
   @usableFromInline package mutating func parse(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError)
     -> TraceEvent?
   {
@@ -64,23 +64,21 @@
   mutating func parse(_ line: UnsafePointer<UInt8>, count: Int, update: inout Update) throws(LineError)
     -> ParsedLine
   {
-    // Most lines take a fast path (JSONLinesParser+PlainLine.swift): plain updates straight to
-    // an ``Update``, other plain lines into ``fields``. The rest, and every malformed line, are
-    // scanned again by the strict scanner, which reports errors with their columns.
+    // Most lines are plain updates, which the scanner's plain mode reads straight into an
+    // ``Update`` (JSONLinesParser+Object.swift). The rest, and every malformed line, are scanned
+    // in strict mode into ``fields``, which reports errors with their columns.
     if count < Int(Int32.max) && plainUpdate(line, count: count, into: &update) {
       seenEvent = true
       return .update
     }
-    if count >= Int(Int32.max) || !scanPlainFields(line, count: count) {
-      guard try scanStrictly(line, count: count) else { return .nothing }
-    }
+    guard try scanStrictly(line, count: count) else { return .nothing }
     defer { seenEvent = true }
     guard let event = try decodeEvent(line) else { return .nothing }
     return .event(event)
   }
 
-  /// Parses one line like ``parse(_:count:)`` on the strict path alone, without the plain-line
-  /// fast path: the reference the differential tests hold the fast path to.
+  /// Parses one line like ``parse(_:count:)`` on the strict path alone, without the plain-mode
+  /// update path: the reference the differential tests hold the fast path to.
   mutating func parseStrictly(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
     guard try scanStrictly(line, count: count) else { return nil }
     defer { seenEvent = true }
@@ -96,14 +94,17 @@
     guard count < Int(Int32.max) else {
       throw LineError(column: 1, message: "line longer than 2 GiB")
     }
+    var table = FieldTableFiller(values: fields.values)
     do {
-      try scanObject(&scanner)
+      _ = try scanObject(line, count: count, into: &table, StrictScan.self)
     } catch {
       // Valid JSON that is not an object parsed: not a truncated tail even on the last line.
       var failure = LineError(error)
-      failure.isSyntax = error.message != Self.notAnObject
+      failure.isSyntax = error.message != Self.notAnObjectMessage
       throw failure
     }
+    fields.present = table.present
+    fields.unmatchedKeys = table.unmatched
     return true
   }
 
@@ -114,156 +115,19 @@
 
   // MARK: - Scanning
 
-  @usableFromInline static let notAnObject = "expected a JSON object, one per line"
+  @usableFromInline static let notAnObjectMessage = "expected a JSON object, one per line"
 
-  /// Scans one object line into ``fields``, strictly: the general path, for the lines the
-  /// plain-line fast path (JSONLinesParser+PlainLine.swift) does not take, and for every error.
-  ///
-  /// Plain keys and strings are found eight bytes at a time; anything unusual (escapes,
-  /// non-ASCII, nested values, literals, whitespace) falls back to the general ``JSONScanner``.
-  @inlinable @inline(__always)
-  mutating func scanObject(_ scanner: inout JSONScanner) throws(JSONScanError) {
-    let base = scanner.base
-    guard base[scanner.position] == 0x7B else {
-      try scanner.skipValue()
-      scanner.skipWhitespace()
-      if !scanner.isAtEnd { throw scanner.error("unexpected data after the JSON value") }
-      throw JSONScanError(offset: 0, message: JSONLinesParser.notAnObject)
-    }
-    scanner.position += 1
-    fields.present = 0
-    fields.unmatchedKeys = 0
-    scanner.skipWhitespace()
-    if base[scanner.position] == 0x7D && !scanner.isAtEnd {
-      scanner.position += 1
-    } else {
-      while true {
-        guard base[scanner.position] == 0x22, !scanner.isAtEnd else {
-          throw scanner.error("expected a string key")
-        }
-        // The key.
-        let keyStart = scanner.position + 1
-        let keyEnd = JSONLinesParser.plainStringEnd(base, from: keyStart)
-        let field: Field?
-        if base[keyEnd] == 0x22 {
-          field = Field.match(base + keyStart, keyEnd - keyStart)
-          scanner.position = keyEnd + 1
-        } else {
-          let key = try scanner.scanString()
-          field =
-            key.escaped
-            ? matchEscapedKey(base, key.range) : Field.match(base + key.range.lowerBound, key.range.count)
-        }
-        if base[scanner.position] != 0x3A {
-          scanner.skipWhitespace()
-          try scanner.expect(0x3A, "expected ':' after the key")
-        } else {
-          scanner.position += 1
-        }
-        scanner.skipWhitespace()
-        // The value.
-        if let field {
-          try scanValue(&scanner, into: field)
-        } else {
-          fields.unmatchedKeys += 1
-          try scanner.skipValue()
-        }
-        // A comma or the end.
-        var byte = base[scanner.position]
-        if byte <= 0x20 {
-          scanner.skipWhitespace()
-          byte = base[scanner.position]
-        }
-        guard !scanner.isAtEnd else { throw scanner.error("expected ',' or '}'") }
-        scanner.position += 1
-        if byte == 0x2C {
-          scanner.skipWhitespace()
-          continue
-        }
-        if byte == 0x7D { break }
-        scanner.position -= 1
-        throw scanner.error("expected ',' or '}'")
-      }
-    }
-    scanner.skipWhitespace()
-    if !scanner.isAtEnd { throw scanner.error("unexpected data after the JSON object") }
-  }
-
-  /// The offset of the first quote, backslash, control or non-ASCII byte at or after `start`.
-  @inlinable @inline(__always)
-  static func plainStringEnd(_ base: UnsafePointer<UInt8>, from start: Int) -> Int {
-    var index = start
-    while true {
-      let special = JSONScanner.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      if special != 0 { return index + special.trailingZeroBitCount >> 3 }
-      index += 8
-    }
-  }
-
-  @inlinable @inline(__always)
-  mutating func scanValue(_ scanner: inout JSONScanner, into field: Field) throws(JSONScanError) {
-    let value = fields.values + field.index
-    let start = scanner.position
-    value.pointee.offset = Int32(truncatingIfNeeded: start)
-    let first = scanner.base[start]
-    if first == 0x22 {
-      let end = JSONLinesParser.plainStringEnd(scanner.base, from: start + 1)
-      value.pointee.tag = .string
-      value.pointee.lower = Int32(truncatingIfNeeded: start + 1)
-      if scanner.base[end] == 0x22 {
-        value.pointee.upper = Int32(truncatingIfNeeded: end)
-        value.pointee.escaped = false
-        scanner.position = end + 1
-      } else {
-        let string = try scanner.scanString()
-        value.pointee.upper = Int32(truncatingIfNeeded: string.range.upperBound)
-        value.pointee.escaped = string.escaped
-      }
-    } else if first &- 0x30 <= 9 || first == 0x2D {
-      let number = try scanner.scanNumber()
-      value.pointee.tag = number.isInteger ? .integer : .number
-      value.pointee.integer = number.value
-      value.pointee.fits = number.fits
-    } else {
-      try scanOtherValue(&scanner, into: value)
-    }
-    fields.present |= field.bit
-  }
-
-  /// Literals, arrays and objects: the rare values.
-  @usableFromInline
-  func scanOtherValue(_ scanner: inout JSONScanner, into value: UnsafeMutablePointer<FieldTable.Value>)
-    throws(JSONScanError)
-  {
-    guard !scanner.isAtEnd else { throw scanner.error("expected a value") }
-    switch scanner.current {
-    case 0x74, 0x66, 0x6E:
-      if let bool = try scanner.scanLiteral() {
-        value.pointee.tag = .bool
-        value.pointee.integer = bool ? 1 : 0
-      } else {
-        value.pointee.tag = .null
-      }
-    case 0x5B, 0x7B:
-      value.pointee.tag = scanner.current == 0x5B ? .array : .object
-      let start = scanner.position
-      try scanner.skipValue()
-      value.pointee.lower = Int32(truncatingIfNeeded: start)
-      value.pointee.upper = Int32(truncatingIfNeeded: scanner.position)
-    default:
-      throw scanner.error("expected a value")
-    }
-  }
-
-  @usableFromInline
-  mutating func matchEscapedKey(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Field? {
-    decode(base, range)
-    let count = scratch.count
-    scratch.append(contentsOf: repeatElement(0, count: 16))
-    defer { scratch.removeLast(16) }
-    return scratch.withUnsafeBufferPointer { buffer in
+  /// The field named by the escaped key at `range`, decoded.
+  @inline(never)
+  func matchEscapedKey(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Field? {
+    var key: [UInt8] = []
+    JSONString.unescape(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &key)
+    let count = key.count
+    // Padded: the lookup loads 16 bytes.
+    key.append(contentsOf: repeatElement(0, count: 16))
+    return key.withUnsafeBufferPointer { buffer in
       guard let pointer = buffer.baseAddress else { return nil }
-      return Field.match(pointer, count)
+      return fields.field(pointer, length: count)
     }
   }
 
@@ -278,17 +142,9 @@
   private static var groupKeys: UInt32 {
     Field.type.bit | Field.id.bit | Field.start.bit | Field.duration.bit | Field.label.bit
   }
-  static var updateKeys: UInt32 {
-    Field.type.bit | Field.id.bit | Field.kind.bit | Field.view.bit | Field.label.bit | Field.module.bit
-      | Field.start.bit | Field.duration.bit | Field.thread.bit | Field.skipped.bit | Field.group.bit
-  }
   private static var sourceKeys: UInt32 {
     Field.type.bit | Field.id.bit | Field.kind.bit | Field.label.bit | Field.owner.bit | Field.property.bit
       | Field.user.bit | Field.time.bit | Field.backtrace.bit
-  }
-  static var causeKeys: UInt32 {
-    Field.type.bit | Field.from.bit | Field.to.bit | Field.label.bit | Field.time.bit | Field.changed.bit
-      | Field.valueType.bit
   }
   private static var hitchKeys: UInt32 {
     Field.type.bit | Field.start.bit | Field.duration.bit | Field.narrative.bit
@@ -305,10 +161,10 @@
     guard type.tag == .string else { throw wrongType(.type, "a string") }
     switch eventType(base, type) {
     case .update:
-      countUnknownKeys(allowed: Self.updateKeys)
+      countUnknownKeys(allowed: UpdateFields.allowed)
       return .update(try decodeUpdate(base))
     case .cause:
-      countUnknownKeys(allowed: Self.causeKeys)
+      countUnknownKeys(allowed: CauseFields.allowed)
       return .cause(try decodeCause(base))
     case .source:
       countUnknownKeys(allowed: Self.sourceKeys)
@@ -344,11 +200,11 @@
     -> TraceEvent?
   {
     if equals(base, type, "update") {
-      countUnknownKeys(allowed: Self.updateKeys)
+      countUnknownKeys(allowed: UpdateFields.allowed)
       return .update(try decodeUpdate(base))
     }
     if equals(base, type, "cause") {
-      countUnknownKeys(allowed: Self.causeKeys)
+      countUnknownKeys(allowed: CauseFields.allowed)
       return .cause(try decodeCause(base))
     }
     if equals(base, type, "source") {
@@ -395,45 +251,24 @@
     return nil
   }
 
-  static var updateRequired: UInt32 { Field.id.bit | Field.kind.bit | Field.start.bit | Field.duration.bit }
-
-  /// Every rule checked in turn, for precise errors (and escaped strings); the common updates
-  /// take ``plainUpdate(_:count:into:)`` instead.
+  /// Every rule checked in turn, for precise errors; the common updates take
+  /// ``plainUpdate(_:count:into:)`` instead, under the same rules (``UpdateFields``).
   private mutating func decodeUpdate(_ base: UnsafePointer<UInt8>) throws(LineError) -> Update {
-    let id = try identifier(of: "update")
-    let kindValue = try requireString(.kind, of: "update")
-    let kind: UpdateKind
-    if equals(base, kindValue, "body") {
-      kind = .body
-    } else if equals(base, kindValue, "other") {
-      kind = .other
-    } else if equals(base, kindValue, "representable") {
-      kind = .representable
-    } else {
-      throw LineError(
-        column: Int(kindValue.offset) + 1,
-        message:
-          "update \"kind\" must be body, representable or other, not \"\(decodedString(base, kindValue))\"")
+    var update = UpdateFields(base: base)
+    for field in UpdateFields.checkOrder {
+      if fields.has(field) {
+        update.present |= field.bit
+        if let rule = update.visit(field, fields[field]) { throw violation(of: rule, by: field, in: base) }
+      } else if UpdateFields.required & field.bit != 0 {
+        throw missing(field, of: "update")
+      }
+      if field == .view && !fields.has(.view) && update.kind != .other {
+        throw LineError(column: 1, message: "missing required key \"view\" in a \(update.kind) update")
+      }
     }
-    let view = try optionalString(base, .view)
-    if view == nil && kind != .other {
-      throw LineError(column: 1, message: "missing required key \"view\" in a \(kind) update")
-    }
-    var isMain = true
-    var thread: Symbol?
-    if fields.has(.thread) {
-      let value = fields[.thread]
-      guard value.tag == .string else { throw wrongType(.thread, "a string") }
-      isMain = equals(base, value, "main")
-      thread = internString(base, value)
-    }
-    let update = Update(
-      id: id, kind: kind, view: view, label: try optionalString(base, .label),
-      module: try optionalString(base, .module), start: try integer(.start, of: "update"),
-      duration: try duration(of: "update"), thread: thread, isMainThread: isMain,
-      skipped: try optionalBool(.skipped) ?? false, group: try optionalIdentifier(.group))
-    try register(id)
-    return update
+    let decoded = makeUpdate(update)
+    try register(update.id)
+    return decoded
   }
 
   private mutating func decodeSource(_ base: UnsafePointer<UInt8>) throws(LineError) -> Source {
@@ -456,11 +291,19 @@
     return source
   }
 
+  /// Every rule checked in turn, for precise errors; the common causes take
+  /// ``parseCause(_:into:)`` instead, under the same rules (``CauseFields``).
   private mutating func decodeCause(_ base: UnsafePointer<UInt8>) throws(LineError) -> Cause {
-    Cause(
-      from: try identifier(.from, of: "cause"), to: try identifier(.to, of: "cause"),
-      label: try optionalString(base, .label) ?? updateLabel, time: try optionalInteger(.time),
-      changed: try optionalString(base, .changed), valueType: try optionalString(base, .valueType))
+    var cause = CauseFields(base: base)
+    for field in CauseFields.checkOrder {
+      if fields.has(field) {
+        cause.present |= field.bit
+        if let rule = cause.visit(field, fields[field]) { throw violation(of: rule, by: field, in: base) }
+      } else if CauseFields.required & field.bit != 0 {
+        throw missing(field, of: "cause")
+      }
+    }
+    return cause.cause(in: &self)
   }
 
   private mutating func decodeHeader(_ base: UnsafePointer<UInt8>) throws(LineError) -> TraceHeader {
@@ -497,9 +340,7 @@
   }
 
   private func plainString(_ base: UnsafePointer<UInt8>, _ field: Field) throws(LineError) -> String? {
-    guard fields.has(field) else { return nil }
-    let value = fields[field]
-    guard value.tag == .string else { throw wrongType(field, "a string") }
+    guard let value = try optional(field, .string) else { return nil }
     return decodedString(base, value)
   }
 
@@ -537,71 +378,84 @@
       column: Int(value.offset) + 1, message: "\"\(field.name)\" must be \(expected), not \(actual)")
   }
 
+  /// The value of `field`, which must obey `rule`; nil when the line lacks it.
+  @inline(__always)
+  private func optional(_ field: Field, _ rule: ValueRule) throws(LineError) -> FieldTable.Value? {
+    guard fields.has(field) else { return nil }
+    let value = fields[field]
+    guard rule.admits(value) else { throw violation(of: rule, by: field, in: nil) }
+    return value
+  }
+
+  /// The value of `field`, which a `type` event must have and which must obey `rule`.
+  @inline(__always)
+  private func required(_ field: Field, _ rule: ValueRule, of type: String) throws(LineError)
+    -> FieldTable.Value
+  {
+    guard let value = try optional(field, rule) else { throw missing(field, of: type) }
+    return value
+  }
+
+  /// The error for the value of `field` that breaks `rule` (an update kind's spelling is
+  /// quoted from the line at `base`).
+  @inline(never)
+  private func violation(of rule: ValueRule, by field: Field, in base: UnsafePointer<UInt8>?) -> LineError {
+    let value = fields[field]
+    let column = Int(value.offset) + 1
+    switch rule {
+    case .string:
+      return wrongType(field, "a string")
+    case .bool:
+      return wrongType(field, "true or false")
+    case .identifier where value.isInteger:
+      return LineError(
+        column: column, message: "\"\(field.name)\" must not be negative: ids are non-negative integers")
+    case .duration where value.isInteger:
+      return LineError(column: column, message: "\"\(field.name)\" must not be negative")
+    case .updateKind:
+      guard value.tag == .string, let base else { return wrongType(field, "a string") }
+      return LineError(
+        column: column,
+        message: "update \"kind\" must be body, representable or other, not \"\(decodedString(base, value))\""
+      )
+    case .integer, .identifier, .duration:
+      switch value.tag {
+      case .integer:
+        return LineError(column: column, message: "\"\(field.name)\" does not fit in a 64-bit integer")
+      case .number:
+        return LineError(
+          column: column, message: "\"\(field.name)\" must be an integer (no fraction or exponent)")
+      default:
+        return wrongType(field, "an integer")
+      }
+    }
+  }
+
   @inline(__always)
   private func integer(_ field: Field, of type: String) throws(LineError) -> Int64 {
-    guard fields.has(field) else { throw missing(field, of: type) }
-    return try integerValue(field)
+    try required(field, .integer, of: type).integer
   }
 
   @inline(__always)
   private func optionalInteger(_ field: Field) throws(LineError) -> Int64? {
-    guard fields.has(field) else { return nil }
-    return try integerValue(field)
-  }
-
-  @inline(__always)
-  private func integerValue(_ field: Field) throws(LineError) -> Int64 {
-    let value = fields[field]
-    guard value.tag == .integer && value.fits else { throw integerError(field) }
-    return value.integer
-  }
-
-  @inline(never)
-  private func integerError(_ field: Field) -> LineError {
-    let value = fields[field]
-    switch value.tag {
-    case .integer:
-      return LineError(
-        column: Int(value.offset) + 1, message: "\"\(field.name)\" does not fit in a 64-bit integer")
-    case .number:
-      return LineError(
-        column: Int(value.offset) + 1,
-        message: "\"\(field.name)\" must be an integer (no fraction or exponent)")
-    default:
-      return wrongType(field, "an integer")
-    }
+    try optional(field, .integer)?.integer
   }
 
   @inline(__always)
   private func duration(of type: String) throws(LineError) -> Int64 {
-    let duration = try integer(.duration, of: type)
-    guard duration >= 0 else {
-      throw LineError(column: Int(fields[.duration].offset) + 1, message: "\"duration\" must not be negative")
-    }
-    return duration
+    try required(.duration, .duration, of: type).integer
   }
 
   /// A required id (`id`, or the `from`/`to` of a cause): ids are non-negative.
   @inline(__always)
   private func identifier(_ field: Field = .id, of type: String) throws(LineError) -> Int64 {
-    try nonNegative(field, try integer(field, of: type))
+    try required(field, .identifier, of: type).integer
   }
 
   /// An optional id (a group's `id`, an update's `group`): ids are non-negative.
   @inline(__always)
   private func optionalIdentifier(_ field: Field) throws(LineError) -> Int64? {
-    guard let id = try optionalInteger(field) else { return nil }
-    return try nonNegative(field, id)
-  }
-
-  @inline(__always)
-  private func nonNegative(_ field: Field, _ id: Int64) throws(LineError) -> Int64 {
-    guard id >= 0 else {
-      throw LineError(
-        column: Int(fields[field].offset) + 1,
-        message: "\"\(field.name)\" must not be negative: ids are non-negative integers")
-    }
-    return id
+    try optional(field, .identifier)?.integer
   }
 
   @inline(__always)
@@ -615,27 +469,20 @@
 
   @inline(__always)
   private func optionalBool(_ field: Field) throws(LineError) -> Bool? {
-    guard fields.has(field) else { return nil }
-    let value = fields[field]
-    guard value.tag == .bool else { throw wrongType(field, "true or false") }
+    guard let value = try optional(field, .bool) else { return nil }
     return value.integer != 0
   }
 
   @inline(__always)
   private func requireString(_ field: Field, of type: String) throws(LineError) -> FieldTable.Value {
-    guard fields.has(field) else { throw missing(field, of: type) }
-    let value = fields[field]
-    guard value.tag == .string else { throw wrongType(field, "a string") }
-    return value
+    try required(field, .string, of: type)
   }
 
   @inline(__always)
   private mutating func optionalString(_ base: UnsafePointer<UInt8>, _ field: Field) throws(LineError)
     -> Symbol?
   {
-    guard fields.has(field) else { return nil }
-    let value = fields[field]
-    guard value.tag == .string else { throw wrongType(field, "a string") }
+    guard let value = try optional(field, .string) else { return nil }
     return internString(base, value)
   }
 

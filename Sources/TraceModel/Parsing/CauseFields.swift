@@ -1,0 +1,80 @@
+/// The fields of a `cause` line, and the rules they obey (see ``UpdateFields``).
+struct CauseFields: FieldVisitor {
+  static var predictionSet: Int { 1 }
+  /// The keys a cause must have.
+  static var required: UInt32 { Field.mask(.from, .to) }
+  /// The keys a cause defines; others are counted as unknown.
+  static var allowed: UInt32 { Field.mask(.type, .from, .to, .label, .time, .changed, .valueType) }
+  /// The order in which the strict path checks the keys: which error a line with several gets.
+  static let checkOrder: [Field] = [.from, .to, .label, .time, .changed, .valueType]
+
+  let base: UnsafePointer<UInt8>
+  var present: UInt32 = 0
+  var unmatched = 0
+  var from: Int64 = 0
+  var to: Int64 = 0
+  var time: Int64 = 0
+  /// The `label`, `changed` and `valueType` strings, as values (escapes are decoded on interning).
+  var label = FieldTable.Value(tag: .null, offset: 0)
+  var changed = FieldTable.Value(tag: .null, offset: 0)
+  var valueType = FieldTable.Value(tag: .null, offset: 0)
+
+  @inline(__always) init(base: UnsafePointer<UInt8>) { self.base = base }
+
+  /// Whether the required keys are all there.
+  @inline(__always) var isComplete: Bool { present & Self.required == Self.required }
+
+  @inline(__always)
+  mutating func visit(_ field: Field, _ value: FieldTable.Value) -> ValueRule? {
+    switch field {
+    case .type:
+      // Only the fast path visits it (any other type gives the line up): "cause", as a
+      // little-endian word.
+      return value.isPlainString(base, 0x65_7375_6163, count: 5) ? nil : .string
+    case .from:
+      from = value.integer
+      return ValueRule.identifier.broken(by: value)
+    case .to:
+      to = value.integer
+      return ValueRule.identifier.broken(by: value)
+    case .time:
+      time = value.integer
+      return ValueRule.integer.broken(by: value)
+    case .label:
+      label = value
+      return ValueRule.string.broken(by: value)
+    case .changed:
+      changed = value
+      return ValueRule.string.broken(by: value)
+    case .valueType:
+      valueType = value
+      return ValueRule.string.broken(by: value)
+    default:
+      // A key of another event type: counted as unknown.
+      return nil
+    }
+  }
+
+  /// The cause, with its strings interned in `parser`.
+  @inline(__always)
+  func cause(in parser: inout JSONLinesParser) -> Cause {
+    let label = present & Field.label.bit != 0 ? symbol(label, in: &parser) : parser.updateLabel
+    let changed = present & Field.changed.bit != 0 ? symbol(changed, in: &parser) : nil
+    let valueType = present & Field.valueType.bit != 0 ? symbol(valueType, in: &parser) : nil
+    return Cause(
+      from: from, to: to, label: label, time: present & Field.time.bit != 0 ? time : nil, changed: changed,
+      valueType: valueType)
+  }
+
+  /// The interned string `value`.
+  @inline(__always)
+  private func symbol(_ value: FieldTable.Value, in parser: inout JSONLinesParser) -> Symbol {
+    if !value.escaped && value.upper &- value.lower == 6
+      && PlainBytes.load(base + Int(value.lower)) & 0xFFFF_FFFF_FFFF == 0x6574_6164_7075
+    {
+      // `update`, the label of most causes.
+      return parser.updateLabel
+    }
+    return parser.internString(base, value)
+  }
+}

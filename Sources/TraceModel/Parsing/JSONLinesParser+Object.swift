@@ -1,0 +1,368 @@
+/// The one object scanner of JSON Lines traces, in two modes.
+///
+/// *Plain* mode is the fast path, for lines in the shape recorders write: an object without
+/// whitespace between tokens whose keys are ASCII without escapes. Anything else (whitespace,
+/// escaped keys, malformed JSON), and a value the visitor refuses, makes it give up with -1; the
+/// caller then scans the line again in *strict* mode, which takes any JSON object and reports
+/// errors with their offsets. Both modes read values the same way: plain strings, integers of at
+/// most 15 digits and literals here, and any other value (escapes, non-ASCII strings, fractions,
+/// exponents, longer numbers, arrays, objects) with the strict scanner's own routines
+/// (``JSONLinesParser/strictValue(_:count:at:strict:)``).
+///
+/// Memory contract (the readers' padding): the 16 bytes after the line are readable and the
+/// byte right after it is `\n` or `0`. Loads of eight bytes may run into them; since neither is
+/// a token byte, every scan stops there.
+extension JSONLinesParser {
+  /// Decodes a plain `update` line whose fields obey the update rules into `update`, with
+  /// its unknown keys counted; false for any other line (nothing is changed then, but for
+  /// interned strings).
+  @inline(__always)
+  mutating func plainUpdate(_ base: UnsafePointer<UInt8>, count: Int, into update: inout Update) -> Bool {
+    plainUpdateLength(base, count: count, into: &update) >= 0
+  }
+
+  /// Decodes a plain update at `line`, whose end is not known yet; returns the line's length.
+  ///
+  /// Like ``plainUpdate(_:count:into:)``, but the line's end is found on the way: the reader's
+  /// fastest path, with no search for line ends. Returns -1 for any other line, which then
+  /// takes ``parse(_:count:update:)``; the length excludes the `\n`.
+  ///
+  /// The line must be followed by a `\n`, or by a `0` where the buffer's data ends.
+  @usableFromInline
+  mutating func parseUpdate(_ line: UnsafePointer<UInt8>, into update: inout Update) -> Int {
+    let count = plainUpdateLength(line, count: -1, into: &update)
+    if count >= 0 { seenEvent = true }
+    return count
+  }
+
+  /// Decodes a plain update line into `update`; returns the line's length.
+  ///
+  /// Returns -1 for any other line. A `count` of -1 is found (see
+  /// ``scanObject(_:count:into:_:)``).
+  @inline(__always)
+  private mutating func plainUpdateLength(_ base: UnsafePointer<UInt8>, count: Int, into update: inout Update)
+    -> Int
+  {
+    var fields = UpdateFields(base: base)
+    let count = scanPlainObject(base, count: count, into: &fields)
+    guard count >= 0 && fields.present & Field.type.bit != 0 && fields.isComplete else { return -1 }
+    let decoded = makeUpdate(fields)
+    // Last: once inserted, the id would be a duplicate to the strict path.
+    guard ids.insert(fields.id) else { return -1 }
+    countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: UpdateFields.allowed)
+    update = decoded
+    return count
+  }
+
+  /// Decodes a plain `cause` line at `line`, whose end is not known yet, into `cause`; returns
+  /// the line's length, or -1 for any other line (which then takes ``parse(_:count:update:)``).
+  ///
+  /// The second of the reader's fast paths: a trace has about as many causes as updates.
+  @usableFromInline
+  mutating func parseCause(_ line: UnsafePointer<UInt8>, into cause: inout Cause) -> Int {
+    var fields = CauseFields(base: line)
+    let count = scanPlainObject(line, count: -1, into: &fields)
+    guard count >= 0 && fields.present & Field.type.bit != 0 && fields.isComplete else { return -1 }
+    cause = fields.cause(in: &self)
+    countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: CauseFields.allowed)
+    seenEvent = true
+    return count
+  }
+
+  /// Scans a line in plain mode; returns its length, or -1 when it is not plain or `visitor`
+  /// refused a value.
+  @inline(__always)
+  func scanPlainObject<Visitor: FieldVisitor>(
+    _ base: UnsafePointer<UInt8>, count: Int, into visitor: inout Visitor
+  ) -> Int {
+    do {
+      return try scanObject(base, count: count, into: &visitor, PlainScan.self)
+    } catch {
+      return -1
+    }
+  }
+
+  /// Scans the object line at `base`, handing each key's value to `visitor`; returns the line's
+  /// length.
+  ///
+  /// In ``PlainScan`` mode it never throws: it returns -1 when the line is not plain or the
+  /// visitor refused a value. In ``StrictScan`` mode it returns `count` or throws where the line
+  /// stops being JSON (the visitor must take every value).
+  ///
+  /// A `count` of -1 (plain mode only) means the line's end is not known yet: the line then ends
+  /// with its object, at a `\n` (or `\r\n`, the `\r` being part of the line), and must need no
+  /// strict value scan (whose bounds are the line's). The `0` the reader puts after its data
+  /// stops every scan, so it never runs past the data, and a `\n` found is the line's.
+  ///
+  /// Offsets are below `Int32.max` (the caller checks a known `count`; a found one is checked
+  /// before it is returned), so index arithmetic wraps freely.
+  @inline(__always)
+  func scanObject<Visitor: FieldVisitor, Mode: ObjectScanMode>(
+    _ base: UnsafePointer<UInt8>, count: Int, into visitor: inout Visitor, _ mode: Mode.Type
+  ) throws(JSONScanError) -> Int {
+    typealias Plain = PlainBytes
+    // The offset of the next byte; a local so it lives in a register. It is at the `{` before
+    // the first key, then at the `,` (or `}`) after each value, or at whitespace before it.
+    var index = 0
+    if Mode.isStrict {
+      index = Self.skipWhitespace(base, count: count, from: 0)
+      guard base[index] == UInt8(ascii: "{") && index < count else {
+        throw Self.notAnObject(base, count: count, at: index)
+      }
+      let inside = Self.skipWhitespace(base, count: count, from: index &+ 1)
+      if base[inside] == UInt8(ascii: "}") {
+        return try Self.strictEnd(base, count: count, after: inside &+ 1)
+      }
+    } else if base[0] != UInt8(ascii: "{") {
+      return -1
+    }
+    let open = index
+    // Each shape of line keeps its own predictions: updates and causes alternate, and the key
+    // after `type` differs between them.
+    let predictions = fields.predictions + Visitor.predictionSet &* FieldTable.predictionSetSize
+    var slot = FieldTable.firstKeySlot
+    while true {
+      // The separator and the key. Usually the key is the one that followed the previous one on
+      // the last line: one compare of `,"key":` (or `{"key":`). Otherwise the object ends here,
+      // or find the key's end, look it up, and expect it there next time.
+      let field: Field?
+      let prediction = predictions[slot]
+      if prediction.matches(base + index) {
+        field = prediction.field
+        index &+= prediction.length
+      } else {
+        if Mode.isStrict && index != open { index = Self.skipWhitespace(base, count: count, from: index) }
+        let separator = base[index]
+        if separator == UInt8(ascii: "}") && index != open {
+          index &+= 1
+          if Mode.isStrict { return try Self.strictEnd(base, count: count, after: index) }
+          if count >= 0 {
+            return index == count || (index &+ 1 == count && base[index] == UInt8(ascii: "\r")) ? count : -1
+          }
+          if base[index] == UInt8(ascii: "\r") { index &+= 1 }
+          return base[index] == UInt8(ascii: "\n") && index < Int(Int32.max) ? index : -1
+        }
+        guard separator == UInt8(ascii: ",") || index == open else {
+          if Mode.isStrict { throw Self.failure(base, count: count, at: index, "expected ',' or '}'") }
+          return -1
+        }
+        var quote = index &+ 1
+        if Mode.isStrict { quote = Self.skipWhitespace(base, count: count, from: quote) }
+        guard base[quote] == UInt8(ascii: "\"") else {
+          if Mode.isStrict { throw Self.failure(base, count: count, at: quote, "expected a string key") }
+          return -1
+        }
+        let key = base + (quote &+ 1)
+        let length = Plain.keyLength(key)
+        // The offset of the key's closing quote.
+        var end = quote &+ 1 &+ length
+        if base[end] == UInt8(ascii: "\"") {
+          field = fields.field(key, length: length)
+        } else {
+          // Escapes, non-ASCII bytes or a malformed key.
+          guard Mode.isStrict else { return -1 }
+          var scanner = JSONScanner(base: base, count: count)
+          scanner.position = quote
+          let string = try scanner.scanString()
+          field =
+            string.escaped
+            ? matchEscapedKey(base, string.range)
+            : fields.field(base + string.range.lowerBound, length: string.range.count)
+          end = string.range.upperBound
+        }
+        var colon = end &+ 1
+        if base[colon] != UInt8(ascii: ":") {
+          guard Mode.isStrict else { return -1 }
+          colon = Self.skipWhitespace(base, count: count, from: colon)
+          guard base[colon] == UInt8(ascii: ":") else {
+            throw Self.failure(base, count: count, at: colon, "expected ':' after the key")
+          }
+        }
+        // Expect these bytes after this key next time, if they are few enough to compare.
+        if let field, colon &+ 1 &- index <= 16 {
+          predictions[slot] = FieldTable.KeyPrediction(
+            field, bytes: base + index, length: colon &+ 1 &- index)
+        }
+        index = colon &+ 1
+      }
+      // (A prediction learned in strict mode may end at whitespace.)
+      if Mode.isStrict { index = Self.skipWhitespace(base, count: count, from: index) }
+
+      // The value.
+      let start = index
+      let value: FieldTable.Value
+      let first = base[index]
+      if first == UInt8(ascii: "\"") {
+        let end = Plain.plainEnd(base, from: index &+ 1)
+        if base[end] == UInt8(ascii: "\"") {
+          value = FieldTable.Value(tag: .string, offset: start, lower: start &+ 1, upper: end)
+          index = end &+ 1
+        } else {
+          // Escapes or non-ASCII bytes: the strict scanner validates and measures it.
+          guard count >= 0,
+            let strict = try Self.strictValue(base, count: count, at: start, strict: Mode.isStrict)
+          else { return -1 }
+          value = strict.value
+          index = strict.end
+        }
+      } else if first &- UInt8(ascii: "0") <= 9 || first == UInt8(ascii: "-") {
+        if let integer = Plain.integer(base, at: &index), !Mode.isStrict || !Self.continuesNumber(base[index])
+        {
+          value = FieldTable.Value(tag: .integer, offset: start, integer: integer)
+        } else {
+          // A fraction, an exponent, 16 or more digits, or not a number. (In plain mode a
+          // fraction or exponent after an integer gives the line up at the separator.)
+          guard count >= 0,
+            let strict = try Self.strictValue(base, count: count, at: start, strict: Mode.isStrict)
+          else { return -1 }
+          value = strict.value
+          index = strict.end
+        }
+      } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+        guard count >= 0,
+          let strict = try Self.strictValue(base, count: count, at: start, strict: Mode.isStrict)
+        else { return -1 }
+        value = strict.value
+        index = strict.end
+      } else {
+        // `true`, `false` or `null`, compared as little-endian words.
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)
+        if word == 0x6575_7274 {
+          value = FieldTable.Value(tag: .bool, offset: start, integer: 1)
+          index &+= 4
+        } else if word == 0x736C_6166 && base[index &+ 4] == UInt8(ascii: "e") {
+          value = FieldTable.Value(tag: .bool, offset: start, integer: 0)
+          index &+= 5
+        } else if word == 0x6C6C_756E {
+          value = FieldTable.Value(tag: .null, offset: start)
+          index &+= 4
+        } else {
+          // A malformed literal, or no value at all.
+          guard Mode.isStrict, let strict = try Self.strictValue(base, count: count, at: start, strict: true)
+          else { return -1 }
+          value = strict.value
+          index = strict.end
+        }
+      }
+      if let field {
+        visitor.present |= field.bit
+        if visitor.visit(field, value) != nil { return -1 }
+      } else {
+        visitor.unmatched &+= 1
+      }
+      slot = FieldTable.keySlot(after: field)
+    }
+  }
+}
+
+/// How ``JSONLinesParser/scanObject(_:count:into:_:)`` meets what a plain line does not hold.
+protocol ObjectScanMode {
+  /// Whether whitespace and escaped keys are read and errors thrown, rather than ending the scan.
+  static var isStrict: Bool { get }
+}
+
+/// The fast path's mode: anything but a plain line ends the scan with -1.
+enum PlainScan: ObjectScanMode {
+  @inline(__always) static var isStrict: Bool { false }
+}
+
+/// The general mode: any JSON object, and an error with its offset for anything else.
+enum StrictScan: ObjectScanMode {
+  @inline(__always) static var isStrict: Bool { true }
+}
+
+extension JSONLinesParser {
+  /// The value at `start` and the offset after it, read by the strict scanner; nil when it is
+  /// malformed and not `strict` (the caller gives up, and the strict rescan reports the error).
+  @inline(never)
+  static func strictValue(_ base: UnsafePointer<UInt8>, count: Int, at start: Int, strict: Bool)
+    throws(JSONScanError) -> (value: FieldTable.Value, end: Int)?
+  {
+    var scanner = JSONScanner(base: base, count: count)
+    scanner.position = start
+    var value: FieldTable.Value
+    do throws(JSONScanError) {
+      switch base[start] {
+      case UInt8(ascii: "\""):
+        let string = try scanner.scanString()
+        value = FieldTable.Value(
+          tag: .string, offset: start, lower: string.range.lowerBound, upper: string.range.upperBound)
+        value.escaped = string.escaped
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        try scanner.skipValue()
+        value = FieldTable.Value(
+          tag: base[start] == UInt8(ascii: "[") ? .array : .object, offset: start, lower: start,
+          upper: scanner.position)
+      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+        let bool = try scanner.scanLiteral()
+        value = FieldTable.Value(
+          tag: bool == nil ? .null : .bool, offset: start, integer: bool == true ? 1 : 0)
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+        let number = try scanner.scanNumber()
+        value = FieldTable.Value(
+          tag: number.isInteger ? .integer : .number, offset: start, integer: number.value)
+        value.fits = number.fits
+      default:
+        throw scanner.error("expected a value")
+      }
+    } catch {
+      if strict { throw error }
+      return nil
+    }
+    return (value, scanner.position)
+  }
+
+  /// Whether `byte`, right after an integer's digits, continues the number (a fraction or an
+  /// exponent).
+  @inline(__always)
+  static func continuesNumber(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+  }
+
+  /// The offset of the first byte at or after `offset` that is not whitespace.
+  @inline(__always)
+  static func skipWhitespace(_ base: UnsafePointer<UInt8>, count: Int, from offset: Int) -> Int {
+    if base[offset] > 0x20 { return offset }
+    var scanner = JSONScanner(base: base, count: count)
+    scanner.position = offset
+    scanner.skipWhitespace()
+    return scanner.position
+  }
+
+  /// The end of a strictly scanned object whose `}` is before `offset`: only whitespace may follow.
+  static func strictEnd(_ base: UnsafePointer<UInt8>, count: Int, after offset: Int) throws(JSONScanError)
+    -> Int
+  {
+    let end = skipWhitespace(base, count: count, from: offset)
+    guard end >= count else {
+      throw failure(base, count: count, at: end, "unexpected data after the JSON object")
+    }
+    return count
+  }
+
+  /// The error at `offset`, as the strict scanner words it (at the line's end, "unexpected end
+  /// of line").
+  @inline(never)
+  static func failure(_ base: UnsafePointer<UInt8>, count: Int, at offset: Int, _ message: String)
+    -> JSONScanError
+  {
+    var scanner = JSONScanner(base: base, count: count)
+    scanner.position = offset
+    return scanner.error(message)
+  }
+
+  /// The error for a line that holds no object at `offset`: its own error if it is not JSON.
+  @inline(never)
+  static func notAnObject(_ base: UnsafePointer<UInt8>, count: Int, at offset: Int) -> JSONScanError {
+    var scanner = JSONScanner(base: base, count: count)
+    scanner.position = offset
+    do {
+      try scanner.skipValue()
+      scanner.skipWhitespace()
+      if !scanner.isAtEnd { return scanner.error("unexpected data after the JSON value") }
+    } catch {
+      return error
+    }
+    return JSONScanError(offset: 0, message: notAnObjectMessage)
+  }
+}

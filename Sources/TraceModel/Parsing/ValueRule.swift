@@ -1,0 +1,47 @@
+/// What a field's value must be: the trace format's rules, stated once.
+///
+/// The fast path tests a rule and gives the line up when a value breaks it; the strict path tests
+/// the same rule and explains the break (``JSONLinesParser`` `violation(of:by:in:)`).
+enum ValueRule {
+  case string
+  /// An integer that fits in 64 bits.
+  case integer
+  /// An id: a non-negative ``integer``.
+  case identifier
+  /// A non-negative ``integer``.
+  case duration
+  /// `true` or `false`.
+  case bool
+  /// A string spelling an ``UpdateKind``.
+  case updateKind
+
+  /// Whether `value` obeys this rule; an ``updateKind`` spelling is checked by the caller.
+  @inline(__always)
+  func admits(_ value: FieldTable.Value) -> Bool {
+    switch self {
+    case .string, .updateKind: value.tag == .string
+    case .integer: value.isInteger
+    case .identifier, .duration: value.isInteger && value.integer >= 0
+    case .bool: value.tag == .bool
+    }
+  }
+
+  /// This rule when `value` breaks it, nil when it obeys.
+  @inline(__always)
+  func broken(by value: FieldTable.Value) -> ValueRule? {
+    admits(value) ? nil : self
+  }
+}
+
+extension FieldTable.Value {
+  /// Whether this is a string without escapes of `count` (1...7) bytes, the low bytes of `word`
+  /// (the line is padded: the load may run past the string).
+  @inline(__always)
+  func isPlainString(_ base: UnsafePointer<UInt8>, _ word: UInt64, count: Int) -> Bool {
+    tag == .string && !escaped && Int(upper &- lower) == count
+      && PlainBytes.load(base + Int(lower)) & PlainBytes.lowBytes(count) == word
+  }
+
+  /// Whether this is an integer that fits in 64 bits.
+  @inline(__always) var isInteger: Bool { tag == .integer && fits }
+}
