@@ -136,7 +136,10 @@ struct Arguments {
   }
 
   /// The analysis options every command shares: `--orange`, `--red`, `--from`, `--to`, `--threads`.
-  mutating func analysisOptions() throws(UsageError) -> AnalysisOptions {
+  ///
+  /// `thresholdsMayChange` (`check`, whose budget file may set a threshold not given here)
+  /// leaves comparing orange with red to the caller, once the thresholds are final.
+  mutating func analysisOptions(thresholdsMayChange: Bool = false) throws(UsageError) -> AnalysisOptions {
     var options = AnalysisOptions()
     options.orange = try duration("--orange")
     options.red = try duration("--red")
@@ -145,8 +148,12 @@ struct Arguments {
     if options.thresholds.orange < 0 || options.thresholds.red < 0 {
       throw UsageError("--orange and --red must not be negative", command: command)
     }
-    if options.thresholds.orange > options.thresholds.red {
-      throw UsageError("--orange must not be above --red", command: command)
+    if !thresholdsMayChange && options.thresholds.orange > options.thresholds.red {
+      let red =
+        options.red == nil
+        ? "the default red threshold, \(DurationText.format(Thresholds.instruments.red)) (give --red too)"
+        : "--red"
+      throw UsageError("--orange must not be above \(red)", command: command)
     }
     if let from = options.range.from, let to = options.range.to, from >= to {
       throw UsageError("--from must be before --to", command: command)

@@ -66,6 +66,24 @@ struct CheckCommandTests {
     #expect(CLIRun(["check", path, "--budget", budget.path, "--red", "1ms"]).status == .success)
   }
 
+  /// `--orange` alone is compared with the red threshold in effect: the budget file's when it
+  /// sets one, Instruments' 1 ms otherwise.
+  @Test func orangeAloneIsComparedWithTheRedInEffect() throws {
+    let path = Fixture.path("traces/landmarks-before.jsonl")
+    let budget = try TemporaryFile(#"{"thresholds": {"red": "5ms"}, "trace": {"red": 1000}}"#, name: "b.json")
+    defer { budget.remove() }
+    #expect(CLIRun(["check", path, "--budget", budget.path, "--orange", "2ms"]).status == .success)
+    let above = CLIRun(["check", path, "--budget", budget.path, "--orange", "6ms"])
+    #expect(above.status == .usage)
+    #expect(above.errors.contains("the orange threshold, 6.00 ms, must not be above the red one, 5.00 ms"))
+    let noFile = CLIRun(["check", path, "--max-red", "1000", "--orange", "2ms"])
+    #expect(noFile.status == .usage && noFile.errors.contains("must not be above the red one, 1.00 ms\n"))
+    let summary = CLIRun(["summarize", path, "--orange", "2ms"])
+    #expect(
+      summary.status == .usage
+        && summary.errors.contains("the default red threshold, 1.00 ms (give --red too)"))
+  }
+
   /// The acceptance rule: a budget at exactly the measured values passes, one below fails
   /// with exit 1 naming the view and both numbers.
   @Test(arguments: ["landmarks-before", "favorites-before", "many-small-updates"])

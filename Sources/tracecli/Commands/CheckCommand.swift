@@ -83,7 +83,7 @@ enum CheckCommand {
       margin = value
     }
     let allowEmpty = parsed.flag("--allow-empty")
-    let cliOptions = try parsed.analysisOptions()
+    let cliOptions = try parsed.analysisOptions(thresholdsMayChange: true)
     try parsed.finish()
     let paths = try parsed.traces()
     if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil && forbidden.isEmpty
@@ -119,8 +119,10 @@ enum CheckCommand {
     }
     let options = budget.applying(to: cliOptions)
     if options.thresholds.orange > options.thresholds.red {
+      let from = budgetPath.map { " (\($0) and the options together)" } ?? ""
       throw UsageError(
-        "the orange threshold must not be above the red one (budget file and options together)",
+        "the orange threshold, \(DurationText.format(options.thresholds.orange)), must not be above the red one, "
+          + "\(DurationText.format(options.thresholds.red))\(from)",
         command: "check")
     }
 
