@@ -126,7 +126,7 @@ struct XCTraceProcess: Sendable {
     guard let bytes = try? SystemFile.contents(of: path) else { return nil }
     let text = String(decoding: bytes.suffix(64 << 10), as: UTF8.self)
     return text.split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .map { String($0.trimmingWhitespace) }
       .last { !$0.isEmpty }
   }
 }

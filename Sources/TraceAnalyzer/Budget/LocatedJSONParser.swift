@@ -15,10 +15,10 @@ struct LocatedJSONParser {
   private var scanner: JSONScanner
   private let bytes: UnsafeBufferPointer<UInt8>
   private let file: String
-  /// The offset at which each line starts, in order.
-  private let lineStarts: [Int]
+  private let lineStarts: LineStarts
 
-  private init(scanner: JSONScanner, bytes: UnsafeBufferPointer<UInt8>, file: String, lineStarts: [Int]) {
+  private init(scanner: JSONScanner, bytes: UnsafeBufferPointer<UInt8>, file: String, lineStarts: LineStarts)
+  {
     self.scanner = scanner
     self.bytes = bytes
     self.file = file
@@ -28,10 +28,7 @@ struct LocatedJSONParser {
   /// Parses `bytes` (the whole file) into a value; `file` names the file in errors.
   static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> LocatedJSON {
     let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    var lineStarts = [byteOrderMark]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      lineStarts.append(offset + 1)
-    }
+    let lineStarts = LineStarts(bytes, firstLine: byteOrderMark)
     // The scanner reads words past the end: pad with bytes that are no JSON token.
     var padded = bytes
     padded.append(contentsOf: repeatElement(0, count: 16))
@@ -177,14 +174,8 @@ struct LocatedJSONParser {
 
   /// The line, column and offset of the byte at `offset`.
   private func location(_ offset: Int) -> TextLocation {
-    // The last line start at or before `offset`.
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return TextLocation(line: low + 1, column: offset - lineStarts[low] + 1, offset: offset)
+    let (line, column) = lineStarts.location(of: offset)
+    return TextLocation(line: line, column: column, offset: offset)
   }
 
   /// A scanner error as a budget error at its line and column.

@@ -1,3 +1,5 @@
+import TraceModel
+
 /// Reads and writes durations and times for people: `2.5s`, `0.3ms`, `300us`, `300µs`, `1500ns`.
 package enum DurationText {
   /// Parses `text` into ns (a bare integer is ns); nil when it is not a duration.
@@ -6,7 +8,7 @@ package enum DurationText {
       ("ns", 1), ("us", 1e3), ("µs", 1e3), ("μs", 1e3), ("ms", 1e6), ("s", 1e9),
     ]
     for (suffix, scale) in units where text.hasSuffix(suffix) {
-      let number = text.dropLast(suffix.count).trimmingSpaces
+      let number = text.dropLast(suffix.count).trimmingWhitespace
       guard let value = Double(number), value.isFinite, isPlainNumber(number) else { return nil }
       let nanoseconds = (value * scale).rounded()
       guard abs(nanoseconds) < 9.2e18 else { return nil }
@@ -52,15 +54,6 @@ package enum DurationText {
   private static func pow10(_ exponent: Int) -> Double {
     var result = 1.0
     for _ in 0..<exponent { result *= 10 }
-    return result
-  }
-}
-
-extension Substring {
-  fileprivate var trimmingSpaces: Substring {
-    var result = self
-    while result.first == " " { result.removeFirst() }
-    while result.last == " " { result.removeLast() }
     return result
   }
 }

@@ -27,20 +27,20 @@ enum XCTraceNames {
   /// `com.apple.render (0x2f03) (MyApp, pid: 1001)` → `com.apple.render`; an unnamed
   /// `Thread (0x2f03) (MyApp, pid: 1001)` keeps its id: `Thread 0x2f03`.
   static func thread(_ text: String) -> String? {
-    var name = Substring(text).trimmingSpaces
+    var name = Substring(text).trimmingWhitespace
     if name.isEmpty || name == "main" || name.hasPrefix("Main Thread") { return nil }
     if name.hasSuffix(")"), let open = name.lastIndex(of: "("), name[open...].contains("pid:") {
-      name = name[..<open].trimmingSpaces
+      name = name[..<open].trimmingWhitespace
     }
     var identifier: Substring?
     if name.hasSuffix(")"), let open = name.lastIndex(of: "("),
       name[name.index(after: open)...].hasPrefix("0x")
     {
       identifier = name[name.index(after: open)..<name.index(before: name.endIndex)]
-      name = name[..<open].trimmingSpaces
+      name = name[..<open].trimmingWhitespace
     } else if let space = name.lastIndex(of: " "), name[name.index(after: space)...].hasPrefix("0x") {
       identifier = name[name.index(after: space)...]
-      name = name[..<space].trimmingSpaces
+      name = name[..<space].trimmingWhitespace
     }
     if name.isEmpty || name == "Thread" {
       return identifier.map { "Thread \($0)" } ?? String(text)
@@ -50,11 +50,11 @@ enum XCTraceNames {
 
   /// The app of a `process` cell: `MyApp (1001)` → `MyApp`.
   static func app(_ process: String) -> String? {
-    var name = Substring(process).trimmingSpaces
+    var name = Substring(process).trimmingWhitespace
     if name.hasSuffix(")"), let open = name.lastIndex(of: "("),
       name[name.index(after: open)..<name.index(before: name.endIndex)].allSatisfy(\.isNumber)
     {
-      name = name[..<open].trimmingSpaces
+      name = name[..<open].trimmingWhitespace
     }
     return name.isEmpty ? nil : String(name)
   }
@@ -88,8 +88,8 @@ enum XCTraceNames {
     } else {
       return (nil, nil)
     }
-    rest = rest.trimmingSpaces
-    if rest.hasSuffix(" [skipped]") { rest = rest.dropLast(" [skipped]".count).trimmingSpaces }
+    rest = rest.trimmingWhitespace
+    if rest.hasSuffix(" [skipped]") { rest = rest.dropLast(" [skipped]".count).trimmingWhitespace }
     if rest.hasPrefix("(") && rest.hasSuffix(")") { rest = rest.dropFirst().dropLast() }
     if rest.hasPrefix("\\.") { rest = rest.dropFirst(2) }
     guard !rest.isEmpty, !rest.contains(" ") else { return (nil, nil) }
@@ -113,15 +113,5 @@ enum XCTraceNames {
       return (fields[..<index].joined(separator: ", "), String(fields[index]))
     }
     return (fmt, nil)
-  }
-}
-
-extension Substring {
-  /// The text without leading and trailing spaces.
-  fileprivate var trimmingSpaces: Substring {
-    var text = self
-    while text.first == " " { text = text.dropFirst() }
-    while text.last == " " { text = text.dropLast() }
-    return text
   }
 }

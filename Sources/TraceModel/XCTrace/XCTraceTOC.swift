@@ -110,11 +110,8 @@ package struct XCTraceTOC: Hashable, Sendable {
         XCTraceTOC(runs: try runs(in: XMLTagScanner(bytes: buffer.baseAddress!, count: bytes.count)))
       }
     } catch {
-      let before = bytes[..<error.index]
-      let line = 1 + before.count(where: { $0 == 0x0A })
-      let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-      throw .badData(
-        TraceParseError(file: file, line: line, column: error.index - lineStart + 1, message: error.message))
+      let (line, column) = LineStarts(bytes).location(of: error.index)
+      throw .badData(TraceParseError(file: file, line: line, column: column, message: error.message))
     }
   }
 
@@ -163,7 +160,8 @@ package struct XCTraceTOC: Hashable, Sendable {
           throw XMLTagScanner.Failure(index: open, message: "</\(name)> closes <\(stack.last ?? "nothing")>")
         }
         if inStartDate {
-          runs[runs.count - 1].startDate = String(decoding: startDate, as: UTF8.self).trimmingSpaces
+          runs[runs.count - 1].startDate = String(
+            String(decoding: startDate, as: UTF8.self).trimmingWhitespace)
         }
         stack.removeLast()
         startDate = []
@@ -186,7 +184,7 @@ package struct XCTraceTOC: Hashable, Sendable {
           var decoded: [UInt8] = []
           try decode(value..<valueEnd, of: scanner, into: &decoded, failingAt: attribute)
           attributes[scanner.string(attribute, attributeLength)] =
-            String(decoding: decoded, as: UTF8.self).trimmingSpaces
+            String(String(decoding: decoded, as: UTF8.self).trimmingWhitespace)
         case .end(let closes):
           selfClosing = closes
           break reading
@@ -252,14 +250,4 @@ package struct XCTraceTOC: Hashable, Sendable {
   }
 
   private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
-}
-
-extension String {
-  /// The text without leading and trailing white space.
-  fileprivate var trimmingSpaces: String {
-    var text = Substring(self)
-    while let first = text.first, first.isWhitespace { text = text.dropFirst() }
-    while let last = text.last, last.isWhitespace { text = text.dropLast() }
-    return String(text)
-  }
 }
