@@ -13,6 +13,9 @@ let package = Package(
       name: "FuzzJSONLines",
       dependencies: ["FuzzSupport", .product(name: "TraceAnalyzer", package: "tracecli")]),
     .executableTarget(
+      name: "FuzzJSONLineModes",
+      dependencies: ["FuzzSupport", .product(name: "TraceModel", package: "tracecli")]),
+    .executableTarget(
       name: "FuzzXCTrace",
       dependencies: ["FuzzSupport", .product(name: "TraceAnalyzer", package: "tracecli")]),
     .executableTarget(

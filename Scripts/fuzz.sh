@@ -5,11 +5,12 @@
 #
 # Targets (FuzzTesting/, a package of its own so `swift test` skips it): FuzzJSONLines (a JSON
 # Lines trace through `diagnose`: the reader, the summary, the cause graph and every findings
-# rule), FuzzXCTrace (an xctrace export through `summarize`), FuzzBudget (a budget file through
-# the budget reader and --tighten). Each starts from the shipped fixtures and a dictionary of
-# tokens (FuzzTesting/Dictionaries). Prints libFuzzer's `Done N runs` per target; exits 1 on a
-# crash, a leak or a hang (a run over 10 s), keeping the input in FuzzTesting/FailCases/TARGET/
-# to become a fixture and a regression test.
+# rule), FuzzJSONLineModes (each line through the object scanner's plain mode, as the reader
+# reads it, and through its strict mode alone: both must agree), FuzzXCTrace (an xctrace export
+# through `summarize`), FuzzBudget (a budget file through the budget reader and --tighten). Each
+# starts from the shipped fixtures and a dictionary of tokens (FuzzTesting/Dictionaries). Prints
+# libFuzzer's `Done N runs` per target; exits 1 on a crash, a leak or a hang (a run over 10 s),
+# keeping the input in FuzzTesting/FailCases/TARGET/ to become a fixture and a regression test.
 set -uo pipefail
 
 seconds=${1:-60}
@@ -49,6 +50,7 @@ run() {
   fi
 }
 run FuzzJSONLines "$root/Fixtures/traces/*.jsonl $root/Fixtures/traces/ci/*.jsonl $root/Fixtures/traces/malformed/*" 65536
+run FuzzJSONLineModes "$root/Fixtures/traces/*.jsonl $root/Fixtures/traces/ci/*.jsonl $root/Fixtures/traces/malformed/*" 4096
 run FuzzXCTrace "$root/Fixtures/xctrace/*.xml $root/Fixtures/xctrace/more/*.xml $root/Fixtures/xctrace/malformed/*" 65536
 run FuzzBudget "$root/Fixtures/budgets/*.json" 8192
 exit $status
