@@ -185,7 +185,7 @@ extension JSONLinesParser {
         }
         index = colon &+ 1
       }
-      // (A prediction learned in strict mode may end at whitespace.)
+      // Whitespace may follow a key's ':' (and so a matched prediction learned in strict mode).
       if Mode.isStrict { index = Self.skipWhitespace(base, count: count, from: index) }
 
       // The value.

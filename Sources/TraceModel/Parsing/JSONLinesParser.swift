@@ -413,7 +413,8 @@
     case .duration where value.isInteger:
       return LineError(column: column, message: "\"\(field.name)\" must not be negative")
     case .updateKind:
-      guard value.tag == .string, let base else { return wrongType(field, "a string") }
+      guard value.tag == .string else { return wrongType(field, "a string") }
+      guard let base else { preconditionFailure("an update kind's error quotes the line") }
       return LineError(
         column: column,
         message: "update \"kind\" must be body, representable or other, not \"\(decodedString(base, value))\""
