@@ -44,7 +44,8 @@ extension JSONLinesParser {
     -> Int
   {
     var fields = UpdateFields(base: base)
-    let count = scanPlainObject(base, count: count, into: &fields)
+    let typeEnd = Self.lineHead(base) == Self.updateHead ? 16 : 0
+    let count = scanPlainObject(base, count: count, into: &fields, typeEnd: typeEnd)
     guard count >= 0 && fields.present & Field.type.bit != 0 && fields.isComplete else { return -1 }
     let decoded = makeUpdate(fields)
     // Last: once inserted, the id would be a duplicate to the strict path.
@@ -61,7 +62,9 @@ extension JSONLinesParser {
   @usableFromInline
   mutating func parseCause(_ line: UnsafePointer<UInt8>, into cause: inout Cause) -> Int {
     var fields = CauseFields(base: line)
-    let count = scanPlainObject(line, count: -1, into: &fields)
+    // After the `,`: the head ends with it.
+    let typeEnd = Self.lineHead(line) == Self.causeHead ? 15 : 0
+    let count = scanPlainObject(line, count: -1, into: &fields, typeEnd: typeEnd)
     guard count >= 0 && fields.present & Field.type.bit != 0 && fields.isComplete else { return -1 }
     cause = fields.cause(in: &self)
     countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: CauseFields.allowed)
@@ -69,14 +72,29 @@ extension JSONLinesParser {
     return count
   }
 
+  /// The head of most update lines, `{"type":"update"`, as two little-endian words.
+  @usableFromInline static var updateHead: (UInt64, UInt64) { (0x3A22_6570_7974_227B, 0x2265_7461_6470_7522) }
+  /// The head of most cause lines, `{"type":"cause",`, as two little-endian words.
+  @usableFromInline static var causeHead: (UInt64, UInt64) { (0x3A22_6570_7974_227B, 0x2C22_6573_7561_6322) }
+
+  /// The first 16 bytes of the line at `base` (the line is padded: they may run past it), as
+  /// two little-endian words.
+  @inlinable @inline(__always)
+  static func lineHead(_ base: UnsafePointer<UInt8>) -> (UInt64, UInt64) {
+    UnsafeRawPointer(base).loadUnaligned(as: (UInt64, UInt64).self)
+  }
+
   /// Scans a line in plain mode; returns its length, or -1 when it is not plain or `visitor`
   /// refused a value.
+  ///
+  /// `typeEnd` is the offset after the line's head, `{"type":"…"`, when the caller has matched it
+  /// (the visitor then gets no `type`), or 0.
   @inline(__always)
   func scanPlainObject<Visitor: FieldVisitor>(
-    _ base: UnsafePointer<UInt8>, count: Int, into visitor: inout Visitor
+    _ base: UnsafePointer<UInt8>, count: Int, into visitor: inout Visitor, typeEnd: Int = 0
   ) -> Int {
     do {
-      return try scanObject(base, count: count, into: &visitor, PlainScan.self)
+      return try scanObject(base, count: count, into: &visitor, PlainScan.self, typeEnd: typeEnd)
     } catch {
       return -1
     }
@@ -98,12 +116,16 @@ extension JSONLinesParser {
   /// before it is returned), so index arithmetic wraps freely.
   @inline(__always)
   func scanObject<Visitor: FieldVisitor, Mode: ObjectScanMode>(
-    _ base: UnsafePointer<UInt8>, count: Int, into visitor: inout Visitor, _ mode: Mode.Type
+    _ base: UnsafePointer<UInt8>, count: Int, into visitor: inout Visitor, _ mode: Mode.Type,
+    typeEnd: Int = 0
   ) throws(JSONScanError) -> Int {
     typealias Plain = PlainBytes
     // The offset of the next byte; a local so it lives in a register. It is at the `{` before
     // the first key, then at the `,` (or `}`) after each value, or at whitespace before it.
     var index = 0
+    // Where the object's `{` is.
+    var open = 0
+    var slot = FieldTable.firstKeySlot
     if Mode.isStrict {
       index = Self.skipWhitespace(base, count: count, from: 0)
       guard base[index] == UInt8(ascii: "{") && index < count else {
@@ -113,14 +135,18 @@ extension JSONLinesParser {
       if base[inside] == UInt8(ascii: "}") {
         return try Self.strictEnd(base, count: count, after: inside &+ 1)
       }
+      open = index
+    } else if typeEnd > 0 {
+      // The caller matched the line's head, `{"type":"…"`: go on after it.
+      index = typeEnd
+      slot = FieldTable.keySlot(after: .type)
+      visitor.present |= Field.type.bit
     } else if base[0] != UInt8(ascii: "{") {
       return -1
     }
-    let open = index
     // Each shape of line keeps its own predictions: updates and causes alternate, and the key
     // after `type` differs between them.
     let predictions = fields.predictions + Visitor.predictionSet &* FieldTable.predictionSetSize
-    var slot = FieldTable.firstKeySlot
     while true {
       // The separator and the key. Usually the key is the one that followed the previous one on
       // the last line: one compare of `,"key":` (or `{"key":`). Otherwise the object ends here,

@@ -166,8 +166,6 @@ import Dispatch
     }
     var line = 0
     var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
-    // `{"type":"cause",` as two little-endian words.
-    let causeHead: (UInt64, UInt64) = (0x3A22_6570_7974_227B, 0x2C22_6573_7561_6322)
     while true {
       chunks.fill()
       result.report.bytes = chunks.bytesRead
@@ -178,7 +176,7 @@ import Dispatch
         // Most lines are plain updates or causes whose end the parser finds itself; others
         // need their end first. A cause line is told by its first 16 bytes, so it skips the
         // update path (the buffer is padded: the load may run past the data).
-        let isCause = UnsafeRawPointer(buffer + start).loadUnaligned(as: (UInt64, UInt64).self) == causeHead
+        let isCause = JSONLinesParser.lineHead(buffer + start) == JSONLinesParser.causeHead
         if !isCause {
           let count = result.parser.parseUpdate(buffer + start, into: &updates.next.pointee)
           if count >= 0 {
