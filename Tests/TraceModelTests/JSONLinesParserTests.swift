@@ -82,6 +82,27 @@ struct JSONLinesParserTests {
     #expect(error?.column == 68 && error?.message.contains("integer") == true, "\(String(describing: error))")
   }
 
+  /// Key orders that alternate after a key (`view` or `label` after `kind`, three endings after
+  /// `duration`) keep two predictions a slot; every line still reads as its own keys say.
+  @Test func alternatingKeyOrdersReadRightOnTheFastPath() {
+    let layouts = [
+      #"{"type":"update","id":%d,"kind":"body","view":"V%d","module":"M","start":%d,"duration":7,"group":1}"#,
+      #"{"type":"update","id":%d,"kind":"other","label":"L%d","module":"M","start":%d,"duration":7}"#,
+      #"{"type":"update","id":%d,"kind":"body","view":"W%d","start":%d,"duration":7,"thread":"main","group":2}"#,
+    ]
+    var parser = JSONLinesParser()
+    for id in 1...30 {
+      let text = layouts[id % 3].replacing("%d", with: "\(id)")
+      let padded = Array(text.utf8) + [UInt8(ascii: "\n")] + [UInt8](repeating: 0, count: 16)
+      var update = Update(id: 0, kind: .body, start: 0, duration: 0)
+      let length = padded.withUnsafeBufferPointer { parser.parseUpdate($0.baseAddress!, into: &update) }
+      #expect(length == text.utf8.count, "line \(id)")
+      let name = update.view.map { parser.symbols[$0] } ?? update.label.map { parser.symbols[$0] }
+      #expect(update.id == Int64(id) && update.start == Int64(id) && name?.hasSuffix("\(id)") == true)
+      #expect(update.group == [Int64(1), nil, 2][id % 3] && (update.module != nil) == (id % 3 != 2))
+    }
+  }
+
   /// An escaped thread spelling `main` is the main thread, on either path.
   @Test func anEscapedMainThreadIsMain() throws {
     let (event, parser) = try parse(

@@ -61,6 +61,8 @@ struct FieldTable {
     /// The number of bytes matched.
     @usableFromInline var length = 0
     @usableFromInline var field = Field.type
+    /// ``FieldTable/keySlot(after:)`` of ``field``.
+    @usableFromInline var nextSlot = 0
 
     @usableFromInline init() {}
 
@@ -70,8 +72,11 @@ struct FieldTable {
       PlainBytes.load(start) & headMask == head && PlainBytes.load(start + 8) & tailMask == tail
     }
 
+    /// Whether this prediction was ever learned.
+    @inlinable var isLearned: Bool { length != 0 }
+
     /// Predicts `field` with the `length` (at most 16) bytes at `start`.
-    @inlinable
+    @inlinable @inline(__always)
     init(_ field: Field, bytes start: UnsafePointer<UInt8>, length: Int) {
       headMask = length >= 8 ? ~0 : PlainBytes.lowBytes(length)
       tailMask = length <= 8 ? 0 : length >= 16 ? ~0 : PlainBytes.lowBytes(length - 8)
@@ -79,11 +84,15 @@ struct FieldTable {
       tail = PlainBytes.load(start + 8) & tailMask
       self.length = length
       self.field = field
+      nextSlot = FieldTable.keySlot(after: field)
     }
   }
 
   /// The prediction slots of one set (one shape of line: updates, causes, the rest).
   @inlinable static var predictionSetSize: Int { Field.allCases.count &+ 2 }
+  /// The predictions a slot holds: two, as a key is often followed by one of two (`view` or
+  /// `label`; `group` or the end).
+  @inlinable static var predictionWays: Int { 2 }
   /// The number of prediction sets (see ``FieldVisitor/predictionSet``).
   @inlinable static var predictionSets: Int { 3 }
 
@@ -102,11 +111,13 @@ struct FieldTable {
   final class Storage: @unchecked Sendable {
     @usableFromInline let values: UnsafeMutablePointer<Value>
     @usableFromInline let keySlots: UnsafeMutablePointer<KeySlot>
-    /// Indexed by ``FieldTable/keySlot(after:)``, in ``FieldTable/predictionSets`` sets.
+    /// ``FieldTable/predictionWays`` per ``FieldTable/keySlot(after:)``, in
+    /// ``FieldTable/predictionSets`` sets.
     @usableFromInline let predictions: UnsafeMutablePointer<KeyPrediction>
 
     init() {
-      let predictionCount = FieldTable.predictionSetSize * FieldTable.predictionSets
+      let predictionCount =
+        FieldTable.predictionSetSize * FieldTable.predictionSets * FieldTable.predictionWays
       predictions = .allocate(capacity: predictionCount)
       predictions.initialize(repeating: KeyPrediction(), count: predictionCount)
       values = .allocate(capacity: Field.allCases.count)

@@ -47,11 +47,10 @@ extension JSONLinesParser {
     let typeEnd = Self.lineHead(base) == Self.updateHead ? 16 : 0
     let count = scanPlainObject(base, count: count, into: &fields, typeEnd: typeEnd)
     guard count >= 0 && fields.present & Field.type.bit != 0 && fields.isComplete else { return -1 }
-    let decoded = makeUpdate(fields)
-    // Last: once inserted, the id would be a duplicate to the strict path.
+    // Once inserted, the id would be a duplicate to the strict path: nothing may give up after.
     guard ids.insert(fields.id) else { return -1 }
     countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: UpdateFields.allowed)
-    update = decoded
+    update = makeUpdate(fields)
     return count
   }
 
@@ -146,15 +145,23 @@ extension JSONLinesParser {
     }
     // Each shape of line keeps its own predictions: updates and causes alternate, and the key
     // after `type` differs between them.
-    let predictions = fields.predictions + Visitor.predictionSet &* FieldTable.predictionSetSize
+    let predictions =
+      fields.predictions + Visitor.predictionSet &* FieldTable.predictionSetSize &* FieldTable.predictionWays
     while true {
-      // The separator and the key. Usually the key is the one that followed the previous one on
-      // the last line: one compare of `,"key":` (or `{"key":`). Otherwise the object ends here,
-      // or find the key's end, look it up, and expect it there next time.
+      // The separator and the key. Usually the key is one of the two that followed the previous
+      // one on earlier lines: a compare of `,"key":` (or `{"key":`) each. Otherwise the object
+      // ends here, or find the key's end, look it up, and expect it there next time.
       let field: Field?
-      let prediction = predictions[slot]
-      if prediction.matches(base + index) {
+      let nextSlot: Int
+      let ways = predictions + slot &* FieldTable.predictionWays
+      // (A prediction starts with `,` or `{`: at the object's `}` only one compare is spent.)
+      let way =
+        ways[0].matches(base + index)
+        ? 0 : base[index] != UInt8(ascii: "}") && ways[1].matches(base + index) ? 1 : -1
+      if way >= 0 {
+        let prediction = ways[way]
         field = prediction.field
+        nextSlot = prediction.nextSlot
         index &+= prediction.length
       } else {
         if Mode.isStrict && index != open { index = Self.skipWhitespace(base, count: count, from: index) }
@@ -205,11 +212,13 @@ extension JSONLinesParser {
           }
         }
         // Expect these bytes after this key next time, if they are few enough to compare.
+        // (The first way keeps the first key learned; the second, the latest other one.)
         if let field, colon &+ 1 &- index <= 16 {
-          predictions[slot] = FieldTable.KeyPrediction(
+          ways[ways[0].isLearned ? 1 : 0] = FieldTable.KeyPrediction(
             field, bytes: base + index, length: colon &+ 1 &- index)
         }
         index = colon &+ 1
+        nextSlot = FieldTable.keySlot(after: field)
       }
       // Whitespace may follow a key's ':' (and so a matched prediction learned in strict mode).
       if Mode.isStrict { index = Self.skipWhitespace(base, count: count, from: index) }
@@ -276,7 +285,7 @@ extension JSONLinesParser {
       } else {
         visitor.unmatched &+= 1
       }
-      slot = FieldTable.keySlot(after: field)
+      slot = nextSlot
     }
   }
 }
