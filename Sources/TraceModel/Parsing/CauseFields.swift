@@ -1,11 +1,9 @@
 /// The fields of a `cause` line, and the rules they obey (see ``UpdateFields``).
-struct CauseFields: FieldVisitor {
+struct CauseFields: EventFields {
   static var predictionSet: Int { 1 }
-  /// The keys a cause must have.
+  static var type: String { "cause" }
   static var required: UInt32 { Field.mask(.from, .to) }
-  /// The keys a cause defines; others are counted as unknown.
   static var allowed: UInt32 { Field.mask(.type, .from, .to, .label, .time, .changed, .valueType) }
-  /// The order in which the strict path checks the keys: which error a line with several gets.
   static let checkOrder: [Field] = [.from, .to, .label, .time, .changed, .valueType]
 
   let base: UnsafePointer<UInt8>

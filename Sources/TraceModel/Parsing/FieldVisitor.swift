@@ -17,6 +17,29 @@ extension FieldVisitor {
   static var predictionSet: Int { 0 }
 }
 
+/// The fields of one event type with the rules they obey (``UpdateFields``, ``CauseFields``):
+/// what the strict path checks, in order, to name the first rule a line breaks.
+protocol EventFields: FieldVisitor {
+  /// The event type, as lines spell it.
+  static var type: String { get }
+  /// The keys the event must have.
+  static var required: UInt32 { get }
+  /// The keys the event defines; others are counted as unknown.
+  static var allowed: UInt32 { get }
+  /// The order in which the strict path checks the keys: which error a line with several gets.
+  static var checkOrder: [Field] { get }
+
+  init(base: UnsafePointer<UInt8>)
+
+  /// The error for a key the values seen so far require, checked right after `field` (say,
+  /// `view` in a `body` update): nil when none is missing.
+  func missingKey(after field: Field) -> String?
+}
+
+extension EventFields {
+  func missingKey(after field: Field) -> String? { nil }
+}
+
 /// Stores the values of a line into a ``FieldTable`` for the strict decoders.
 struct FieldTableFiller: FieldVisitor {
   /// Sources, groups and the rare types: apart from the updates' and causes' predictions.

@@ -225,59 +225,46 @@ extension JSONLinesParser {
 
       // The value.
       let start = index
-      let value: FieldTable.Value
+      // Plain strings, short integers and literals here; any other value (or a malformed one)
+      // with the strict scanner's routines, which in plain mode need the line's end.
+      var plain: FieldTable.Value?
       let first = base[index]
       if first == UInt8(ascii: "\"") {
         let end = Plain.plainEnd(base, from: index &+ 1)
         if base[end] == UInt8(ascii: "\"") {
-          value = FieldTable.Value(tag: .string, offset: start, lower: start &+ 1, upper: end)
+          plain = FieldTable.Value(tag: .string, offset: start, lower: start &+ 1, upper: end)
           index = end &+ 1
-        } else {
-          // Escapes or non-ASCII bytes: the strict scanner validates and measures it.
-          guard count >= 0,
-            let strict = try Self.strictValue(base, count: count, at: start, strict: Mode.isStrict)
-          else { return -1 }
-          value = strict.value
-          index = strict.end
         }
       } else if first &- UInt8(ascii: "0") <= 9 || first == UInt8(ascii: "-") {
+        // (In plain mode a fraction or an exponent after the digits gives the line up at the
+        // separator.)
         if let integer = Plain.integer(base, at: &index), !Mode.isStrict || !Self.continuesNumber(base[index])
         {
-          value = FieldTable.Value(tag: .integer, offset: start, integer: integer)
-        } else {
-          // A fraction, an exponent, 16 or more digits, or not a number. (In plain mode a
-          // fraction or exponent after an integer gives the line up at the separator.)
-          guard count >= 0,
-            let strict = try Self.strictValue(base, count: count, at: start, strict: Mode.isStrict)
-          else { return -1 }
-          value = strict.value
-          index = strict.end
+          plain = FieldTable.Value(tag: .integer, offset: start, integer: integer)
         }
-      } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+      } else if first != UInt8(ascii: "[") && first != UInt8(ascii: "{") {
+        // `true`, `false` or `null`, compared as little-endian words.
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)
+        if word == 0x6575_7274 {
+          plain = FieldTable.Value(tag: .bool, offset: start, integer: 1)
+          index &+= 4
+        } else if word == 0x736C_6166 && base[index &+ 4] == UInt8(ascii: "e") {
+          plain = FieldTable.Value(tag: .bool, offset: start, integer: 0)
+          index &+= 5
+        } else if word == 0x6C6C_756E {
+          plain = FieldTable.Value(tag: .null, offset: start)
+          index &+= 4
+        }
+      }
+      let value: FieldTable.Value
+      if let plain {
+        value = plain
+      } else {
         guard count >= 0,
           let strict = try Self.strictValue(base, count: count, at: start, strict: Mode.isStrict)
         else { return -1 }
         value = strict.value
         index = strict.end
-      } else {
-        // `true`, `false` or `null`, compared as little-endian words.
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)
-        if word == 0x6575_7274 {
-          value = FieldTable.Value(tag: .bool, offset: start, integer: 1)
-          index &+= 4
-        } else if word == 0x736C_6166 && base[index &+ 4] == UInt8(ascii: "e") {
-          value = FieldTable.Value(tag: .bool, offset: start, integer: 0)
-          index &+= 5
-        } else if word == 0x6C6C_756E {
-          value = FieldTable.Value(tag: .null, offset: start)
-          index &+= 4
-        } else {
-          // A malformed literal, or no value at all.
-          guard Mode.isStrict, let strict = try Self.strictValue(base, count: count, at: start, strict: true)
-          else { return -1 }
-          value = strict.value
-          index = strict.end
-        }
       }
       if let field {
         visitor.present |= field.bit

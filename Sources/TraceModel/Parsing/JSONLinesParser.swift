@@ -252,23 +252,30 @@
   }
 
   /// Every rule checked in turn, for precise errors; the common updates take
-  /// ``plainUpdate(_:count:into:)`` instead, under the same rules (``UpdateFields``).
+  /// ``plainUpdate(_:count:into:)`` instead, under the same rules.
   private mutating func decodeUpdate(_ base: UnsafePointer<UInt8>) throws(LineError) -> Update {
-    var update = UpdateFields(base: base)
-    for field in UpdateFields.checkOrder {
-      if fields.has(field) {
-        update.present |= field.bit
-        if let rule = update.visit(field, fields[field]) { throw violation(of: rule, by: field, in: base) }
-      } else if UpdateFields.required & field.bit != 0 {
-        throw missing(field, of: "update")
-      }
-      if field == .view && !fields.has(.view) && update.kind != .other {
-        throw LineError(column: 1, message: "missing required key \"view\" in a \(update.kind) update")
-      }
-    }
+    let update = try checked(UpdateFields.self, base)
     let decoded = makeUpdate(update)
     try register(update.id)
     return decoded
+  }
+
+  /// The fields of a `Fields` event scanned into ``fields``, each rule checked in the event's
+  /// order (``EventFields/checkOrder``): the first broken one is the error.
+  private func checked<Fields: EventFields>(_: Fields.Type, _ base: UnsafePointer<UInt8>) throws(LineError)
+    -> Fields
+  {
+    var event = Fields(base: base)
+    for field in Fields.checkOrder {
+      if fields.has(field) {
+        event.present |= field.bit
+        if let rule = event.visit(field, fields[field]) { throw violation(of: rule, by: field, in: base) }
+      } else if Fields.required & field.bit != 0 {
+        throw missing(field, of: Fields.type)
+      }
+      if let message = event.missingKey(after: field) { throw LineError(column: 1, message: message) }
+    }
+    return event
   }
 
   private mutating func decodeSource(_ base: UnsafePointer<UInt8>) throws(LineError) -> Source {
@@ -292,18 +299,9 @@
   }
 
   /// Every rule checked in turn, for precise errors; the common causes take
-  /// ``parseCause(_:into:)`` instead, under the same rules (``CauseFields``).
+  /// ``parseCause(_:into:)`` instead, under the same rules.
   private mutating func decodeCause(_ base: UnsafePointer<UInt8>) throws(LineError) -> Cause {
-    var cause = CauseFields(base: base)
-    for field in CauseFields.checkOrder {
-      if fields.has(field) {
-        cause.present |= field.bit
-        if let rule = cause.visit(field, fields[field]) { throw violation(of: rule, by: field, in: base) }
-      } else if CauseFields.required & field.bit != 0 {
-        throw missing(field, of: "cause")
-      }
-    }
-    return cause.cause(in: &self)
+    try checked(CauseFields.self, base).cause(in: &self)
   }
 
   private mutating func decodeHeader(_ base: UnsafePointer<UInt8>) throws(LineError) -> TraceHeader {

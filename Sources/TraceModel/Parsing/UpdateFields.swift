@@ -3,14 +3,13 @@
 /// Both paths go through it: the fast path visits a line's values in order and gives the line up
 /// at the first rule broken; the strict path visits the scanned ``FieldTable`` in ``checkOrder``
 /// and reports the first rule broken with its column. So the rules are stated once, here.
-struct UpdateFields: FieldVisitor {
+struct UpdateFields: EventFields {
+  static var type: String { "update" }
   /// The keys an update must have (and `view`, unless its kind is `other`).
   static var required: UInt32 { Field.mask(.id, .kind, .start, .duration) }
-  /// The keys an update defines; others are counted as unknown.
   static var allowed: UInt32 {
     Field.mask(.type, .id, .kind, .view, .label, .module, .start, .duration, .thread, .skipped, .group)
   }
-  /// The order in which the strict path checks the keys: which error a line with several gets.
   static let checkOrder: [Field] = [
     .id, .kind, .view, .thread, .label, .module, .start, .duration, .skipped, .group,
   ]
@@ -35,6 +34,12 @@ struct UpdateFields: FieldVisitor {
   var escaped: UInt32 = 0
 
   @inline(__always) init(base: UnsafePointer<UInt8>) { self.base = base }
+
+  /// `view`, after it, when the update is no `other` one.
+  func missingKey(after field: Field) -> String? {
+    guard field == .view && present & Field.view.bit == 0 && kind != .other else { return nil }
+    return "missing required key \"view\" in a \(kind) update"
+  }
 
   /// Whether the required keys are all there.
   @inline(__always)
