@@ -24,7 +24,10 @@
   /// of them, merged into one trace).
   ///
   /// - Parameter name: the name errors show for a single path.
-  @usableFromInline package static func read<Sink: TraceSink>(
+  ///
+  /// Inlinable, so a caller's concrete sink specializes the reader's loop (a generic one reaches
+  /// the sink through its witness table and its result's fields through metadata).
+  @inlinable package static func read<Sink: TraceSink>(
     paths: [String], name: String? = nil, threads: Int = 2, makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     guard let first = paths.first else { throw .noInput(path: "", reason: "no trace given") }
