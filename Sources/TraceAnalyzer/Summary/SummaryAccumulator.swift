@@ -10,6 +10,12 @@ struct SummaryAccumulator: TraceSink {
     var name: Symbol?
 
     var nameSlot: Int { name.map { $0.index &+ 1 } ?? 0 }
+
+    /// Field by field and inlined: the key index compares keys on every update.
+    @inline(__always)
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.name == rhs.name && lhs.module == rhs.module && lhs.kind == rhs.kind
+    }
     var hashWord: UInt64 {
       let name = UInt64(UInt32(truncatingIfNeeded: (name?.rawValue ?? -1) &+ 1))
       let module = UInt64(UInt32(truncatingIfNeeded: (module?.rawValue ?? -1) &+ 1))
