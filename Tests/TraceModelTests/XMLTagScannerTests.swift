@@ -3,7 +3,8 @@ import Testing
 @testable import TraceModel
 
 struct XMLTagScannerTests {
-  /// A start tag as read item by item: `name [attr=value …] >` or `/>`, or where it stopped.
+  /// A start tag as read item by item, the common attributes first as the parser reads them:
+  /// `name [attr=value …] >` or `/>`, or where it stopped.
   private func readTag(_ text: String) -> String {
     scan(text) { scanner in
       guard let nameEnd = scanner.nameEnd(from: 1) else { return "more" }
@@ -11,7 +12,13 @@ struct XMLTagScannerTests {
       var index = nameEnd
       while true {
         do throws(XMLTagScanner.Failure) {
-          switch try scanner.item(at: &index, nameStart: 1, nameLength: nameEnd - 1) {
+          let item: XMLTagScanner.Item
+          if let common = scanner.commonAttribute(at: &index) {
+            item = common
+          } else {
+            item = try scanner.item(at: &index, nameStart: 1, nameLength: nameEnd - 1)
+          }
+          switch item {
           case .needMore:
             return parts.joined(separator: " ") + " more"
           case .end(let selfClosing):
@@ -47,9 +54,31 @@ struct XMLTagScannerTests {
     (#"<a b>"#, #"4: expected an attribute (name="value") in <a>"#),
     (#"<a ="1">"#, #"3: expected an attribute (name="value") in <a>"#),
     (#"<a b=1>"#, "5: an attribute value must be quoted"),
+    (#"<start-time id="1" fmt="00:01.000">1</start-time>"#, "start-time id=1 fmt=00:01.000 > @35"),
+    (#"<string ref="6"/>"#, "string ref=6 /> @17"),
+    (#"<x fmt="" id="23" ref="4">"#, "x fmt= id=23 ref=4 > @26"),
+    (#"<x id="12"#, "x more"),
+    (#"<x  id="1">"#, "x id=1 > @11"),
+    (#"<x idx="1">"#, "x idx=1 > @11"),
   ])
   func startTagsReadItemByItem(_ text: String, _ expected: String) {
     #expect(readTag(text) == expected)
+  }
+
+  /// The word-at-a-time name end agrees with a byte-by-byte one, at every length and with a
+  /// control byte (part of the name) in the way.
+  @Test func nameEndsAtSpaceSlashOrAngleBracket() {
+    for length in 1...20 {
+      for stop in [" ", "\t", "\n", "\r", "/", ">", ""] {
+        for control in [false, true] {
+          var name = String(repeating: "a-1", count: 7).prefix(length)
+          if control && length > 3 { name = name.prefix(2) + "\u{1}" + name.dropFirst(3) }
+          let text = "<" + name + stop
+          let expected = stop.isEmpty ? nil : 1 + name.utf8.count
+          scan(text) { #expect($0.nameEnd(from: 1) == expected, "\(text.debugDescription)") }
+        }
+      }
+    }
   }
 
   @Test func endTagsGiveTheirNameAndTheIndexAfterThem() {

@@ -316,10 +316,14 @@ struct XCTraceParser: ~Copyable {
     var selfClosing = false
     attributes: while true {
       let item: XMLTagScanner.Item
-      do {
-        item = try scanner.item(at: &index, nameStart: nameStart, nameLength: nameLength)
-      } catch {
-        throw failure(at: windowBase + Int64(error.index), error.message)
+      if let common = scanner.commonAttribute(at: &index) {
+        item = common
+      } else {
+        do {
+          item = try scanner.item(at: &index, nameStart: nameStart, nameLength: nameLength)
+        } catch {
+          throw failure(at: windowBase + Int64(error.index), error.message)
+        }
       }
       switch item {
       case .needMore:

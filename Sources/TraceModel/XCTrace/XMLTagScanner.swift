@@ -73,6 +73,22 @@ struct XMLTagScanner {
   @inline(__always)
   func nameEnd(from start: Int) -> Int? {
     var index = start
+    // Eight bytes at a time while they are in the buffer: the first byte that is `/`, `>` or at
+    // most a space (the masks may flag bytes after the first, never before it).
+    while index &+ 8 <= count {
+      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+      let stops =
+        Self.zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F) | Self.zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E)
+        | ((word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080)
+      if stops != 0 {
+        index &+= stops.trailingZeroBitCount >> 3
+        // A control byte other than white space is part of the name, as below.
+        if bytes[index] > 0x20 || Self.isSpace(bytes[index]) { return index }
+        index &+= 1
+        break
+      }
+      index &+= 8
+    }
     while index < count {
       let byte = bytes[index]
       // Letters (above `>`) go on at once; spaces, `/` and `>` are below it.
@@ -84,6 +100,39 @@ struct XMLTagScanner {
       index += 1
     }
     return nil
+  }
+
+  /// A mask with the high bit set in each zero byte of `word`, exact for the lowest one (a
+  /// borrow may flag bytes above it).
+  @inline(__always)
+  static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+  }
+
+  /// The attribute at `index` when it is ` id="…"`, ` ref="…"` or ` fmt="…"`, matched as one word.
+  ///
+  /// Every value element has one of them. Nil for anything else, and when the value's end is not
+  /// in the buffer: ``item(at:nameStart:nameLength:)`` then reads it, to the same result. On a
+  /// match, `index` moves past the attribute.
+  @_transparent
+  func commonAttribute(at index: inout Int) -> Item? {
+    guard index < count else { return nil }
+    // The bytes as a little-endian word (the buffer is padded: the load may run past its end).
+    let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+    let nameLength: Int
+    if word & 0xFF_FFFF_FFFF == 0x22_3D64_6920 {  // ` id="`
+      nameLength = 2
+    } else if word & 0xFFFF_FFFF_FFFF == 0x223D_746D_6620 || word & 0xFFFF_FFFF_FFFF == 0x223D_6665_7220 {
+      nameLength = 3  // ` fmt="` or ` ref="`
+    } else {
+      return nil
+    }
+    let valueStart = index &+ nameLength &+ 3
+    guard let valueEnd = find(UInt8(ascii: "\""), from: valueStart, to: count) else { return nil }
+    let attribute = Item.attribute(
+      name: index &+ 1, nameLength: nameLength, value: valueStart, valueEnd: valueEnd)
+    index = valueEnd &+ 1
+    return attribute
   }
 
   /// Reads the next attribute or the end of a start tag from `index` (after the element name
