@@ -2,7 +2,7 @@
 struct CauseFields: EventFields {
   static var predictionSet: Int { 1 }
   static var type: String { "cause" }
-  static var required: UInt32 { Field.mask(.from, .to) }
+  static var required: UInt32 { Field.mask(.type, .from, .to) }
   static var allowed: UInt32 { Field.mask(.type, .from, .to, .label, .time, .changed, .valueType) }
   static let checkOrder: [Field] = [.from, .to, .label, .time, .changed, .valueType]
 
@@ -18,9 +18,6 @@ struct CauseFields: EventFields {
   var valueType = FieldTable.Value(tag: .null, offset: 0)
 
   @inline(__always) init(base: UnsafePointer<UInt8>) { self.base = base }
-
-  /// Whether the required keys are all there.
-  @inline(__always) var isComplete: Bool { present & Self.required == Self.required }
 
   @inline(__always)
   mutating func visit(_ field: Field, _ value: FieldTable.Value) -> ValueRule? {

@@ -22,7 +22,7 @@ extension FieldVisitor {
 protocol EventFields: FieldVisitor {
   /// The event type, as lines spell it.
   static var type: String { get }
-  /// The keys the event must have.
+  /// The keys the event must have (the strict path has matched `type` already).
   static var required: UInt32 { get }
   /// The keys the event defines; others are counted as unknown.
   static var allowed: UInt32 { get }
@@ -34,10 +34,15 @@ protocol EventFields: FieldVisitor {
   /// The error for a key the values seen so far require, checked right after `field` (say,
   /// `view` in a `body` update): nil when none is missing.
   func missingKey(after field: Field) -> String?
+
+  /// Whether the keys the event must have are all there: the fast path's test.
+  var isComplete: Bool { get }
 }
 
 extension EventFields {
   func missingKey(after field: Field) -> String? { nil }
+
+  @inline(__always) var isComplete: Bool { present & Self.required == Self.required }
 }
 
 /// Stores the values of a line into a ``FieldTable`` for the strict decoders.

@@ -46,7 +46,7 @@ extension JSONLinesParser {
     var fields = UpdateFields(base: base)
     let typeEnd = Self.lineHead(base) == Self.updateHead ? 16 : 0
     let count = scanPlainObject(base, count: count, into: &fields, typeEnd: typeEnd)
-    guard count >= 0 && fields.present & Field.type.bit != 0 && fields.isComplete else { return -1 }
+    guard count >= 0 && fields.isComplete else { return -1 }
     // Once inserted, the id would be a duplicate to the strict path: nothing may give up after.
     guard ids.insert(fields.id) else { return -1 }
     countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: UpdateFields.allowed)
@@ -64,7 +64,7 @@ extension JSONLinesParser {
     // After the `,`: the head ends with it.
     let typeEnd = Self.lineHead(line) == Self.causeHead ? 15 : 0
     let count = scanPlainObject(line, count: -1, into: &fields, typeEnd: typeEnd)
-    guard count >= 0 && fields.present & Field.type.bit != 0 && fields.isComplete else { return -1 }
+    guard count >= 0 && fields.isComplete else { return -1 }
     cause = fields.cause(in: &self)
     countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: CauseFields.allowed)
     seenEvent = true
@@ -344,7 +344,6 @@ extension JSONLinesParser {
   /// The offset of the first byte at or after `offset` that is not whitespace.
   @inline(__always)
   static func skipWhitespace(_ base: UnsafePointer<UInt8>, count: Int, from offset: Int) -> Int {
-    if base[offset] > 0x20 { return offset }
     var scanner = JSONScanner(base: base, count: count)
     scanner.position = offset
     scanner.skipWhitespace()

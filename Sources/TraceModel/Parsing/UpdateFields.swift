@@ -6,7 +6,7 @@
 struct UpdateFields: EventFields {
   static var type: String { "update" }
   /// The keys an update must have (and `view`, unless its kind is `other`).
-  static var required: UInt32 { Field.mask(.id, .kind, .start, .duration) }
+  static var required: UInt32 { Field.mask(.type, .id, .kind, .start, .duration) }
   static var allowed: UInt32 {
     Field.mask(.type, .id, .kind, .view, .label, .module, .start, .duration, .thread, .skipped, .group)
   }
@@ -37,15 +37,16 @@ struct UpdateFields: EventFields {
 
   /// `view`, after it, when the update is no `other` one.
   func missingKey(after field: Field) -> String? {
-    guard field == .view && present & Field.view.bit == 0 && kind != .other else { return nil }
+    guard field == .view && lacksView else { return nil }
     return "missing required key \"view\" in a \(kind) update"
   }
 
-  /// Whether the required keys are all there.
   @inline(__always)
-  var isComplete: Bool {
-    present & Self.required == Self.required && (present & Field.view.bit != 0 || kind == .other)
-  }
+  var isComplete: Bool { present & Self.required == Self.required && !lacksView }
+
+  /// Whether the update needs a `view` it does not have (every kind but `other` needs one).
+  @inline(__always)
+  private var lacksView: Bool { present & Field.view.bit == 0 && kind != .other }
 
   @inline(__always)
   mutating func visit(_ field: Field, _ value: FieldTable.Value) -> ValueRule? {

@@ -327,8 +327,7 @@ struct XMLTagScanner {
     var index = from
     let inlineEnd = min(end, from + 64)
     while index < inlineEnd {
-      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) ^ pattern
-      let found = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+      let found = Self.zeroBytes(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) ^ pattern)
       if found != 0 {
         let match = index + found.trailingZeroBitCount / 8
         return match < end ? match : nil
