@@ -7,8 +7,11 @@ import Testing
 /// The bounded-memory machinery under the graph: the partitioned spill, the id table, the
 /// Bloom filter, and the join giving the same graph however the records are partitioned.
 struct CauseGraphJoinTests {
-  @Test func aSpillGivesBackEveryRecordOfAPartitionInOrder() {
-    let spill = PartitionedSpill<Int64>(partitions: 8, bufferBytes: 8 * 64 * 8)
+  /// Blocks written alone, gathered four at a time (some still staged at the end), or all
+  /// staged.
+  @Test(arguments: [0, 4 * 64 * 8, 1 << 18])
+  func aSpillGivesBackEveryRecordOfAPartitionInOrder(stagingBytes: Int) {
+    let spill = PartitionedSpill<Int64>(partitions: 8, bufferBytes: 8 * 64 * 8, stagingBytes: stagingBytes)
     #expect(spill.partitions == 8)
     #expect(spill.blockRecords == 64)
     for id in Int64(0)..<5_000 { spill.append(id, id: id) }
