@@ -96,7 +96,8 @@ final class PartitionedSpill<Record: BitwiseCopyable>: @unchecked Sendable {
       blocks[partition].append(.staged(staged.count - 1))
       if staged.count == stagingBlocks { writeStaged() }
     } else {
-      blocks[partition].append(write(start, blocks: 1).map { .file($0) } ?? .memory(records(start, blocks: 1)))
+      let offset = write(start, blocks: 1)
+      blocks[partition].append(offset.map { .file($0) } ?? .memory(records(start, blocks: 1)))
     }
     fills[partition] = 0
   }
