@@ -98,7 +98,8 @@ enum CauseGraphBuilder {
     let mappings = parts.map { catalog.merge($0.sink.nodes, symbols: $0.symbols) }
     var labels: [String] = []
     var labelIndex: [String: Int32] = [:]
-    var partLabels = [[Int32: Int32]](repeating: [:], count: parts.count)
+    // Per part, by the part's symbol of a cause's label: the label's index (-1: not seen yet).
+    var partLabels = [[Int32]](repeating: [], count: parts.count)
     var counts = CauseGraph.CauseCounts()
     counts.outOfRange = parts.reduce(0) { $0 + $1.sink.outOfRange }
     var dangling = DanglingCauses()
@@ -145,8 +146,9 @@ enum CauseGraphBuilder {
               record.from = Int64(catalog.unknown(cause.from))
               record.flags |= CauseGraphSink.CauseRecord.fromDangles
             }
-            if let label = partLabels[number][cause.label] {
-              record.label = label
+            let symbol = Int(cause.label)
+            if symbol < partLabels[number].count && partLabels[number][symbol] >= 0 {
+              record.label = partLabels[number][symbol]
             } else {
               let text = part.symbols[Symbol(rawValue: cause.label)]
               let label = labelIndex[text] ?? Int32(labels.count)
@@ -154,7 +156,9 @@ enum CauseGraphBuilder {
                 labels.append(text)
                 labelIndex[text] = label
               }
-              partLabels[number][cause.label] = label
+              let missing = symbol + 1 - partLabels[number].count
+              if missing > 0 { partLabels[number].append(contentsOf: repeatElement(-1, count: missing)) }
+              partLabels[number][symbol] = label
               record.label = label
             }
             record.line = Int64(part.lineOffset) + cause.line

@@ -36,8 +36,8 @@ final class PartitionedSpill<Record: BitwiseCopyable>: @unchecked Sendable {
   }
 
   /// Makes `partitions` (rounded up to a power of two) buckets whose blocks together take
-  /// about `bufferBytes` of memory, and a staging area of about `stagingBytes` (at least a
-  /// block: then each block is written alone).
+  /// about `bufferBytes` of memory, and a staging area of about `stagingBytes` (when fewer than
+  /// four blocks fit in it, each block is written alone).
   init(partitions: Int, bufferBytes: Int = 1 << 20, stagingBytes: Int = 1 << 18) {
     var count = 1
     var bits: UInt64 = 0
@@ -52,7 +52,9 @@ final class PartitionedSpill<Record: BitwiseCopyable>: @unchecked Sendable {
     fills = .allocate(capacity: count)
     fills.initialize(repeating: 0, count: count)
     blocks = Array(repeating: [], count: count)
-    stagingBlocks = max(1, stagingBytes / (blockRecords * max(1, MemoryLayout<Record>.stride)))
+    // Staged only when at least four blocks fit: larger blocks are written alone.
+    let staged = stagingBytes / (blockRecords * max(1, MemoryLayout<Record>.stride))
+    stagingBlocks = staged >= 4 ? staged : 1
     staging = .allocate(capacity: stagingBlocks > 1 ? stagingBlocks * blockRecords : 0)
   }
 
