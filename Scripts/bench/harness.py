@@ -20,6 +20,7 @@ import datetime
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -113,6 +114,14 @@ def measure(name, argv, keep_path, runs, warmup, extra_warmup_args=()):
     return result, timed
 
 
+def one_cpu_prefix():
+    """`taskset -c N` for the first CPU this process may run on (empty without taskset): the
+    one-core row runs there, as its name says."""
+    if shutil.which("taskset") is None:
+        return []
+    return ["taskset", "-c", str(min(os.sched_getaffinity(0)))]
+
+
 def duckdb_query_seconds(runs, skip_first=False):
     values = []
     for r in runs:
@@ -143,10 +152,11 @@ def bench_file(path, args, workdir):
         summarize.skipped = f"no executable at {args.tracecli}"
     results.append(summarize)
     if summarize.skipped is None:
-        # The same on one core: the reader's single-thread speed.
+        # The same on one core: the reader's single-thread speed, pinned to one CPU.
         one_core, _ = measure(
-            "`tracecli summarize FILE --format json --threads 1` (one core)",
-            [args.tracecli, "summarize", path, "--format", "json", "--threads", "1"],
+            "`tracecli summarize FILE --format json --threads 1` (one core"
+            + (", `taskset`)" if one_cpu_prefix() else ")"),
+            one_cpu_prefix() + [args.tracecli, "summarize", path, "--format", "json", "--threads", "1"],
             os.devnull, args.runs, args.warmup)
         results.append(one_core)
 
