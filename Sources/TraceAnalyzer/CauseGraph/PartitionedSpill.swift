@@ -93,7 +93,7 @@ final class PartitionedSpill<Record: BitwiseCopyable>: @unchecked Sendable {
     let start = buffers + partition * blockRecords
     if stagingBlocks > 1 {
       // Small blocks cost a system call each: gather them.
-      (staging + staged.count * blockRecords).update(from: start, count: blockRecords)
+      (staging + staged.count * blockRecords).initialize(from: start, count: blockRecords)
       staged.append((partition, blocks[partition].count))
       blocks[partition].append(.staged(staged.count - 1))
       if staged.count == stagingBlocks { writeStaged() }
