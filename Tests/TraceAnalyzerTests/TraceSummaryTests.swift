@@ -82,6 +82,28 @@ struct TraceSummaryTests {
     }
   }
 
+  @Test func twoReaderPartsSummarizeAsOneDoes() throws {
+    // Over the 16 MB at which the reader splits a file: each part's spill is scanned on its own
+    // thread, and the frame that straddles the split gets updates from both.
+    var generator = SplitMix(seed: 3)
+    var text = #"{"type":"trace","version":1,"refreshRate":120,"start":0}"# + "\n"
+    var id = 0
+    while text.utf8.count < 17 << 20 {
+      id += 1
+      let duration = Int64(generator.next() % 70_000) + (id % 300 == 0 ? 2_000_000 : 0)
+      let thread = id % 17 == 0 ? #","thread":"com.apple.render""# : ""
+      text +=
+        #"{"type":"update","id":\#(id),"kind":"body","view":"V\#(id % 40)","start":\#(id * 60_000),"duration":\#(duration)\#(thread)}"#
+        + "\n"
+    }
+    let file = try TemporaryFile(text)
+    defer { file.remove() }
+    let one = try TraceAnalysis.summarize(path: file.path, options: AnalysisOptions(threads: 1))
+    let two = try TraceAnalysis.summarize(path: file.path, options: AnalysisOptions(threads: 2))
+    #expect(one.frames.missed > 0 && one.frames.missed < one.frames.withUpdates)
+    #expect(two == one)
+  }
+
   @Test func theInspectionRangeKeepsUpdatesStartingInIt() throws {
     let lines = [
       #"{"type":"source","id":1,"kind":"gesture","label":"Tap","time":1000}"#,

@@ -1,0 +1,42 @@
+/// Adds finished main-thread updates to a ``FrameWorkTable``, summing each run of updates of
+/// one frame before it reaches the table.
+///
+/// Spilled updates come mostly in time order, so most share the previous one's frame; the
+/// frame's start range is cached to skip the timeline lookup for them.
+struct FrameWorkCollector {
+  let timeline: FrameTimeline
+  /// Durations above this are red.
+  let red: Int64
+  let table: FrameWorkTable
+  private var lastIndex: Int64 = .min
+  private var last = FrameWork()
+  private var cachedIndex: Int64?
+  private var cachedStarts: Range<Int64> = 0..<0
+
+  init(timeline: FrameTimeline, red: Int64, table: FrameWorkTable) {
+    self.timeline = timeline
+    self.red = red
+    self.table = table
+  }
+
+  @inline(__always)
+  mutating func add(start: Int64, duration: Int64) {
+    if !cachedStarts.contains(start) {
+      cachedIndex = timeline.index(of: start)
+      cachedStarts = cachedIndex.map { timeline.starts(of: $0) } ?? 0..<0
+    }
+    guard let index = cachedIndex else { return }
+    if index != lastIndex {
+      if lastIndex != .min { table.add(last, at: lastIndex) }
+      lastIndex = index
+      last = FrameWork()
+    }
+    last.add(end: Int128(start) + Int128(duration), isRed: duration > red)
+  }
+
+  /// Adds the last run to the table (which the caller then finishes).
+  mutating func finish() {
+    if lastIndex != .min { table.add(last, at: lastIndex) }
+    lastIndex = .min
+  }
+}
