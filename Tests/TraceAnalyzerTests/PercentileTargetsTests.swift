@@ -18,7 +18,7 @@ struct PercentileTargetsTests {
       let sorted = values.sorted()
       for index in Set([0, count / 2, count * 95 / 100, count - 1]) {
         var copy = values
-        let selected = QuickSelect.value(at: index, in: &copy)
+        let selected = copy.withUnsafeMutableBufferPointer { QuickSelect.value(at: index, in: &$0) }
         #expect(selected == sorted[index], "index \(index) of \(count)")
         #expect(copy.sorted() == sorted, "selection must only reorder")
       }

@@ -9,7 +9,12 @@ struct FrameWorkCollector {
   let red: Int64
   let table: FrameWorkTable
   private var lastIndex: Int64 = .min
-  private var last = FrameWork()
+  /// The current run's work: its latest end while that fits in 64 bits (the common case, kept
+  /// apart from the exact 128-bit end of the rest), its updates and whether one was red.
+  private var runEnd: Int64 = .min
+  private var runWideEnd = Int128(Int64.min)
+  private var runUpdates = 0
+  private var runHasRed = false
   private var cachedIndex: Int64?
   private var cachedStarts: Range<Int64> = 0..<0
 
@@ -27,16 +32,35 @@ struct FrameWorkCollector {
     }
     guard let index = cachedIndex else { return }
     if index != lastIndex {
-      if lastIndex != .min { table.add(last, at: lastIndex) }
+      endRun()
       lastIndex = index
-      last = FrameWork()
     }
-    last.add(end: Int128(start) + Int128(duration), isRed: duration > red)
+    let (end, overflow) = start.addingReportingOverflow(duration)
+    if overflow {
+      runWideEnd = max(runWideEnd, Int128(start) + Int128(duration))
+    } else if end > runEnd {
+      runEnd = end
+    }
+    runUpdates &+= 1
+    if duration > red { runHasRed = true }
   }
 
   /// Adds the last run to the table (which the caller then finishes).
   mutating func finish() {
-    if lastIndex != .min { table.add(last, at: lastIndex) }
+    endRun()
     lastIndex = .min
+  }
+
+  /// Adds the current run, if any, to the table and starts an empty one.
+  private mutating func endRun() {
+    if lastIndex != .min {
+      table.add(
+        FrameWork(workEnd: max(Int128(runEnd), runWideEnd), updates: runUpdates, hasRed: runHasRed),
+        at: lastIndex)
+    }
+    runEnd = .min
+    runWideEnd = Int128(Int64.min)
+    runUpdates = 0
+    runHasRed = false
   }
 }

@@ -51,28 +51,26 @@ struct PercentileTargets {
       return locals
     }
     for group in finished.indices where finished[group] > 0 {
-      let countByPart = { (bucket: Int) in
-        parts.indices.map { part in
-          locals[part][group].reduce(0) {
-            $0 + Int(parts[part].histograms[$1 * DurationHistogram.bucketCount + bucket])
-          }
+      let count = { (part: Int, bucket: Int) in
+        locals[part][group].reduce(0) {
+          $0 + Int(parts[part].histograms[$1 * DurationHistogram.bucketCount + bucket])
         }
       }
       for percent in [50, 95] {
         let rank = NearestRank.rank(percent: percent, of: finished[group])
         var seen = 0
         for bucket in 0..<DurationHistogram.bucketCount {
-          let counts = countByPart(bucket)
-          let count = counts.reduce(0, +)
-          if seen + count >= rank {
+          var inBucket = 0
+          for part in parts.indices { inBucket += count(part, bucket) }
+          if seen + inBucket >= rank {
             let bounds = DurationHistogram.bounds(of: bucket)
             targets.append(
               Target(
                 group: group, percent: percent, low: bounds.lowerBound, high: bounds.upperBound,
-                rankInRange: rank - seen, countByPart: counts))
+                rankInRange: rank - seen, countByPart: parts.indices.map { count($0, bucket) }))
             break
           }
-          seen += count
+          seen += inBucket
         }
       }
     }
@@ -120,16 +118,33 @@ struct PercentileTargets {
   mutating func endScan(_ collectors: [PercentileCollector]) {
     defer { for collector in collectors { collector.deallocate() } }
     guard !collectors.isEmpty else { return }
+    // Values several parts collected are copied together here, for the largest range at most.
+    var largest = 0
+    for index in scanned where targets[index].shift == nil {
+      largest = max(largest, targets[index].countInRange)
+    }
+    let joined = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: largest)
+    defer { joined.deallocate() }
     for (slot, index) in scanned.enumerated() {
       if let shift = targets[index].shift {
         narrow(&targets[index], shift: shift, counts: collectors.map { $0.values(slot) })
-      } else {
-        var values = ValueSegments(collectors.map { $0.values(slot) })
-        let rank = targets[index].rankInRange - 1
-        targets[index].resolved =
-          values.indices.contains(rank)
-          ? targets[index].low + Int64(QuickSelect.value(at: rank, in: &values)) : targets[index].high
+        continue
       }
+      let parts = collectors.map { $0.values(slot) }.filter { !$0.isEmpty }
+      var values = parts.count == 1 ? parts[0] : UnsafeMutableBufferPointer(rebasing: joined[..<0])
+      if parts.count > 1 {
+        var count = 0
+        for part in parts {
+          let room = joined.count - count
+          _ = UnsafeMutableBufferPointer(rebasing: joined[count...]).initialize(from: part.prefix(room))
+          count += min(part.count, room)
+        }
+        values = UnsafeMutableBufferPointer(rebasing: joined[..<count])
+      }
+      let rank = targets[index].rankInRange - 1
+      targets[index].resolved =
+        values.indices.contains(rank)
+        ? targets[index].low + Int64(QuickSelect.value(at: rank, in: &values)) : targets[index].high
     }
     scanned = []
   }

@@ -5,16 +5,15 @@ enum QuickSelect {
   ///
   /// Three-way partitions around a median of three, so runs of equal durations cost one pass;
   /// after a logarithmic number of rounds the rest is sorted, bounding the worst case.
-  static func value<Values: MutableCollection & RandomAccessCollection>(
-    at index: Int, in values: inout Values
-  ) -> UInt32 where Values.Element == UInt32, Values.Index == Int {
+  static func value(at index: Int, in values: inout UnsafeMutableBufferPointer<UInt32>) -> UInt32 {
     precondition(values.indices.contains(index), "selection index out of bounds")
     var low = 0
     var high = values.count - 1
     var rounds = 2 * (Int.bitWidth - values.count.leadingZeroBitCount) + 4
     while low < high {
       if rounds == 0 {
-        values[low...high].sort()
+        var rest = UnsafeMutableBufferPointer(rebasing: values[low...high])
+        rest.sort()
         return values[index]
       }
       rounds -= 1
