@@ -139,7 +139,7 @@ struct FrameFollower {
   /// Adds a finished main-thread update of the current frame.
   @inline(__always)
   mutating func add(start: Int64, duration: Int64) {
-    work.add(end: Int128(start) + Int128(duration), isRed: duration > red)
+    work.add(start: start, duration: duration, isRed: duration > red)
   }
 
   /// The current frame's figures (nil when it had no main-thread work); starts afresh.

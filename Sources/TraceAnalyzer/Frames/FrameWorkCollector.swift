@@ -9,12 +9,8 @@ struct FrameWorkCollector {
   let red: Int64
   let table: FrameWorkTable
   private var lastIndex: Int64 = .min
-  /// The current run's work: its latest end while that fits in 64 bits (the common case, kept
-  /// apart from the exact 128-bit end of the rest), its updates and whether one was red.
-  private var runEnd: Int64 = .min
-  private var runWideEnd = Int128(Int64.min)
-  private var runUpdates = 0
-  private var runHasRed = false
+  /// The work of the current run of updates of frame `lastIndex`.
+  private var last = FrameWork()
   private var cachedIndex: Int64?
   private var cachedStarts: Range<Int64> = 0..<0
 
@@ -35,14 +31,7 @@ struct FrameWorkCollector {
       endRun()
       lastIndex = index
     }
-    let (end, overflow) = start.addingReportingOverflow(duration)
-    if overflow {
-      runWideEnd = max(runWideEnd, Int128(start) + Int128(duration))
-    } else if end > runEnd {
-      runEnd = end
-    }
-    runUpdates &+= 1
-    if duration > red { runHasRed = true }
+    last.add(start: start, duration: duration, isRed: duration > red)
   }
 
   /// Adds the last run to the table (which the caller then finishes).
@@ -53,14 +42,7 @@ struct FrameWorkCollector {
 
   /// Adds the current run, if any, to the table and starts an empty one.
   private mutating func endRun() {
-    if lastIndex != .min {
-      table.add(
-        FrameWork(workEnd: max(Int128(runEnd), runWideEnd), updates: runUpdates, hasRed: runHasRed),
-        at: lastIndex)
-    }
-    runEnd = .min
-    runWideEnd = Int128(Int64.min)
-    runUpdates = 0
-    runHasRed = false
+    if lastIndex != .min { table.add(last, at: lastIndex) }
+    last = FrameWork()
   }
 }

@@ -1,7 +1,7 @@
 /// One part's share of a percentile scan: the durations each target collects, or its
 /// sub-bucket counts.
 ///
-/// Built by ``PercentileTargets/makeCollector()`` for the current scan. Its memory is raw and
+/// Built by ``PercentileTargets/makeCollector(part:)`` for the current scan. Its memory is raw and
 /// shared by copies; the targets free it in ``PercentileTargets/endScan(_:)``.
 struct PercentileCollector: @unchecked Sendable {
   /// A target's range and where its values or counts go.

@@ -153,14 +153,13 @@ struct PercentileTargets {
   private func narrow(_ target: inout Target, shift: Int, counts: [UnsafeMutableBufferPointer<UInt32>]) {
     var seen = 0
     for bucket in counts[0].indices {
-      let countByPart = counts.map { Int($0[bucket]) }
-      let count = countByPart.reduce(0, +)
+      let count = counts.reduce(0) { $0 + Int($1[bucket]) }
       if seen + count >= target.rankInRange {
         let low = target.low + Int64(bucket) << Int64(shift)
         target.high = min(target.high, low + (Int64(1) << Int64(shift)) - 1)
         target.low = low
         target.rankInRange -= seen
-        target.countByPart = countByPart
+        target.countByPart = counts.map { Int($0[bucket]) }
         return
       }
       seen += count
