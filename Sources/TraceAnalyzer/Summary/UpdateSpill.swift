@@ -12,6 +12,13 @@ struct SpillRecord: Sendable {
     packed = UInt64(group) << 43 | (isMainThread ? 1 << 42 : 0) | UInt64(duration)
   }
 
+  /// A record from its two words as stored.
+  @inline(__always)
+  init(start: Int64, packed: UInt64) {
+    self.start = start
+    self.packed = packed
+  }
+
   @inline(__always) var group: Int { Int(packed >> 43) }
   @inline(__always) var isMainThread: Bool { packed & (1 << 42) != 0 }
   @inline(__always) var duration: Int64 { Int64(packed & ((1 << 42) - 1)) }
@@ -82,55 +89,79 @@ struct UpdateSpill: @unchecked Sendable {
 
   private mutating func flush() {
     buffer.count(upTo: buffered)
-    if file == nil { file = SpillFile() }
-    file?.append(UnsafeRawBufferPointer(UnsafeBufferPointer(start: buffer.records, count: buffered)))
+    if file == nil { file = SpillFile(recordsPerChunk: Self.bufferRecords) }
+    file?.append(UnsafeBufferPointer(start: buffer.records, count: buffered))
     buffered = 0
     buffer.counted = 0
   }
 
   /// Calls `body` with every record in order, a chunk at a time.
   func forEachChunk(_ body: (UnsafeBufferPointer<SpillRecord>) -> Void) {
-    file?.forEachChunk(recordsPerChunk: Self.bufferRecords, body)
+    file?.forEachChunk(body)
     withExtendedLifetime(buffer) { body(UnsafeBufferPointer(start: buffer.records, count: buffered)) }
   }
 }
 
-/// The temporary file behind an ``UpdateSpill``: a ``SpillBlockFile`` read back in chunks, with
-/// the records kept in memory when the disk will not take them.
+/// The temporary file behind an ``UpdateSpill``: chunks of records packed by ``SpillCodec``,
+/// in a ``SpillBlockFile`` read back a chunk at a time, or kept in memory when the disk will not
+/// take them.
 final class SpillFile: @unchecked Sendable {
   private let file = SpillBlockFile()
-  private var size = 0
+  private let recordsPerChunk: Int
+  /// The packed chunks' sizes in bytes, in order.
+  private var chunkBytes: [Int] = []
   private var failed = false
-  /// Records kept in memory when the temporary file could not take them.
+  /// Packed chunks kept in memory when the temporary file could not take them.
   private var fallback: [UInt8] = []
+  /// Room for one packed chunk.
+  private let packed: UnsafeMutableRawPointer
+  /// The chunks the file takes before it counts as full (tests of a full disk lower it).
+  private let diskChunks: Int
 
-  func append(_ bytes: UnsafeRawBufferPointer) {
-    if !failed, file.append(bytes) != nil {
-      size += bytes.count
-    } else {
+  init(recordsPerChunk: Int, diskChunks: Int = .max) {
+    self.recordsPerChunk = recordsPerChunk
+    self.diskChunks = diskChunks
+    packed = .allocate(byteCount: SpillCodec.maximumBytes(records: recordsPerChunk), alignment: 8)
+  }
+
+  deinit { packed.deallocate() }
+
+  /// Appends a chunk of at most `recordsPerChunk` records.
+  func append(_ records: UnsafeBufferPointer<SpillRecord>) {
+    let count = SpillCodec.encode(records, into: packed)
+    let bytes = UnsafeRawBufferPointer(start: packed, count: count)
+    if failed || chunkBytes.count >= diskChunks || file.append(bytes) == nil {
       // Out of disk: keep the records in memory rather than lose them.
       failed = true
       fallback.append(contentsOf: bytes)
     }
+    chunkBytes.append(count)
   }
 
-  func forEachChunk(recordsPerChunk: Int, _ body: (UnsafeBufferPointer<SpillRecord>) -> Void) {
-    let stride = MemoryLayout<SpillRecord>.stride
-    let chunk = UnsafeMutableBufferPointer<SpillRecord>.allocate(capacity: recordsPerChunk)
-    defer { chunk.deallocate() }
-    var offset = 0
-    while offset < size {
-      let count = min(size - offset, recordsPerChunk * stride) / stride
-      guard
-        file.read(
-          into: UnsafeMutableRawBufferPointer(
-            rebasing: UnsafeMutableRawBufferPointer(chunk)[0..<(count * stride)]), at: offset)
-      else { break }
-      body(UnsafeBufferPointer(rebasing: chunk[0..<count]))
-      offset += count * stride
+  /// Calls `body` with each chunk's records, in order.
+  func forEachChunk(_ body: (UnsafeBufferPointer<SpillRecord>) -> Void) {
+    guard let largest = chunkBytes.max() else { return }
+    let input = UnsafeMutableRawPointer.allocate(byteCount: largest, alignment: 8)
+    let records = UnsafeMutablePointer<SpillRecord>.allocate(capacity: recordsPerChunk)
+    defer {
+      input.deallocate()
+      records.deallocate()
     }
-    fallback.withUnsafeBytes { raw in
-      body(raw.bindMemory(to: SpillRecord.self))
+    let fileBytes = chunkBytes.reduce(0, +) - fallback.count
+    var offset = 0
+    for count in chunkBytes {
+      if offset < fileBytes {
+        guard file.read(into: UnsafeMutableRawBufferPointer(start: input, count: count), at: offset) else {
+          break
+        }
+      } else {
+        fallback.withUnsafeBytes {
+          input.copyMemory(from: $0.baseAddress! + (offset - fileBytes), byteCount: count)
+        }
+      }
+      let decoded = SpillCodec.decode(input, count: count, into: records)
+      body(UnsafeBufferPointer(start: records, count: decoded))
+      offset += count
     }
   }
 }

@@ -1,0 +1,80 @@
+/// Packs a chunk of ``SpillRecord``s into about half their size for the spill file, and back.
+///
+/// Writing the spill is most of the kernel's share of a summary: the page cache takes fresh
+/// pages for it, and on virtual machines a fresh page costs about as much as its copy. So a
+/// record is stored as the change of its start from the previous record's, which recorders keep
+/// small (they write updates in about time order), with its duration, group and thread in one
+/// word:
+///
+/// - a chunk starts with the first record's start (a word);
+/// - a record whose group is below 2^15, start change within ±2^22 ns and duration below 2^24 ns
+///   is one word: bit 62 the main thread, bits 47-61 the group, 24-46 the zigzag start change,
+///   0-23 the duration;
+/// - any other record is an escape word (bit 63) followed by its two words as they are.
+enum SpillCodec {
+  /// The most bytes `count` records take.
+  static func maximumBytes(records count: Int) -> Int { 8 &+ count &* 24 }
+
+  /// Encodes `records` at `output`, which has room for ``maximumBytes(records:)``; returns the
+  /// bytes written.
+  static func encode(_ records: UnsafeBufferPointer<SpillRecord>, into output: UnsafeMutableRawPointer) -> Int
+  {
+    let words = output.assumingMemoryBound(to: UInt64.self)
+    var previous = records.first?.start ?? 0
+    words[0] = UInt64(bitPattern: previous)
+    var count = 1
+    for record in records {
+      let change = record.start &- previous
+      let zigzag = UInt64(bitPattern: change &<< 1 ^ change >> 63)
+      let duration = UInt64(bitPattern: record.duration)
+      let group = UInt64(truncatingIfNeeded: record.group)
+      previous = record.start
+      if zigzag < 1 << 23 && duration < 1 << 24 && group < 1 << 15 {
+        words[count] = (record.isMainThread ? 1 << 62 : 0) | group << 47 | zigzag << 24 | duration
+        count &+= 1
+      } else {
+        words[count] = escape
+        words[count &+ 1] = UInt64(bitPattern: record.start)
+        words[count &+ 2] = record.packed
+        count &+= 3
+      }
+    }
+    return count &* 8
+  }
+
+  /// Decodes the `count` bytes at `input`, written by ``encode(_:into:)``, into `records`
+  /// (room for every record); returns the number of records.
+  static func decode(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<SpillRecord>)
+    -> Int
+  {
+    let words = input.assumingMemoryBound(to: UInt64.self)
+    let end = count / 8
+    guard end > 0 else { return 0 }
+    var previous = Int64(bitPattern: words[0])
+    var index = 1
+    var decoded = 0
+    while index < end {
+      let word = words[index]
+      let record: SpillRecord
+      if word & escape == 0 {
+        let zigzag = word >> 24 & (1 << 23 - 1)
+        let change = Int64(bitPattern: zigzag >> 1) ^ (0 &- Int64(bitPattern: zigzag & 1))
+        previous &+= change
+        record = SpillRecord(
+          start: previous, group: Int(truncatingIfNeeded: word >> 47 & (1 << 15 - 1)),
+          isMainThread: word & 1 << 62 != 0, duration: Int64(bitPattern: word & (1 << 24 - 1)))
+        index &+= 1
+      } else {
+        previous = Int64(bitPattern: words[index &+ 1])
+        record = SpillRecord(start: previous, packed: words[index &+ 2])
+        index &+= 3
+      }
+      (records + decoded).initialize(to: record)
+      decoded &+= 1
+    }
+    return decoded
+  }
+
+  /// The word that marks a record stored whole.
+  private static var escape: UInt64 { 1 << 63 }
+}
