@@ -8,23 +8,47 @@ import Testing
 /// Bloom filter, and the join giving the same graph however the records are partitioned.
 struct CauseGraphJoinTests {
   /// Blocks written alone, gathered four at a time (some still staged at the end), or all
-  /// staged.
-  @Test(arguments: [0, 4 * 64 * 8, 1 << 18])
+  /// staged; packed (events) or as they are (``BurstCounter``'s starts).
+  @Test(arguments: [0, 4 * 64 * 32, 1 << 18])
   func aSpillGivesBackEveryRecordOfAPartitionInOrder(stagingBytes: Int) {
-    let spill = PartitionedSpill<Int64>(partitions: 8, bufferBytes: 8 * 64 * 8, stagingBytes: stagingBytes)
+    let spill = PartitionedSpill<EventRecord>(
+      partitions: 8, bufferBytes: 8 * 64 * 32, stagingBytes: stagingBytes)
     #expect(spill.partitions == 8)
     #expect(spill.blockRecords == 64)
-    for id in Int64(0)..<5_000 { spill.append(id, id: id) }
+    // Ids and times in order, but for every 97th record (which the packing stores whole).
+    let records = (Int64(0)..<5_000).map { id in
+      EventRecord(
+        id: id, time: id % 97 == 0 ? -id << 40 : 1_000_000_000 + id * 50_000, duration: id % 89 * 1_000_003,
+        node: UInt32(id % 300), flags: UInt32(id % 32))
+    }
+    for record in records { spill.append(record, id: record.id) }
     #expect(spill.count == 5_000)
-    var seen: [Int64] = []
+    var seen: [EventRecord] = []
     for partition in 0..<spill.partitions {
-      var inPartition: [Int64] = []
+      var inPartition: [EventRecord] = []
       spill.forEach(inPartition: partition) { inPartition.append($0) }
-      #expect(inPartition == inPartition.sorted())
-      #expect(inPartition.allSatisfy { spill.partition(of: $0) == partition })
+      #expect(inPartition.map(\.id) == inPartition.map(\.id).sorted())
+      #expect(inPartition.allSatisfy { spill.partition(of: $0.id) == partition })
       seen += inPartition
     }
-    #expect(seen.sorted() == Array(0..<5_000))
+    seen.sort { $0.id < $1.id }
+    #expect(seen.map(\.id) == records.map(\.id))
+    #expect(seen.map(\.time) == records.map(\.time))
+    #expect(seen.map(\.duration) == records.map(\.duration))
+    #expect(seen.map(\.node) == records.map(\.node))
+    #expect(seen.map(\.flags) == records.map(\.flags))
+
+    let starts = PartitionedSpill<BurstCounter.Start>(
+      partitions: 2, bufferBytes: 2 * 64 * 16, stagingBytes: stagingBytes / 2)
+    #expect(starts.blockRecords == 64)
+    for index in Int64(0)..<1_000 {
+      starts.append(BurstCounter.Start(edge: index % 5, start: index), id: index)
+    }
+    var startsSeen: [Int64] = []
+    for partition in 0..<starts.partitions {
+      starts.forEach(inPartition: partition) { startsSeen.append($0.start * 5 + $0.edge) }
+    }
+    #expect(startsSeen.sorted() == (Int64(0)..<1_000).map { $0 * 5 + $0 % 5 })
   }
 
   @Test func partitionCountsGrowWithTheInput() {

@@ -7,11 +7,11 @@ import TraceModel
 /// Memory: the part's node table (distinct nodes) and the spills' in-memory blocks; every
 /// per-event record beyond those blocks goes to a temporary file.
 struct CauseGraphSink: TraceSink {
-  /// A cause: 40 bytes.
+  /// A cause: 40 bytes, 24 packed.
   ///
   /// In this part `label` is a part symbol and `line` part-relative; the join rewrites `from`
   /// to a catalog node, `label` to a label index and `line` to the file's line.
-  struct CauseRecord: BitwiseCopyable, Sendable {
+  struct CauseRecord: SpillPackable, Sendable {
     /// Without a time of its own, the cause is placed in the range by its target's.
     static let needsTarget: UInt32 = 1
     /// The join found no event with the `from` id.

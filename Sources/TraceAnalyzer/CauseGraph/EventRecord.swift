@@ -1,7 +1,7 @@
 import TraceModel
 
-/// An update or source as the cause-graph joins spill it: 32 bytes.
-struct EventRecord: BitwiseCopyable, Sendable {
+/// An update or source as the cause-graph joins spill it: 32 bytes, 16 packed.
+struct EventRecord: SpillPackable, Sendable {
   static let isUpdate: UInt32 = 1
   /// The event has a time (every update; a source with `time`).
   static let hasTime: UInt32 = 2
@@ -46,4 +46,68 @@ struct EventRecord: BitwiseCopyable, Sendable {
   }
 
   @inline(__always) func has(_ flag: UInt32) -> Bool { flags & flag != 0 }
+}
+
+extension EventRecord {
+  static func packedBytes(atMost count: Int) -> Int { count * 40 }
+
+  /// Packs each record in two words, its id and time as changes from the previous record's.
+  ///
+  /// The words: bits 58-62 the flags, 32-57 the node, 0-31 the id's change; then bits 24-63 the
+  /// time's change, 0-23 the duration. Any other record is an escape word and its four words.
+  static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
+    var words = PackedWords(output)
+    var id: Int64 = 0
+    var time: Int64 = 0
+    for record in records {
+      let idChange = PackedWords.change(record.id, from: id)
+      let timeChange = PackedWords.change(record.time, from: time)
+      let duration = UInt64(bitPattern: record.duration)
+      id = record.id
+      time = record.time
+      if idChange < 1 << 32 && timeChange < 1 << 40 && duration < 1 << 24 && record.node < 1 << 26
+        && record.flags < 1 << 5
+      {
+        words.write(UInt64(record.flags) << 58 | UInt64(record.node) << 32 | idChange)
+        words.write(timeChange << 24 | duration)
+      } else {
+        words.write(PackedWords.escape)
+        words.write(UInt64(bitPattern: record.id))
+        words.write(UInt64(bitPattern: record.time))
+        words.write(duration)
+        words.write(UInt64(record.flags) << 32 | UInt64(record.node))
+      }
+    }
+    return words.count &* 8
+  }
+
+  static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
+    var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
+    var id: Int64 = 0
+    var time: Int64 = 0
+    var unpacked = 0
+    while words.count &* 8 < count {
+      let first = words.read()
+      let record: EventRecord
+      if first & PackedWords.escape == 0 {
+        let second = words.read()
+        id = PackedWords.value(changing: id, by: PackedWords.field(first, 0, 32))
+        time = PackedWords.value(changing: time, by: second >> 24)
+        record = EventRecord(
+          id: id, time: time, duration: Int64(bitPattern: PackedWords.field(second, 0, 24)),
+          node: UInt32(PackedWords.field(first, 32, 26)), flags: UInt32(PackedWords.field(first, 58, 5)))
+      } else {
+        id = Int64(bitPattern: words.read())
+        time = Int64(bitPattern: words.read())
+        let duration = Int64(bitPattern: words.read())
+        let last = words.read()
+        record = EventRecord(
+          id: id, time: time, duration: duration, node: UInt32(truncatingIfNeeded: last),
+          flags: UInt32(truncatingIfNeeded: last >> 32))
+      }
+      (records + unpacked).initialize(to: record)
+      unpacked &+= 1
+    }
+    return unpacked
+  }
 }

@@ -1,13 +1,13 @@
 /// Fixed-size records split into `partitions` buckets by a hash of an id: the build side and
 /// the probe side of a Grace hash join.
 ///
-/// Each bucket fills an in-memory block; a full block joins a staging area, written to one
-/// unlinked temporary file (shared by all buckets) in one go when it is full, and its offset is
-/// remembered. So memory stays at `partitions × blockRecords` records and the staging area
-/// however many are appended, and the file takes large writes even when blocks are small. A
-/// trace small enough never touches the disk. Appending belongs to one thread; reading happens
-/// after appending ends.
-final class PartitionedSpill<Record: BitwiseCopyable>: @unchecked Sendable {
+/// Each bucket fills an in-memory block; a full block is packed (``SpillPackable``) into a
+/// staging area, written to one unlinked temporary file (shared by all buckets) in one go when
+/// it is full, and its offset and size are remembered. So memory stays at
+/// `partitions × blockRecords` records and the staging area however many are appended, and the
+/// file takes large writes even when blocks are small. A trace small enough never touches the
+/// disk. Appending belongs to one thread; reading happens after appending ends.
+final class PartitionedSpill<Record: SpillPackable>: @unchecked Sendable {
   /// The number of buckets, a power of two.
   let partitions: Int
   /// Records per block.
@@ -18,21 +18,26 @@ final class PartitionedSpill<Record: BitwiseCopyable>: @unchecked Sendable {
   /// Per bucket: its full blocks, in append order.
   private var blocks: [[SpilledBlock]]
   private var file: SpillBlockFile?
-  /// Full blocks waiting to be written together, `stagingBlocks` of them at most.
-  private let staging: UnsafeMutablePointer<Record>
+  /// The most bytes a packed block takes.
+  private let blockBytes: Int
+  /// Packed full blocks waiting to be written together, `stagingBlocks` (unpacked) of them at
+  /// most; a block written alone is packed at its start.
+  private let staging: UnsafeMutableRawPointer
   private let stagingBlocks: Int
+  /// The bytes in `staging`.
+  private var stagingUsed = 0
   /// The blocks in `staging`, as (bucket, position in its `blocks`), in staging order.
   private var staged: [(partition: Int, position: Int)] = []
   /// Records appended so far.
   @exclusivity(unchecked) private(set) var count = 0
 
   private enum SpilledBlock {
-    /// A block in the file at this byte offset.
-    case file(Int)
-    /// A block kept in memory because the file could not be written.
-    case memory([Record])
-    /// A block in the staging area, at this block index.
-    case staged(Int)
+    /// A packed block in the file at this byte offset.
+    case file(offset: Int, bytes: Int)
+    /// A packed block kept in memory because the file could not be written.
+    case memory([UInt8])
+    /// A packed block in the staging area, at this byte offset.
+    case staged(offset: Int, bytes: Int)
   }
 
   /// Makes `partitions` (rounded up to a power of two) buckets whose blocks together take
@@ -55,7 +60,8 @@ final class PartitionedSpill<Record: BitwiseCopyable>: @unchecked Sendable {
     // Staged only when at least four blocks fit: larger blocks are written alone.
     let staged = stagingBytes / (blockRecords * max(1, MemoryLayout<Record>.stride))
     stagingBlocks = staged >= 4 ? staged : 1
-    staging = .allocate(capacity: stagingBlocks > 1 ? stagingBlocks * blockRecords : 0)
+    blockBytes = Record.packedBytes(atMost: blockRecords)
+    staging = .allocate(byteCount: stagingBlocks * blockBytes, alignment: 8)
   }
 
   deinit {
@@ -90,60 +96,69 @@ final class PartitionedSpill<Record: BitwiseCopyable>: @unchecked Sendable {
   }
 
   private func flush(_ partition: Int) {
-    let start = buffers + partition * blockRecords
+    let block = UnsafeBufferPointer(start: buffers + partition * blockRecords, count: blockRecords)
     if stagingBlocks > 1 {
       // Small blocks cost a system call each: gather them.
-      (staging + staged.count * blockRecords).initialize(from: start, count: blockRecords)
+      if stagingUsed + blockBytes > stagingBlocks * blockBytes { writeStaged() }
+      let bytes = Record.pack(block, into: staging + stagingUsed)
       staged.append((partition, blocks[partition].count))
-      blocks[partition].append(.staged(staged.count - 1))
-      if staged.count == stagingBlocks { writeStaged() }
+      blocks[partition].append(.staged(offset: stagingUsed, bytes: bytes))
+      stagingUsed += bytes
     } else {
-      let offset = write(start, blocks: 1)
-      blocks[partition].append(offset.map { .file($0) } ?? .memory(records(start, blocks: 1)))
+      let bytes = Record.pack(block, into: staging)
+      blocks[partition].append(kept(at: 0, bytes: bytes, fileOffset: write(bytes: bytes)))
     }
     fills[partition] = 0
   }
 
   /// Writes the staged blocks to the file (or keeps them in memory when it will not take them).
   private func writeStaged() {
-    let offset = write(staging, blocks: staged.count)
-    let blockBytes = blockRecords * MemoryLayout<Record>.stride
-    for (index, (partition, position)) in staged.enumerated() {
-      blocks[partition][position] =
-        if let offset { .file(offset + index * blockBytes) } else {
-          .memory(records(staging + index * blockRecords, blocks: 1))
-        }
+    let offset = write(bytes: stagingUsed)
+    for (partition, position) in staged {
+      guard case .staged(let start, let bytes) = blocks[partition][position] else { continue }
+      blocks[partition][position] = kept(at: start, bytes: bytes, fileOffset: offset)
     }
     staged.removeAll(keepingCapacity: true)
+    stagingUsed = 0
   }
 
-  /// Appends `count` blocks at `start` to the file; returns their offset, or nil when it cannot
-  /// take them.
-  private func write(_ start: UnsafePointer<Record>, blocks count: Int) -> Int? {
+  /// The block of `bytes` at `start` in `staging`, once the staging area went to the file at
+  /// `fileOffset` (nil: the file would not take it).
+  private func kept(at start: Int, bytes: Int, fileOffset: Int?) -> SpilledBlock {
+    if let fileOffset { return .file(offset: fileOffset + start, bytes: bytes) }
+    return .memory(Array(UnsafeRawBufferPointer(start: staging + start, count: bytes)))
+  }
+
+  /// Appends the first `bytes` of `staging` to the file; returns their offset, or nil when it
+  /// cannot take them.
+  private func write(bytes: Int) -> Int? {
     if file == nil { file = SpillBlockFile() }
-    return file?.append(
-      UnsafeRawBufferPointer(start: start, count: count * blockRecords * MemoryLayout<Record>.stride))
-  }
-
-  private func records(_ start: UnsafePointer<Record>, blocks count: Int) -> [Record] {
-    Array(UnsafeBufferPointer(start: start, count: count * blockRecords))
+    return file?.append(UnsafeRawBufferPointer(start: staging, count: bytes))
   }
 
   /// Calls `body` with the records of bucket `partition`, a block at a time, in append order.
   func forEachBlock(inPartition partition: Int, _ body: (UnsafeBufferPointer<Record>) -> Void) {
     if !blocks[partition].isEmpty {
-      let scratch = UnsafeMutableBufferPointer<Record>.allocate(capacity: blockRecords)
-      defer { scratch.deallocate() }
+      let scratch = UnsafeMutablePointer<Record>.allocate(capacity: blockRecords)
+      let packed = UnsafeMutableRawPointer.allocate(byteCount: blockBytes, alignment: 8)
+      defer {
+        scratch.deallocate()
+        packed.deallocate()
+      }
       for block in blocks[partition] {
+        let count: Int
         switch block {
-        case .file(let offset):
-          let bytes = UnsafeMutableRawBufferPointer(scratch)
-          if file?.read(into: bytes, at: offset) == true { body(UnsafeBufferPointer(scratch)) }
-        case .memory(let records):
-          records.withUnsafeBufferPointer { body($0) }
-        case .staged(let index):
-          body(UnsafeBufferPointer(start: staging + index * blockRecords, count: blockRecords))
+        case .file(let offset, let bytes):
+          guard
+            file?.read(into: UnsafeMutableRawBufferPointer(start: packed, count: bytes), at: offset) == true
+          else { continue }
+          count = Record.unpack(packed, count: bytes, into: scratch)
+        case .memory(let bytes):
+          count = bytes.withUnsafeBytes { Record.unpack($0.baseAddress!, count: $0.count, into: scratch) }
+        case .staged(let offset, let bytes):
+          count = Record.unpack(staging + offset, count: bytes, into: scratch)
         }
+        body(UnsafeBufferPointer(start: scratch, count: count))
       }
     }
     body(UnsafeBufferPointer(start: buffers + partition * blockRecords, count: fills[partition]))

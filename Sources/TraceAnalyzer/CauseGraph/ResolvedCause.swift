@@ -4,7 +4,7 @@ import TraceModel
 ///
 /// The join of ``CauseGraphBuilder`` writes these for the rules that look at causes one by one
 /// (``FindingsBuilder``); nodes are the join's catalog indices.
-struct ResolvedCause: BitwiseCopyable, Sendable {
+struct ResolvedCause: SpillPackable, Sendable {
   /// The target is an update (else a source, or an id no event defines).
   static let toUpdate: UInt32 = 1
   static let skipped: UInt32 = 2
@@ -56,4 +56,84 @@ struct ResolvedCause: BitwiseCopyable, Sendable {
 
   /// Whether the target is an update that finished.
   var isFinishedUpdate: Bool { has(Self.toUpdate) && duration < Update.unfinishedDuration }
+}
+
+extension ResolvedCause {
+  init(edge: UInt32, to: UInt32, flags: UInt32, target: Int64, start: Int64, duration: Int64, time: Int64) {
+    self.edge = edge
+    self.to = to
+    self.flags = flags
+    self.target = target
+    self.start = start
+    self.duration = duration
+    self.time = time
+  }
+
+  static func packedBytes(atMost count: Int) -> Int { count * 64 }
+
+  /// Packs each record in three words, its target, start and time as changes from the previous
+  /// record's.
+  ///
+  /// The words: bits 57-62 the flags, 28-56 the edge, 0-27 the node; then bits 24-63 the
+  /// target's change, 0-23 the duration; then bits 32-63 the start's change, 0-31 the time's.
+  /// Any other record is an escape word and its six words.
+  static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
+    var words = PackedWords(output)
+    var previous = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
+    for record in records {
+      let target = PackedWords.change(record.target, from: previous.target)
+      let start = PackedWords.change(record.start, from: previous.start)
+      let time = PackedWords.change(record.time, from: previous.time)
+      let duration = UInt64(bitPattern: record.duration)
+      previous = record
+      if record.flags < 1 << 6 && record.edge < 1 << 29 && record.to < 1 << 28 && target < 1 << 40
+        && duration < 1 << 24 && start < 1 << 32 && time < 1 << 32
+      {
+        words.write(UInt64(record.flags) << 57 | UInt64(record.edge) << 28 | UInt64(record.to))
+        words.write(target << 24 | duration)
+        words.write(start << 32 | time)
+      } else {
+        words.write(PackedWords.escape)
+        words.write(UInt64(record.edge) << 32 | UInt64(record.to))
+        words.write(UInt64(record.flags))
+        words.write(UInt64(bitPattern: record.target))
+        words.write(UInt64(bitPattern: record.start))
+        words.write(duration)
+        words.write(UInt64(bitPattern: record.time))
+      }
+    }
+    return words.count &* 8
+  }
+
+  static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
+    var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
+    var record = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
+    var unpacked = 0
+    while words.count &* 8 < count {
+      let first = words.read()
+      if first & PackedWords.escape == 0 {
+        let second = words.read()
+        let third = words.read()
+        record.flags = UInt32(PackedWords.field(first, 57, 6))
+        record.edge = UInt32(PackedWords.field(first, 28, 29))
+        record.to = UInt32(PackedWords.field(first, 0, 28))
+        record.target = PackedWords.value(changing: record.target, by: second >> 24)
+        record.duration = Int64(bitPattern: PackedWords.field(second, 0, 24))
+        record.start = PackedWords.value(changing: record.start, by: third >> 32)
+        record.time = PackedWords.value(changing: record.time, by: PackedWords.field(third, 0, 32))
+      } else {
+        let nodes = words.read()
+        record.edge = UInt32(truncatingIfNeeded: nodes >> 32)
+        record.to = UInt32(truncatingIfNeeded: nodes)
+        record.flags = UInt32(truncatingIfNeeded: words.read())
+        record.target = Int64(bitPattern: words.read())
+        record.start = Int64(bitPattern: words.read())
+        record.duration = Int64(bitPattern: words.read())
+        record.time = Int64(bitPattern: words.read())
+      }
+      (records + unpacked).initialize(to: record)
+      unpacked &+= 1
+    }
+    return unpacked
+  }
 }

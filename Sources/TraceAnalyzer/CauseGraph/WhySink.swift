@@ -6,7 +6,7 @@ import TraceModel
 /// about.
 struct WhySink: TraceSink {
   /// A cause: 48 bytes; strings are part symbols (-1: absent), `line` part-relative.
-  struct CauseRecord: BitwiseCopyable, Sendable {
+  struct CauseRecord: SpillPackable, Sendable {
     static let hasTime: UInt32 = 1
 
     var from: Int64

@@ -29,7 +29,7 @@ struct ExportRecord: BitwiseCopyable, Sendable {
 }
 
 /// A cause between two ids, kept for the flow join.
-struct ExportCause: BitwiseCopyable, Sendable {
+struct ExportCause: SpillPackable, Sendable {
   var from: Int64
   var to: Int64
   /// 0 `update`, 1 `creation`, 2 another label.
@@ -37,14 +37,14 @@ struct ExportCause: BitwiseCopyable, Sendable {
 }
 
 /// Where an update was written: its track and start, for the flow join.
-struct ExportPlace: BitwiseCopyable, Sendable {
+struct ExportPlace: SpillPackable, Sendable {
   var id: Int64
   var start: Int64
   var track: Int64
 }
 
 /// A cause whose source has been placed, waiting for its target.
-struct ExportHalfFlow: BitwiseCopyable, Sendable {
+struct ExportHalfFlow: SpillPackable, Sendable {
   var to: Int64
   var fromStart: Int64
   var fromTrack: Int64

@@ -10,7 +10,7 @@
 /// few counters an edge.
 final class BurstCounter {
   /// One destination update of an edge.
-  struct Start: BitwiseCopyable, Sendable {
+  struct Start: SpillPackable, Sendable {
     var edge: Int64
     var start: Int64
   }

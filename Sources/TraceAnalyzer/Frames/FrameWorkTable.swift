@@ -6,7 +6,7 @@
 /// index (``subscript(_:)``, for listings) loads the entries into memory on first use.
 final class FrameWorkTable: @unchecked Sendable {
   /// A frame's ``FrameWork`` and index in 32 bytes.
-  struct Entry: BitwiseCopyable {
+  struct Entry: SpillPackable {
     var workEnd: Int128
     var index: Int64
     /// Saturated (a frame with four billion updates is one with four billion updates too many).

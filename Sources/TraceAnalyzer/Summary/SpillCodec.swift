@@ -24,8 +24,7 @@ enum SpillCodec {
     words[0] = UInt64(bitPattern: previous)
     var count = 1
     for record in records {
-      let change = record.start &- previous
-      let zigzag = UInt64(bitPattern: change &<< 1 ^ change >> 63)
+      let zigzag = PackedWords.change(record.start, from: previous)
       let duration = UInt64(bitPattern: record.duration)
       let group = UInt64(truncatingIfNeeded: record.group)
       previous = record.start
@@ -33,7 +32,7 @@ enum SpillCodec {
         words[count] = (record.isMainThread ? 1 << 62 : 0) | group << 47 | zigzag << 24 | duration
         count &+= 1
       } else {
-        words[count] = escape
+        words[count] = PackedWords.escape
         words[count &+ 1] = UInt64(bitPattern: record.start)
         words[count &+ 2] = record.packed
         count &+= 3
@@ -56,13 +55,11 @@ enum SpillCodec {
     while index < end {
       let word = words[index]
       let record: SpillRecord
-      if word & escape == 0 {
-        let zigzag = word >> 24 & (1 << 23 - 1)
-        let change = Int64(bitPattern: zigzag >> 1) ^ (0 &- Int64(bitPattern: zigzag & 1))
-        previous &+= change
+      if word & PackedWords.escape == 0 {
+        previous = PackedWords.value(changing: previous, by: PackedWords.field(word, 24, 23))
         record = SpillRecord(
-          start: previous, group: Int(truncatingIfNeeded: word >> 47 & (1 << 15 - 1)),
-          isMainThread: word & 1 << 62 != 0, duration: Int64(bitPattern: word & (1 << 24 - 1)))
+          start: previous, group: Int(truncatingIfNeeded: PackedWords.field(word, 47, 15)),
+          isMainThread: word & 1 << 62 != 0, duration: Int64(bitPattern: PackedWords.field(word, 0, 24)))
         index &+= 1
       } else {
         previous = Int64(bitPattern: words[index &+ 1])
@@ -74,7 +71,4 @@ enum SpillCodec {
     }
     return decoded
   }
-
-  /// The word that marks a record stored whole.
-  private static var escape: UInt64 { 1 << 63 }
 }

@@ -1,0 +1,65 @@
+extension CauseGraphSink.CauseRecord {
+  static func packedBytes(atMost count: Int) -> Int { count * 48 }
+
+  /// Packs each record in three words, its ids, line and time as changes from the previous
+  /// record's.
+  ///
+  /// The words: bits 59-62 the flags, 43-58 the label, 0-42 the line's change; then bits 32-63
+  /// the change of `to`, 0-31 that of `from`; then the time's change. Any other record is an
+  /// escape word and its five words.
+  static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
+    var words = PackedWords(output)
+    var previous = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
+    for record in records {
+      let from = PackedWords.change(record.from, from: previous.from)
+      let to = PackedWords.change(record.to, from: previous.to)
+      let line = PackedWords.change(record.line, from: previous.line)
+      let time = PackedWords.change(record.time, from: previous.time)
+      previous = record
+      if from < 1 << 32 && to < 1 << 32 && line < 1 << 43 && record.label >= 0 && record.label < 1 << 16
+        && record.flags < 1 << 4
+      {
+        words.write(UInt64(record.flags) << 59 | UInt64(record.label) << 43 | line)
+        words.write(to << 32 | from)
+        words.write(time)
+      } else {
+        words.write(PackedWords.escape)
+        words.write(UInt64(bitPattern: record.from))
+        words.write(UInt64(bitPattern: record.to))
+        words.write(UInt64(bitPattern: record.line))
+        words.write(UInt64(bitPattern: record.time))
+        words.write(UInt64(record.flags) << 32 | UInt64(UInt32(bitPattern: record.label)))
+      }
+    }
+    return words.count &* 8
+  }
+
+  static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
+    var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
+    var record = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
+    var unpacked = 0
+    while words.count &* 8 < count {
+      let first = words.read()
+      if first & PackedWords.escape == 0 {
+        let ids = words.read()
+        record.line = PackedWords.value(changing: record.line, by: PackedWords.field(first, 0, 43))
+        record.label = Int32(PackedWords.field(first, 43, 16))
+        record.flags = UInt32(PackedWords.field(first, 59, 4))
+        record.to = PackedWords.value(changing: record.to, by: ids >> 32)
+        record.from = PackedWords.value(changing: record.from, by: PackedWords.field(ids, 0, 32))
+        record.time = PackedWords.value(changing: record.time, by: words.read())
+      } else {
+        record.from = Int64(bitPattern: words.read())
+        record.to = Int64(bitPattern: words.read())
+        record.line = Int64(bitPattern: words.read())
+        record.time = Int64(bitPattern: words.read())
+        let last = words.read()
+        record.label = Int32(bitPattern: UInt32(truncatingIfNeeded: last))
+        record.flags = UInt32(truncatingIfNeeded: last >> 32)
+      }
+      (records + unpacked).initialize(to: record)
+      unpacked &+= 1
+    }
+    return unpacked
+  }
+}

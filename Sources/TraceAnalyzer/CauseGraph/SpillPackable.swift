@@ -1,0 +1,72 @@
+/// A record that a ``PartitionedSpill`` packs when a block leaves memory: by default its bytes
+/// as they are.
+///
+/// Records that recorders write in about id and time order pack their ids and times as changes
+/// from the previous record's, in fewer words (see ``SpillCodec`` for why the bytes matter).
+protocol SpillPackable: BitwiseCopyable {
+  /// The most bytes `count` records pack into.
+  static func packedBytes(atMost count: Int) -> Int
+  /// Packs `records` at `output` (room for ``packedBytes(atMost:)``); returns the bytes written.
+  static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int
+  /// Unpacks the `count` bytes at `input`, written by ``pack(_:into:)``, into `records`;
+  /// returns the number of records.
+  static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int
+}
+
+extension SpillPackable {
+  static func packedBytes(atMost count: Int) -> Int { count * MemoryLayout<Self>.stride }
+
+  static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
+    let bytes = UnsafeRawBufferPointer(records)
+    if let base = bytes.baseAddress { output.copyMemory(from: base, byteCount: bytes.count) }
+    return bytes.count
+  }
+
+  static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
+    UnsafeMutableRawPointer(records).copyMemory(from: input, byteCount: count)
+    return count / MemoryLayout<Self>.stride
+  }
+}
+
+/// Writes and reads the words of packed records (see ``SpillPackable``).
+struct PackedWords {
+  let base: UnsafeMutablePointer<UInt64>
+  /// Words written or read so far.
+  var count = 0
+
+  /// The word that marks a record stored whole, its fields' words following.
+  static var escape: UInt64 { 1 << 63 }
+
+  init(_ base: UnsafeMutableRawPointer) { self.base = base.assumingMemoryBound(to: UInt64.self) }
+
+  @inline(__always)
+  mutating func write(_ word: UInt64) {
+    base[count] = word
+    count &+= 1
+  }
+
+  @inline(__always)
+  mutating func read() -> UInt64 {
+    defer { count &+= 1 }
+    return base[count]
+  }
+
+  /// `value - previous`, zigzag-coded (small changes either way give small numbers).
+  @inline(__always)
+  static func change(_ value: Int64, from previous: Int64) -> UInt64 {
+    let change = value &- previous
+    return UInt64(bitPattern: change &<< 1 ^ change >> 63)
+  }
+
+  /// The value `zigzag` (a ``change(_:from:)``) moves `previous` to.
+  @inline(__always)
+  static func value(changing previous: Int64, by zigzag: UInt64) -> Int64 {
+    previous &+ (Int64(bitPattern: zigzag >> 1) ^ (0 &- Int64(bitPattern: zigzag & 1)))
+  }
+
+  /// The low `bits` bits of `word >> shift`.
+  @inline(__always)
+  static func field(_ word: UInt64, _ shift: UInt64, _ bits: UInt64) -> UInt64 {
+    word >> shift & (1 << bits &- 1)
+  }
+}

@@ -1,0 +1,144 @@
+import TestSupport
+import Testing
+
+@testable import TraceAnalyzer
+
+/// The packings of the cause join's records: whatever the values, a block comes back as it
+/// went, and records in id and time order take fewer bytes.
+struct SpillPackingTests {
+  /// Packs and unpacks `records`; returns them and the packed size.
+  static func roundTrip<Record: SpillPackable>(_ records: [Record]) -> (records: [Record], bytes: Int) {
+    let room = UnsafeMutableRawPointer.allocate(
+      byteCount: max(8, Record.packedBytes(atMost: records.count)), alignment: 8)
+    defer { room.deallocate() }
+    let bytes = records.withUnsafeBufferPointer { Record.pack($0, into: room) }
+    let unpacked = [Record](unsafeUninitializedCapacity: records.count) { buffer, count in
+      count = Record.unpack(room, count: bytes, into: buffer.baseAddress!)
+    }
+    return (unpacked, bytes)
+  }
+
+  /// A value near `previous` mostly, and now and then anything at all.
+  static func value(after previous: Int64, _ random: inout SplitMix) -> Int64 {
+    switch random.next() % 40 {
+    case 0: Int64(bitPattern: random.next())
+    case 1: .min
+    case 2: .max
+    case 3: 0
+    default: previous &+ Int64(random.next() % 100_000) &- 20_000
+    }
+  }
+
+  static func causes(count: Int, seed: UInt64) -> [CauseGraphSink.CauseRecord] {
+    var random = SplitMix(seed: seed)
+    var record = CauseGraphSink.CauseRecord(from: 10, to: 20, line: 1, time: 1_000_000, label: 0, flags: 0)
+    return (0..<count).map { _ in
+      record.from = value(after: record.from, &random)
+      record.to = value(after: record.to, &random)
+      record.line = value(after: record.line, &random)
+      record.time = value(after: record.time, &random)
+      switch random.next() % 20 {
+      case 0: record.label = Int32(bitPattern: UInt32(truncatingIfNeeded: random.next()))
+      case 1...9: record.label = Int32(random.next() % (1 << 16))
+      default: record.label = 3
+      }
+      record.flags = UInt32(random.next() % (random.next() % 20 == 0 ? 1 << 32 : 16))
+      return record
+    }
+  }
+
+  static func resolved(count: Int, seed: UInt64) -> [ResolvedCause] {
+    var random = SplitMix(seed: seed)
+    var record = ResolvedCause(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
+    return (0..<count).map { _ in
+      let wide = random.next() % 20 == 0
+      record.edge = UInt32(truncatingIfNeeded: random.next() % (wide ? 1 << 32 : 1 << 29))
+      record.to = UInt32(truncatingIfNeeded: random.next() % (wide ? 1 << 32 : 1 << 28))
+      record.flags = UInt32(truncatingIfNeeded: random.next() % (wide ? 1 << 32 : 64))
+      record.target = value(after: record.target, &random)
+      record.start = value(after: record.start, &random)
+      record.time = value(after: record.time, &random)
+      record.duration = wide ? Int64(bitPattern: random.next()) : Int64(random.next() % (1 << 24))
+      return record
+    }
+  }
+
+  static func events(count: Int, seed: UInt64) -> [EventRecord] {
+    var random = SplitMix(seed: seed)
+    var record = EventRecord(id: 0, time: 0, duration: 0, node: 0, flags: 0)
+    return (0..<count).map { _ in
+      let wide = random.next() % 20 == 0
+      record.id = value(after: record.id, &random)
+      record.time = value(after: record.time, &random)
+      record.duration = wide ? Int64(bitPattern: random.next()) : Int64(random.next() % (1 << 24))
+      record.node = UInt32(truncatingIfNeeded: random.next() % (wide ? 1 << 32 : 1 << 26))
+      record.flags = UInt32(truncatingIfNeeded: random.next() % (wide ? 1 << 32 : 32))
+      return record
+    }
+  }
+
+  static func fields(_ event: EventRecord) -> [Int64] {
+    [event.id, event.time, event.duration, Int64(event.node), Int64(event.flags)]
+  }
+
+  static func fields(_ cause: CauseGraphSink.CauseRecord) -> [Int64] {
+    [cause.from, cause.to, cause.line, cause.time, Int64(cause.label), Int64(cause.flags)]
+  }
+
+  static func fields(_ cause: ResolvedCause) -> [Int64] {
+    [
+      Int64(cause.edge), Int64(cause.to), Int64(cause.flags), cause.target, cause.start, cause.duration,
+      cause.time,
+    ]
+  }
+
+  @Test(arguments: [0, 1, 2, 500, 5_000])
+  func eventsComeBackAsTheyWent(count: Int) {
+    let records = Self.events(count: count, seed: UInt64(count))
+    let unpacked = Self.roundTrip(records).records
+    #expect(unpacked.map(Self.fields) == records.map(Self.fields))
+  }
+
+  @Test(arguments: [0, 1, 2, 500, 5_000])
+  func causesComeBackAsTheyWent(count: Int) {
+    let records = Self.causes(count: count, seed: UInt64(count))
+    let unpacked = Self.roundTrip(records).records
+    #expect(unpacked.map(Self.fields) == records.map(Self.fields))
+  }
+
+  @Test(arguments: [0, 1, 2, 500, 5_000])
+  func resolvedCausesComeBackAsTheyWent(count: Int) {
+    let records = Self.resolved(count: count, seed: UInt64(count))
+    let unpacked = Self.roundTrip(records).records
+    #expect(unpacked.map(Self.fields) == records.map(Self.fields))
+  }
+
+  @Test func recordsInOrderTakeFewerWords() {
+    let causes = (Int64(0)..<100).map {
+      CauseGraphSink.CauseRecord(
+        from: 1 + $0 % 50, to: 100 + 2 * $0, line: 200 + 2 * $0, time: 1_000_000_000 + 40_000 * $0,
+        label: 7, flags: 4)
+    }
+    let (unpackedCauses, causeBytes) = Self.roundTrip(causes)
+    #expect(unpackedCauses.map(Self.fields) == causes.map(Self.fields))
+    #expect(causeBytes == 24 * causes.count)
+
+    let resolved = (Int64(0)..<100).map {
+      ResolvedCause(
+        edge: UInt32($0 % 9), to: UInt32($0), flags: 33, target: 100 + 2 * $0,
+        start: 1_000_000_000 + 40_000 * $0,
+        duration: 300_000, time: 1_000_000_000 + 40_000 * $0)
+    }
+    let (unpackedResolved, resolvedBytes) = Self.roundTrip(resolved)
+    #expect(unpackedResolved.map(Self.fields) == resolved.map(Self.fields))
+    #expect(resolvedBytes == 24 * resolved.count)
+
+    let events = (Int64(0)..<100).map {
+      EventRecord(
+        id: 100 + 2 * $0, time: 1_000_000 + 40_000 * $0, duration: 300_000, node: UInt32($0), flags: 27)
+    }
+    let (unpackedEvents, eventBytes) = Self.roundTrip(events)
+    #expect(unpackedEvents.map(\.time) == events.map(\.time))
+    #expect(eventBytes == 16 * events.count)
+  }
+}
