@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TraceModel
@@ -146,8 +147,35 @@ struct XMLTagScannerTests {
       ("9223372036854775808", nil), ("12345678901234567890", nil), ("", nil), ("-1", nil), ("1 ", nil),
     ] as [(String, Int64?)])
   func decimalsAreUnsignedAndFitInt64(_ text: String, _ expected: Int64?) {
-    let bytes = Array(text.utf8) + [0]
+    // Followed by the chunk buffer's padding, for the word-at-a-time reading.
+    let bytes = Array(text.utf8) + [UInt8](repeating: 0, count: 16)
     #expect(
       bytes.withUnsafeBufferPointer { XMLText.decimal($0.baseAddress!, count: text.utf8.count) } == expected)
+    #expect(
+      bytes.withUnsafeBufferPointer { XMLText.decimal(padded: $0.baseAddress!, count: text.utf8.count) }
+        == expected)
+  }
+
+  /// Every length from 1 to 20 digits, with a non-digit at each place and digits after the end.
+  @Test func wordAtATimeDecimalsAgreeWithByteAtATime() {
+    var random = SplitMix(seed: 11)
+    for length in 1...20 {
+      for trial in 0..<200 {
+        var bytes = (0..<length).map { _ in UInt8(ascii: "0") + UInt8(random.next() % 10) }
+        if trial % 4 == 1 {
+          bytes[Int(random.next() % UInt64(length))] = [0x2F, 0x3A, 0x20, 0xB0][trial % 3]
+        }
+        // What follows the number: its closing quote or `<`, or more digits (never read).
+        bytes +=
+          [trial % 2 == 0 ? UInt8(ascii: "\"") : UInt8(ascii: "7")] + [UInt8](repeating: 0x35, count: 16)
+        let (wordwise, bytewise) = bytes.withUnsafeBufferPointer {
+          (
+            XMLText.decimal(padded: $0.baseAddress!, count: length),
+            XMLText.decimal($0.baseAddress!, count: length)
+          )
+        }
+        #expect(wordwise == bytewise, "\(String(decoding: bytes.prefix(length), as: UTF8.self))")
+      }
+    }
   }
 }

@@ -335,12 +335,12 @@ struct XCTraceParser: ~Copyable {
         switch attributeLength {
         case 2
         where buffer[attributeStart] == UInt8(ascii: "i") && buffer[attributeStart + 1] == UInt8(ascii: "d"):
-          guard let value = XMLText.decimal(buffer + valueStart, count: valueEnd - valueStart) else {
+          guard let value = XMLText.decimal(padded: buffer + valueStart, count: valueEnd - valueStart) else {
             throw notANumber(valueStart, valueEnd - valueStart, "id")
           }
           id = value
         case 3 where scanner.nameIs(attributeStart, 3, "ref"):
-          guard let value = XMLText.decimal(buffer + valueStart, count: valueEnd - valueStart) else {
+          guard let value = XMLText.decimal(padded: buffer + valueStart, count: valueEnd - valueStart) else {
             throw notANumber(valueStart, valueEnd - valueStart, "ref")
           }
           ref = value
@@ -387,7 +387,7 @@ struct XCTraceParser: ~Copyable {
         } else if !isSentinel {
           let count = textEnd - index
           if count > 0 {
-            if count <= 19, let number = XCTraceValueTable.plainInteger(buffer + index, count: count),
+            if count <= 19, let number = XCTraceValueTable.plainInteger(padded: buffer + index, count: count),
               let small = XCTraceValue.integer(number)
             {
               value = small
@@ -608,7 +608,7 @@ struct XCTraceParser: ~Copyable {
     if textOffset >= 0 {
       if !textInScratch {
         let start = buffer + Int(textOffset - windowBase)
-        if textLength <= 19, let number = XCTraceValueTable.plainInteger(start, count: textLength),
+        if textLength <= 19, let number = XCTraceValueTable.plainInteger(padded: start, count: textLength),
           let small = XCTraceValue.integer(number)
         {
           return small

@@ -151,6 +151,12 @@ struct XCTraceValueTable: ~Copyable {
     count > 1 && bytes[0] == UInt8(ascii: "0") ? nil : XMLText.decimal(bytes, count: count)
   }
 
+  /// ``plainInteger(_:count:)`` of padded bytes (see ``XMLText/decimal(padded:count:)``).
+  @inline(__always)
+  static func plainInteger(padded bytes: UnsafePointer<UInt8>, count: Int) -> Int64? {
+    count > 1 && bytes[0] == UInt8(ascii: "0") ? nil : XMLText.decimal(padded: bytes, count: count)
+  }
+
   // MARK: - Reading values
 
   /// The integer a value stands for: a number, or a text that reads as one (values above

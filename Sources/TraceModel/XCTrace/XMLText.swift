@@ -89,6 +89,21 @@ enum XMLText {
     return Int64(value)
   }
 
+  /// ``decimal(_:count:)`` read eight bytes at a time: the 16 bytes after `bytes + count` must
+  /// be readable (the chunk buffer's padding).
+  @inline(__always)
+  static func decimal(padded bytes: UnsafePointer<UInt8>, count: Int) -> Int64? {
+    guard count > 0 && count <= 15 else { return decimal(bytes, count: count) }
+    let head = min(count, 8)
+    let digits = PlainBytes.digitValues(PlainBytes.load(bytes))
+    guard PlainBytes.digitCount(digits) >= head else { return nil }
+    let value = PlainBytes.value(ofDigits: digits, count: head)
+    guard count > 8 else { return value }
+    let more = PlainBytes.digitValues(PlainBytes.load(bytes + 8))
+    guard PlainBytes.digitCount(more) >= count &- 8 else { return nil }
+    return value &* PlainBytes.powerOfTen(count &- 8) &+ PlainBytes.value(ofDigits: more, count: count &- 8)
+  }
+
   /// The offset of the first byte that breaks UTF-8 in `count` bytes at `bytes`, or nil.
   static func firstInvalidUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
     var index = 0
