@@ -79,6 +79,7 @@ final class BurstCounter {
     }
     var batch: [Start] = []
     var packed: [UInt64] = []
+    var scratch: [UInt64] = []
     func take(edge: Int, start: Int64) {
       if open[edge] > 0 && start.saturatingSubtract(last[edge]) > gap { close(edge) }
       open[edge] += 1
@@ -94,15 +95,17 @@ final class BurstCounter {
         low = min(low, item.start)
         high = max(high, item.start)
       }
-      // Sorting one integer per start (edge in the top bits, start - low below) is several
-      // times faster than sorting pairs; wide spans or many edges take the general path.
+      // Sorting one integer per start (edge in the top bits, start - low below), by radix, is
+      // several times faster than sorting pairs; wide spans or many edges take the general path.
       if edges < 1 << 23 && high.subtractingReportingOverflow(low).partialValue < 1 << 40
         && !high.subtractingReportingOverflow(low).overflow
       {
+        // As few bits as the bucket's span needs, so the sort makes as few passes as it can.
+        let shift = UInt64(UInt64.bitWidth - UInt64(high - low).leadingZeroBitCount)
         packed.removeAll(keepingCapacity: true)
-        for item in batch { packed.append(UInt64(item.edge) << 40 | UInt64(item.start - low)) }
-        packed.sort()
-        for code in packed { take(edge: Int(code >> 40), start: low + Int64(code & (1 << 40 - 1))) }
+        for item in batch { packed.append(UInt64(item.edge) << shift | UInt64(item.start - low)) }
+        RadixSort.sort(&packed, scratch: &scratch)
+        for code in packed { take(edge: Int(code >> shift), start: low + Int64(code & (1 << shift &- 1))) }
       } else {
         batch.sort { ($0.edge, $0.start) < ($1.edge, $1.start) }
         for item in batch { take(edge: Int(item.edge), start: item.start) }
