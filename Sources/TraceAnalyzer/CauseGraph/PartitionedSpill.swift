@@ -20,8 +20,8 @@ final class PartitionedSpill<Record: SpillPackable>: @unchecked Sendable {
   private var file: SpillBlockFile?
   /// The most bytes a packed block takes.
   private let blockBytes: Int
-  /// Packed full blocks waiting to be written together, `stagingBlocks` (unpacked) of them at
-  /// most; a block written alone is packed at its start.
+  /// Packed full blocks waiting to be written together, in room for `stagingBlocks` blocks
+  /// packed at their largest (so usually more fit); a block written alone is packed at its start.
   private let staging: UnsafeMutableRawPointer
   private let stagingBlocks: Int
   /// The bytes in `staging`.

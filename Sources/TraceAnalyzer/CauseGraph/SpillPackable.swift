@@ -30,25 +30,25 @@ extension SpillPackable {
 
 /// Writes and reads the words of packed records (see ``SpillPackable``).
 struct PackedWords {
-  let base: UnsafeMutablePointer<UInt64>
+  let base: UnsafeMutableRawPointer
   /// Words written or read so far.
   var count = 0
 
   /// The word that marks a record stored whole, its fields' words following.
   static var escape: UInt64 { 1 << 63 }
 
-  init(_ base: UnsafeMutableRawPointer) { self.base = base.assumingMemoryBound(to: UInt64.self) }
+  init(_ base: UnsafeMutableRawPointer) { self.base = base }
 
   @inline(__always)
   mutating func write(_ word: UInt64) {
-    base[count] = word
+    base.storeBytes(of: word, toByteOffset: count &* 8, as: UInt64.self)
     count &+= 1
   }
 
   @inline(__always)
   mutating func read() -> UInt64 {
     defer { count &+= 1 }
-    return base[count]
+    return base.loadUnaligned(fromByteOffset: count &* 8, as: UInt64.self)
   }
 
   /// `value - previous`, zigzag-coded (small changes either way give small numbers).

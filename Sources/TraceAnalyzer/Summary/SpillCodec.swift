@@ -19,26 +19,23 @@ enum SpillCodec {
   /// bytes written.
   static func encode(_ records: UnsafeBufferPointer<SpillRecord>, into output: UnsafeMutableRawPointer) -> Int
   {
-    let words = output.assumingMemoryBound(to: UInt64.self)
+    var words = PackedWords(output)
     var previous = records.first?.start ?? 0
-    words[0] = UInt64(bitPattern: previous)
-    var count = 1
+    words.write(UInt64(bitPattern: previous))
     for record in records {
       let zigzag = PackedWords.change(record.start, from: previous)
       let duration = UInt64(bitPattern: record.duration)
       let group = UInt64(truncatingIfNeeded: record.group)
       previous = record.start
       if zigzag < 1 << 23 && duration < 1 << 24 && group < 1 << 15 {
-        words[count] = (record.isMainThread ? 1 << 62 : 0) | group << 47 | zigzag << 24 | duration
-        count &+= 1
+        words.write((record.isMainThread ? 1 << 62 : 0) | group << 47 | zigzag << 24 | duration)
       } else {
-        words[count] = PackedWords.escape
-        words[count &+ 1] = UInt64(bitPattern: record.start)
-        words[count &+ 2] = record.packed
-        count &+= 3
+        words.write(PackedWords.escape)
+        words.write(UInt64(bitPattern: record.start))
+        words.write(record.packed)
       }
     }
-    return count &* 8
+    return words.count &* 8
   }
 
   /// Decodes the `count` bytes at `input`, written by ``encode(_:into:)``, into `records`
@@ -46,25 +43,21 @@ enum SpillCodec {
   static func decode(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<SpillRecord>)
     -> Int
   {
-    let words = input.assumingMemoryBound(to: UInt64.self)
-    let end = count / 8
-    guard end > 0 else { return 0 }
-    var previous = Int64(bitPattern: words[0])
-    var index = 1
+    var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
+    guard count >= 8 else { return 0 }
+    var previous = Int64(bitPattern: words.read())
     var decoded = 0
-    while index < end {
-      let word = words[index]
+    while words.count &* 8 < count {
+      let word = words.read()
       let record: SpillRecord
       if word & PackedWords.escape == 0 {
         previous = PackedWords.value(changing: previous, by: PackedWords.field(word, 24, 23))
         record = SpillRecord(
           start: previous, group: Int(truncatingIfNeeded: PackedWords.field(word, 47, 15)),
           isMainThread: word & 1 << 62 != 0, duration: Int64(bitPattern: PackedWords.field(word, 0, 24)))
-        index &+= 1
       } else {
-        previous = Int64(bitPattern: words[index &+ 1])
-        record = SpillRecord(start: previous, packed: words[index &+ 2])
-        index &+= 3
+        previous = Int64(bitPattern: words.read())
+        record = SpillRecord(start: previous, packed: words.read())
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1

@@ -152,7 +152,9 @@ final class SpillFile: @unchecked Sendable {
     for count in chunkBytes {
       if offset < fileBytes {
         guard file.read(into: UnsafeMutableRawBufferPointer(start: input, count: count), at: offset) else {
-          break
+          // A chunk the file does not give back is lost; the others still count.
+          offset += count
+          continue
         }
       } else {
         fallback.withUnsafeBytes {

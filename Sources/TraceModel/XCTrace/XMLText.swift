@@ -89,7 +89,7 @@ enum XMLText {
     return Int64(value)
   }
 
-  /// ``decimal(_:count:)`` read eight bytes at a time: the 16 bytes after `bytes + count` must
+  /// ``decimal(_:count:)`` read eight bytes at a time: the 8 bytes after `bytes + count` must
   /// be readable (the chunk buffer's padding).
   @inline(__always)
   static func decimal(padded bytes: UnsafePointer<UInt8>, count: Int) -> Int64? {
