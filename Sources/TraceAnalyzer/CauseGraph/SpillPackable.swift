@@ -2,7 +2,7 @@
 /// as they are.
 ///
 /// Records that recorders write in about id and time order pack their ids and times as changes
-/// from the previous record's, in fewer words (see ``SpillCodec`` for why the bytes matter).
+/// from the previous record's, in fewer words (see ``SpillRecord`` for why the bytes matter).
 protocol SpillPackable: BitwiseCopyable {
   /// The most bytes `count` records pack into.
   static func packedBytes(atMost count: Int) -> Int

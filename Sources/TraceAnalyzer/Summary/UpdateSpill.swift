@@ -1,29 +1,3 @@
-/// One finished update, as the second phase of the analysis needs it: 16 bytes.
-struct SpillRecord: Sendable {
-  /// Group index (21 bits; at most ``groupLimit`` views) | main thread (1 bit) | duration (42 bits).
-  static let groupLimit = 1 << 16
-
-  var start: Int64
-  var packed: UInt64
-
-  @inline(__always)
-  init(start: Int64, group: Int, isMainThread: Bool, duration: Int64) {
-    self.start = start
-    packed = UInt64(group) << 43 | (isMainThread ? 1 << 42 : 0) | UInt64(duration)
-  }
-
-  /// A record from its two words as stored.
-  @inline(__always)
-  init(start: Int64, packed: UInt64) {
-    self.start = start
-    self.packed = packed
-  }
-
-  @inline(__always) var group: Int { Int(packed >> 43) }
-  @inline(__always) var isMainThread: Bool { packed & (1 << 42) != 0 }
-  @inline(__always) var duration: Int64 { Int64(packed & ((1 << 42) - 1)) }
-}
-
 /// An append-only list of ``SpillRecord``s that moves to an unlinked temporary file once it
 /// outgrows 1 MiB, so memory stays flat however long the trace; it also keeps each group's
 /// duration histogram of the records.
@@ -102,7 +76,7 @@ struct UpdateSpill: @unchecked Sendable {
   }
 }
 
-/// The temporary file behind an ``UpdateSpill``: chunks of records packed by ``SpillCodec``,
+/// The temporary file behind an ``UpdateSpill``: chunks of packed records (``SpillPackable``),
 /// in a ``SpillBlockFile`` read back a chunk at a time, or kept in memory when the disk will not
 /// take them.
 final class SpillFile: @unchecked Sendable {
@@ -110,8 +84,8 @@ final class SpillFile: @unchecked Sendable {
   private let recordsPerChunk: Int
   /// The packed chunks' sizes in bytes, in order.
   private var chunkBytes: [Int] = []
-  private var failed = false
-  /// Packed chunks kept in memory when the temporary file could not take them.
+  /// Packed chunks kept in memory once the temporary file could not take one (every later
+  /// chunk goes here too).
   private var fallback: [UInt8] = []
   /// Room for one packed chunk.
   private let packed: UnsafeMutableRawPointer
@@ -121,18 +95,17 @@ final class SpillFile: @unchecked Sendable {
   init(recordsPerChunk: Int, diskChunks: Int = .max) {
     self.recordsPerChunk = recordsPerChunk
     self.diskChunks = diskChunks
-    packed = .allocate(byteCount: SpillCodec.maximumBytes(records: recordsPerChunk), alignment: 8)
+    packed = .allocate(byteCount: SpillRecord.packedBytes(atMost: recordsPerChunk), alignment: 8)
   }
 
   deinit { packed.deallocate() }
 
   /// Appends a chunk of at most `recordsPerChunk` records.
   func append(_ records: UnsafeBufferPointer<SpillRecord>) {
-    let count = SpillCodec.encode(records, into: packed)
+    let count = SpillRecord.pack(records, into: packed)
     let bytes = UnsafeRawBufferPointer(start: packed, count: count)
-    if failed || chunkBytes.count >= diskChunks || file.append(bytes) == nil {
+    if !fallback.isEmpty || chunkBytes.count >= diskChunks || file.append(bytes) == nil {
       // Out of disk: keep the records in memory rather than lose them.
-      failed = true
       fallback.append(contentsOf: bytes)
     }
     chunkBytes.append(count)
@@ -161,7 +134,7 @@ final class SpillFile: @unchecked Sendable {
           input.copyMemory(from: $0.baseAddress! + (offset - fileBytes), byteCount: count)
         }
       }
-      let decoded = SpillCodec.decode(input, count: count, into: records)
+      let decoded = SpillRecord.unpack(input, count: count, into: records)
       body(UnsafeBufferPointer(start: records, count: decoded))
       offset += count
     }

@@ -1,4 +1,30 @@
-/// Packs a chunk of ``SpillRecord``s into about half their size for the spill file, and back.
+/// One finished update, as the second phase of the analysis needs it: 16 bytes.
+struct SpillRecord: SpillPackable, Sendable {
+  /// Group index (21 bits; at most ``groupLimit`` views) | main thread (1 bit) | duration (42 bits).
+  static let groupLimit = 1 << 16
+
+  var start: Int64
+  var packed: UInt64
+
+  @inline(__always)
+  init(start: Int64, group: Int, isMainThread: Bool, duration: Int64) {
+    self.start = start
+    packed = UInt64(group) << 43 | (isMainThread ? 1 << 42 : 0) | UInt64(duration)
+  }
+
+  /// A record from its two words as stored.
+  @inline(__always)
+  init(start: Int64, packed: UInt64) {
+    self.start = start
+    self.packed = packed
+  }
+
+  @inline(__always) var group: Int { Int(packed >> 43) }
+  @inline(__always) var isMainThread: Bool { packed & (1 << 42) != 0 }
+  @inline(__always) var duration: Int64 { Int64(packed & ((1 << 42) - 1)) }
+}
+
+/// A chunk of records packs into about half its size for the spill file.
 ///
 /// Writing the spill is most of the kernel's share of a summary: the page cache takes fresh
 /// pages for it, and on virtual machines a fresh page costs about as much as its copy. So a
@@ -11,14 +37,10 @@
 ///   is one word: bit 62 the main thread, bits 47-61 the group, 24-46 the zigzag start change,
 ///   0-23 the duration;
 /// - any other record is an escape word (bit 63) followed by its two words as they are.
-enum SpillCodec {
-  /// The most bytes `count` records take.
-  static func maximumBytes(records count: Int) -> Int { 8 &+ count &* 24 }
+extension SpillRecord {
+  static func packedBytes(atMost count: Int) -> Int { 8 &+ count &* 24 }
 
-  /// Encodes `records` at `output`, which has room for ``maximumBytes(records:)``; returns the
-  /// bytes written.
-  static func encode(_ records: UnsafeBufferPointer<SpillRecord>, into output: UnsafeMutableRawPointer) -> Int
-  {
+  static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     var previous = records.first?.start ?? 0
     words.write(UInt64(bitPattern: previous))
@@ -38,11 +60,7 @@ enum SpillCodec {
     return words.count &* 8
   }
 
-  /// Decodes the `count` bytes at `input`, written by ``encode(_:into:)``, into `records`
-  /// (room for every record); returns the number of records.
-  static func decode(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<SpillRecord>)
-    -> Int
-  {
+  static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     guard count >= 8 else { return 0 }
     var previous = Int64(bitPattern: words.read())

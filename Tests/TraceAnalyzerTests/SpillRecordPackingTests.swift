@@ -3,7 +3,7 @@ import Testing
 
 @testable import TraceAnalyzer
 
-struct SpillCodecTests {
+struct SpillRecordPackingTests {
   /// Records as a recorder writes them (small steps, short durations) and every kind of outlier.
   static func records(count: Int, seed: UInt64, groups: Int = 1 << 16) -> [SpillRecord] {
     var random = SplitMix(seed: seed)
@@ -40,11 +40,11 @@ struct SpillCodecTests {
 
   static func roundTrip(_ records: [SpillRecord]) -> (records: [SpillRecord], bytes: Int) {
     let room = UnsafeMutableRawPointer.allocate(
-      byteCount: SpillCodec.maximumBytes(records: records.count), alignment: 8)
+      byteCount: SpillRecord.packedBytes(atMost: records.count), alignment: 8)
     defer { room.deallocate() }
-    let bytes = records.withUnsafeBufferPointer { SpillCodec.encode($0, into: room) }
+    let bytes = records.withUnsafeBufferPointer { SpillRecord.pack($0, into: room) }
     let decoded = [SpillRecord](unsafeUninitializedCapacity: records.count) { buffer, count in
-      count = SpillCodec.decode(room, count: bytes, into: buffer.baseAddress!)
+      count = SpillRecord.unpack(room, count: bytes, into: buffer.baseAddress!)
     }
     return (decoded, bytes)
   }
