@@ -9,9 +9,9 @@ import Testing
 ///
 /// Three parsers read each sequence of lines: one through ``JSONLinesParser/parseStrictly(_:count:)``
 /// (the strict scanner only), one through ``JSONLinesParser/parse(_:count:)`` (the fast path
-/// first), and one as the reader does it (``JSONLinesParser/parseUpdate(_:into:)``, then
-/// ``JSONLinesParser/parseCause(_:into:)``, with the line's
-/// end unknown, then `parse` when that declines). Events are compared as the lines the writer
+/// first, for updates, sources and groups), and one as the reader does it
+/// (``JSONLinesParser/parseUpdate(_:into:)``, then ``JSONLinesParser/parseCause(_:into:)``, with
+/// the line's end unknown, then `parse` when that declines). Events are compared as the lines the writer
 /// makes of them, with the update's thread, so each parser may number its symbols its own way.
 struct JSONLinesParserDifferentialTests {
   @Test(arguments: Fixture.storyNames.map { "traces/\($0).jsonl" } + ciAndMalformedTraces)
@@ -71,6 +71,7 @@ struct JSONLinesParserDifferentialTests {
     var errors = 0
     var fast = 0
     var fastCauses = 0
+    var fastSourcesAndGroups = 0
     for _ in 0..<2000 {
       var line = RandomLine.make(&random)
       if random.next() % 4 == 0 { RandomLine.damage(&line, &random) }
@@ -81,14 +82,18 @@ struct JSONLinesParserDifferentialTests {
         if reader.parseUpdate(base, into: &update) == count { fast += 1 }
         var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
         if reader.parseCause(base, into: &cause) == count { fastCauses += 1 }
+        if reader.plainEvent(base, count: count) != nil { fastSourcesAndGroups += 1 }
         return Self.outcome(
           of: { () throws(LineError) in try parser.parseStrictly(base, count: count) }, parser)
       }
       if outcome.hasPrefix("error") { errors += 1 } else { events += 1 }
     }
     #expect(
-      events > 500 && errors > 200 && fast > 100 && fastCauses > 50,
-      "\(events) events, \(errors) errors, \(fast) fast updates, \(fastCauses) fast causes")
+      events > 500 && errors > 200 && fast > 100 && fastCauses > 50 && fastSourcesAndGroups > 100,
+      """
+      \(events) events, \(errors) errors, \(fast) fast updates, \(fastCauses) fast causes, \
+      \(fastSourcesAndGroups) fast sources and groups
+      """)
   }
 
   // MARK: - Comparing
@@ -234,12 +239,15 @@ enum RandomLine {
     let duration = pick(random.next() % 5_000_000)
     let views = ["Row", "LandmarkListItemView", #"é\u00e9"#, #"A\\B"#, "😀"]
     let view = views[Int(random.next() % UInt64(views.count))]
-    switch random.next() % 4 {
+    switch random.next() % 5 {
     case 0:
       return #"{"type":"cause","from":\#(id),"to":\#(id + 1),"label":"update","changed":"x"}"#
     case 1:
       return
-        #"{"type":"source","id":\#(id),"kind":"state","label":"@State \#(view)","user":true,"time":\#(start)}"#
+        #"{"type":"source","id":\#(pick(id)),"kind":"state","label":"@State \#(view)","user":true,"time":\#(start)}"#
+    case 2:
+      return
+        #"{"type":"group","id":\#(pick(id % 50)),"start":\#(start),"duration":\#(duration),"label":"\#(view)"}"#
     default:
       let kind = ["body", "other", "representable"][Int(random.next() % 3)]
       let thread = random.next() % 5 == 0 ? #","thread":"worker""# : ""

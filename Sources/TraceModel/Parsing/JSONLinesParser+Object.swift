@@ -71,10 +71,46 @@ extension JSONLinesParser {
     return count
   }
 
+  /// Decodes a plain `source` or `group` line whose fields obey their rules, with its unknown
+  /// keys counted; nil for any other line (nothing is changed then, but for interned strings).
+  ///
+  /// They are a few percent of a trace's lines, each worth a strict scan and a decode without it.
+  @inline(never)
+  mutating func plainEvent(_ base: UnsafePointer<UInt8>, count: Int) -> TraceEvent? {
+    let head = Self.lineHead(base)
+    if head == Self.sourceHead {
+      var fields = SourceFields(base: base)
+      // A backtrace's frames are decoded and checked by the strict path.
+      guard
+        scanPlainObject(base, count: count, into: &fields, typeEnd: 16) >= 0 && fields.isComplete
+          && fields.present & Field.backtrace.bit == 0
+      else { return nil }
+      // Once inserted, the id would be a duplicate to the strict path: nothing may give up after.
+      guard ids.insert(fields.id) else { return nil }
+      countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: SourceFields.allowed)
+      return .source(fields.source(in: &self, backtrace: []))
+    }
+    if head == Self.groupHead {
+      var fields = GroupFields(base: base)
+      // After the `,`: the head ends with it.
+      guard scanPlainObject(base, count: count, into: &fields, typeEnd: 15) >= 0 && fields.isComplete else {
+        return nil
+      }
+      countUnknownKeys(present: fields.present, unmatched: fields.unmatched, allowed: GroupFields.allowed)
+      return .group(fields.group(in: &self))
+    }
+    return nil
+  }
+
   /// The head of most update lines, `{"type":"update"`, as two little-endian words.
   @usableFromInline static var updateHead: (UInt64, UInt64) { (0x3A22_6570_7974_227B, 0x2265_7461_6470_7522) }
   /// The head of most cause lines, `{"type":"cause",`, as two little-endian words.
   @usableFromInline static var causeHead: (UInt64, UInt64) { (0x3A22_6570_7974_227B, 0x2C22_6573_7561_6322) }
+
+  /// The head of most source lines, `{"type":"source"`, as two little-endian words.
+  static var sourceHead: (UInt64, UInt64) { (0x3A22_6570_7974_227B, 0x2265_6372_756F_7322) }
+  /// The head of most group lines, `{"type":"group",`, as two little-endian words.
+  static var groupHead: (UInt64, UInt64) { (0x3A22_6570_7974_227B, 0x2C22_7075_6F72_6722) }
 
   /// The first 16 bytes of the line at `base` (the line is padded: they may run past it), as
   /// two little-endian words.

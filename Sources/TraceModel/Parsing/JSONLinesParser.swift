@@ -8,7 +8,8 @@
 ///     {"type":"cause","from":11,"to":100,"label":"update","changed":"landmarks"}
 ///
 /// Keys may come in any order; unknown keys and event types are skipped (and counted) after
-/// being validated as JSON. Strings are interned into ``symbols`` by their decoded bytes.
+/// being validated as JSON. Strings are interned into ``symbols`` by their decoded bytes. A copy
+/// of a parser shares its symbols and its ids with the original.
 @usableFromInline package struct JSONLinesParser {
   /// The strings of every event this parser produced.
   @usableFromInline package let symbols = SymbolTable()
@@ -21,7 +22,7 @@
 
   @usableFromInline var fields = FieldTable()
   var scratch: [UInt8] = []
-  var ids = IDSet()
+  let ids = IDSet()
   let updateLabel: Symbol
   /// The symbol of the thread name `main`, once a plain update line has interned it.
   var mainThread: Symbol?
@@ -65,11 +66,18 @@
     -> ParsedLine
   {
     // Most lines are plain updates, which the scanner's plain mode reads straight into an
-    // ``Update`` (JSONLinesParser+Object.swift). The rest, and every malformed line, are scanned
-    // in strict mode into ``fields``, which reports errors with their columns.
-    if count < Int(Int32.max) && plainUpdate(line, count: count, into: &update) {
-      seenEvent = true
-      return .update
+    // ``Update`` (JSONLinesParser+Object.swift); plain sources and groups take the same mode. The
+    // rest, and every malformed line, are scanned in strict mode into ``fields``, which reports
+    // errors with their columns.
+    if count < Int(Int32.max) {
+      if plainUpdate(line, count: count, into: &update) {
+        seenEvent = true
+        return .update
+      }
+      if let event = plainEvent(line, count: count) {
+        seenEvent = true
+        return .event(event)
+      }
     }
     guard try scanStrictly(line, count: count) else { return .nothing }
     defer { seenEvent = true }
@@ -139,13 +147,6 @@
     Field.type.bit | Field.version.bit | Field.app.bit | Field.device.bit | Field.refreshRate.bit
       | Field.start.bit | Field.producer.bit
   }
-  private static var groupKeys: UInt32 {
-    Field.type.bit | Field.id.bit | Field.start.bit | Field.duration.bit | Field.label.bit
-  }
-  private static var sourceKeys: UInt32 {
-    Field.type.bit | Field.id.bit | Field.kind.bit | Field.label.bit | Field.owner.bit | Field.property.bit
-      | Field.user.bit | Field.time.bit | Field.backtrace.bit
-  }
   private static var hitchKeys: UInt32 {
     Field.type.bit | Field.start.bit | Field.duration.bit | Field.narrative.bit
   }
@@ -167,7 +168,7 @@
       countUnknownKeys(allowed: CauseFields.allowed)
       return .cause(try decodeCause(base))
     case .source:
-      countUnknownKeys(allowed: Self.sourceKeys)
+      countUnknownKeys(allowed: SourceFields.allowed)
       return .source(try decodeSource(base))
     default:
       return try decodeRareEvent(base, type)
@@ -208,15 +209,12 @@
       return .cause(try decodeCause(base))
     }
     if equals(base, type, "source") {
-      countUnknownKeys(allowed: Self.sourceKeys)
+      countUnknownKeys(allowed: SourceFields.allowed)
       return .source(try decodeSource(base))
     }
     if equals(base, type, "group") {
-      countUnknownKeys(allowed: Self.groupKeys)
-      let group = UpdateGroup(
-        id: try optionalIdentifier(.id), start: try integer(.start, of: "group"),
-        duration: try duration(of: "group"), label: try optionalString(base, .label))
-      return .group(group)
+      countUnknownKeys(allowed: GroupFields.allowed)
+      return .group(try checked(GroupFields.self, base).group(in: &self))
     }
     if equals(base, type, "frame") {
       countUnknownKeys(allowed: Self.frameKeys)
@@ -278,23 +276,12 @@
     return event
   }
 
+  /// Every rule checked in turn, for precise errors; the common sources take
+  /// ``plainEvent(_:count:)`` instead, under the same rules.
   private mutating func decodeSource(_ base: UnsafePointer<UInt8>) throws(LineError) -> Source {
-    let id = try identifier(of: "source")
-    let kindValue = try requireString(.kind, of: "source")
-    let kindName = decodedString(base, kindValue)
-    guard let kind = SourceKind(name: kindName) else {
-      let names = SourceKind.allCases.map(\.description).joined(separator: ", ")
-      throw LineError(
-        column: Int(kindValue.offset) + 1,
-        message: "source \"kind\" must be one of \(names), not \"\(kindName)\"")
-    }
-    let labelValue = try requireString(.label, of: "source")
-    let source = Source(
-      id: id, kind: kind, label: internString(base, labelValue),
-      owner: try optionalString(base, .owner), property: try optionalString(base, .property),
-      user: try optionalBool(.user) ?? false, time: try optionalInteger(.time),
-      backtrace: try backtrace(base))
-    try register(id)
+    let fields = try checked(SourceFields.self, base)
+    let source = fields.source(in: &self, backtrace: try backtrace(base))
+    try register(fields.id)
     return source
   }
 
@@ -417,6 +404,15 @@
         column: column,
         message: "update \"kind\" must be body, representable or other, not \"\(decodedString(base, value))\""
       )
+    case .sourceKind:
+      guard value.tag == .string else { return wrongType(field, "a string") }
+      guard let base else { preconditionFailure("a source kind's error quotes the line") }
+      let names = SourceKind.allCases.map(\.description).joined(separator: ", ")
+      return LineError(
+        column: column,
+        message: "source \"kind\" must be one of \(names), not \"\(decodedString(base, value))\"")
+    case .stringArray:
+      return wrongType(field, "an array of strings")
     case .integer, .identifier, .duration:
       switch value.tag {
       case .integer:
@@ -445,18 +441,6 @@
     try required(.duration, .duration, of: type).integer
   }
 
-  /// A required id (`id`, or the `from`/`to` of a cause): ids are non-negative.
-  @inline(__always)
-  private func identifier(_ field: Field = .id, of type: String) throws(LineError) -> Int64 {
-    try required(field, .identifier, of: type).integer
-  }
-
-  /// An optional id (a group's `id`, an update's `group`): ids are non-negative.
-  @inline(__always)
-  private func optionalIdentifier(_ field: Field) throws(LineError) -> Int64? {
-    try optional(field, .identifier)?.integer
-  }
-
   @inline(__always)
   private mutating func register(_ id: Int64) throws(LineError) {
     guard ids.insert(id) else {
@@ -464,17 +448,6 @@
         column: Int(fields[.id].offset) + 1,
         message: "duplicate id \(id): ids must be unique across update and source events")
     }
-  }
-
-  @inline(__always)
-  private func optionalBool(_ field: Field) throws(LineError) -> Bool? {
-    guard let value = try optional(field, .bool) else { return nil }
-    return value.integer != 0
-  }
-
-  @inline(__always)
-  private func requireString(_ field: Field, of type: String) throws(LineError) -> FieldTable.Value {
-    try required(field, .string, of: type)
   }
 
   @inline(__always)

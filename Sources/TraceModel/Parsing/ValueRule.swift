@@ -14,15 +14,20 @@ enum ValueRule {
   case bool
   /// A string spelling an ``UpdateKind``.
   case updateKind
+  /// A string spelling a ``SourceKind``.
+  case sourceKind
+  /// An array (of strings: its elements are checked by the caller).
+  case stringArray
 
-  /// Whether `value` obeys this rule; an ``updateKind`` spelling is checked by the caller.
+  /// Whether `value` obeys this rule; a kind's spelling is checked by the caller.
   @inline(__always)
   func admits(_ value: FieldTable.Value) -> Bool {
     switch self {
-    case .string, .updateKind: value.tag == .string
+    case .string, .updateKind, .sourceKind: value.tag == .string
     case .integer: value.isInteger
     case .identifier, .duration: value.isInteger && value.integer >= 0
     case .bool: value.tag == .bool
+    case .stringArray: value.tag == .array
     }
   }
 

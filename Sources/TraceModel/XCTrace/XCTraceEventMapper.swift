@@ -95,8 +95,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private(set) var app: String?
 
   private var table = Table(kind: .unknown, displayName: "")
-  private var updateIDs = IDSet()
-  private var sourceIDs = IDSet()
+  private let updateIDs = IDSet()
+  private let sourceIDs = IDSet()
   private var pending: [Int64: PendingNode] = [:]
   private var pendingOrder: [Int64] = []
   private let empty: Symbol
