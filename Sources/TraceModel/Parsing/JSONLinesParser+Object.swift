@@ -144,10 +144,8 @@ extension JSONLinesParser {
   ///
   /// A `count` of -1 (plain mode only) means the line's end is not known yet: the line then ends
   /// with its object, at a `\n` (or `\r\n`, the `\r` being part of the line), and must need no
-  /// strict value scan (whose bounds are the line's) but of a string: a string ends at its quote
-  /// or fails at a control byte, which the `\n` and the padding are. The `0` the reader puts
-  /// after its data stops every scan, so it never runs past the data, and a `\n` found is the
-  /// line's.
+  /// strict value scan (whose bounds are the line's). The `0` the reader puts after its data
+  /// stops every scan, so it never runs past the data, and a `\n` found is the line's.
   ///
   /// Offsets are below `Int32.max` (the caller checks a known `count`; a found one is checked
   /// before it is returned), so index arithmetic wraps freely.
@@ -298,11 +296,8 @@ extension JSONLinesParser {
       if let plain {
         value = plain
       } else {
-        // A string with escapes or non-ASCII bytes is read even where the line's end is not
-        // known yet (see above); other values need it.
-        guard count >= 0 || first == UInt8(ascii: "\""),
-          let strict = try Self.strictValue(
-            base, count: count >= 0 ? count : Int(Int32.max), at: start, strict: Mode.isStrict)
+        guard count >= 0,
+          let strict = try Self.strictValue(base, count: count, at: start, strict: Mode.isStrict)
         else { return -1 }
         value = strict.value
         index = strict.end
