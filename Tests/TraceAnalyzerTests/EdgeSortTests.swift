@@ -28,7 +28,8 @@ struct EdgeSortTests {
       for _ in 0..<Int(random.next() % 3) { _ = edges.count(key) }
     }
     #expect(edges.keys.count > 500)
-    let packed = CauseGraphBuilder.sortedEdges(edges, position: position, labels: labels, labelRank: labelRank)
+    let packed = CauseGraphBuilder.sortedEdges(
+      edges, position: position, labels: labels, labelRank: labelRank)
     let tuples = CauseGraphBuilder.sortedEdges(
       edges, position: position, labels: labels, labelRank: labelRank, packing: false)
     #expect(packed == tuples)
