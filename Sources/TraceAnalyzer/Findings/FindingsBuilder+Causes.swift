@@ -44,7 +44,7 @@ extension FindingsBuilder {
   }
 
   private struct ChurnSource: Defaultable {
-    var frames: Set<Int64> = []
+    var frames = FrameSet()
     var skippedViews: Set<Int32> = []
     var costNs: Int64 = 0
     var updates = 0
@@ -53,8 +53,8 @@ extension FindingsBuilder {
   }
 
   private struct LoopComponent: Defaultable {
-    var frames: Set<Int64> = []
-    var gestureFrames: Set<Int64> = []
+    var frames = FrameSet()
+    var gestureFrames = FrameSet()
     /// The latest updates the cycle's causes reached, by update node.
     var examples: [Int: Earliest] = [:]
   }
@@ -83,6 +83,11 @@ extension FindingsBuilder {
     var loops: [Int: LoopComponent] = [:]
     var selfEdges: [NodePair: SelfEdge] = [:]
     let timeline = frames.timeline
+    // The trace's frames, for the frame sets' bitmaps.
+    let frameSpan = timeline.index(of: traceSpan.upperBound).flatMap { last in
+      let first = timeline.index(of: traceSpan.lowerBound) ?? 0
+      return first <= last ? first...last : nil
+    }
 
     let kinds = nodes.map(\.kind)
     resolved.forEach(inPartition: 0) { cause in
@@ -97,7 +102,7 @@ extension FindingsBuilder {
           let frame = timeline.index(of: cause.start)
           let skipped = cause.has(ResolvedCause.skipped)
           Self.update(&churn, Int32(from)) { source in
-            if let frame { source.frames.insert(frame) }
+            if let frame { source.frames.insert(frame, within: frameSpan) }
             source.updates += 1
             if finished { source.costNs = source.costNs.saturatingAdd(cause.duration) }
             if skipped {
@@ -136,13 +141,13 @@ extension FindingsBuilder {
             let isInternal = component[from] == loop
             Self.update(&loops, loop) { facts in
               if isInternal {
-                facts.frames.insert(frame)
+                facts.frames.insert(frame, within: frameSpan)
                 // The latest updates: deep in the loop, long after any gesture.
                 if toUpdate {
                   facts.examples[to, default: Earliest()].add(start: ~cause.start, id: cause.target)
                 }
               }
-              if fromGesture { facts.gestureFrames.insert(frame) }
+              if fromGesture { facts.gestureFrames.insert(frame, within: frameSpan) }
             }
           }
         }
@@ -239,7 +244,7 @@ extension FindingsBuilder {
   private func updateLoop(members: [Int], _ facts: LoopComponent) -> Finding? {
     let frameCount = facts.frames.count
     guard frameCount >= settings.loopFrames else { return nil }
-    let gestureFrames = facts.gestureFrames.intersection(facts.frames).count
+    let gestureFrames = facts.gestureFrames.intersectionCount(facts.frames)
     guard Double(gestureFrames) * 100 < settings.loopGesturesPercent * Double(frameCount) else { return nil }
     let labels = members.map { graph.nodes[$0].label }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     var cost: Int64 = 0

@@ -1,0 +1,61 @@
+import TestSupport
+import Testing
+
+@testable import TraceAnalyzer
+
+/// ``FrameSet`` against `Set<Int64>`: the same count, membership and intersections, before and
+/// after it moves its frames into a bitmap.
+struct FrameSetTests {
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func countsAndIntersectionsAsASet(seed: UInt64) {
+    var random = SplitMix(seed: seed)
+    let span: ClosedRange<Int64> = -70...4_000
+    var sets = [FrameSet(), FrameSet()]
+    var models: [Set<Int64>] = [[], []]
+    for step in 0..<6_000 {
+      let which = Int(random.next() % 2)
+      // Mostly inside the span, with repeats; now and then outside it, at its edges or far off.
+      let frame: Int64 =
+        switch random.next() % 10 {
+        case 0:
+          [span.lowerBound - 1, span.upperBound + 1, span.lowerBound, span.upperBound, .min, .max][
+            Int(random.next() % 6)]
+        default: span.lowerBound + Int64(random.next() % UInt64(span.count))
+        }
+      sets[which].insert(frame, within: span)
+      models[which].insert(frame)
+      if step % 500 == 0 {
+        #expect(sets[which].count == models[which].count)
+      }
+    }
+    for which in 0..<2 {
+      #expect(sets[which].usesBitmap)
+      #expect(sets[which].count == models[which].count)
+      for frame in span.lowerBound - 3...span.upperBound + 3 {
+        #expect(sets[which].contains(frame) == models[which].contains(frame))
+      }
+      #expect(sets[which].contains(.min) == models[which].contains(.min))
+    }
+    let common = models[0].intersection(models[1]).count
+    #expect(sets[0].intersectionCount(sets[1]) == common)
+    #expect(sets[1].intersectionCount(sets[0]) == common)
+    #expect(common > 100)
+  }
+
+  @Test func smallSetsAndUnboundedSpansStayHashed() {
+    var few = FrameSet()
+    var unbounded = FrameSet()
+    var none = FrameSet()
+    for frame in Int64(0)..<40 {
+      few.insert(frame * 3, within: 0...1_000_000)
+      unbounded.insert(frame * 3, within: Int64.min...Int64.max)
+      none.insert(frame * 3, within: nil)
+    }
+    for set in [few, unbounded, none] {
+      #expect(!set.usesBitmap)
+      #expect(set.count == 40)
+      #expect(set.contains(39 * 3) && !set.contains(1))
+    }
+    #expect(few.intersectionCount(none) == 40)
+  }
+}
