@@ -108,16 +108,10 @@ struct ExportWriter {
 
   @inline(__always)
   private mutating func append(unsigned value: UInt64) {
-    var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes, filled from the end
-    var rest = value
-    var used = 0
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for DecimalDigits.maxCount
     withUnsafeMutableBytes(of: &digits) { raw in
-      repeat {
-        used += 1
-        raw[32 - used] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-        rest /= 10
-      } while rest > 0
-      append(raw: UnsafeRawBufferPointer(rebasing: raw[(32 - used)...]))
+      let count = DecimalDigits.write(value, to: raw.bindMemory(to: UInt8.self).baseAddress!)
+      append(raw: UnsafeRawBufferPointer(rebasing: raw[..<count]))
     }
   }
 

@@ -83,11 +83,22 @@ package enum JSONString {
     cursor.pointee = UInt8(ascii: "\"")
     cursor += 1
     var plainStart = 0
-    for index in 0..<text.count {
+    var index = 0
+    while index < text.count {
+      // Eight bytes at a time past what needs no escape (a word with a non-ASCII byte is
+      // looked at byte by byte).
+      if index &+ 8 <= text.count,
+        JSONScanner.specialBytes(text.baseAddress!.loadUnaligned(fromByteOffset: index, as: UInt64.self)) == 0
+      {
+        index &+= 8
+        continue
+      }
       let value = text[index]
+      index &+= 1
       guard value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") else { continue }
-      cursor = copy(text, plainStart..<index, to: cursor)
-      plainStart = index + 1
+      let escaped = index &- 1
+      cursor = copy(text, plainStart..<escaped, to: cursor)
+      plainStart = index
       cursor[0] = UInt8(ascii: "\\")
       let short: UInt8? =
         switch value {

@@ -224,20 +224,7 @@
 
     mutating func decimal(_ value: Int64) {
       if value < 0 { byte(UInt8(ascii: "-")) }
-      var magnitude = value.magnitude
-      var digits = 1
-      var scale: UInt64 = 10
-      while digits < 20 && magnitude >= scale {
-        digits += 1
-        if digits < 20 { scale = scale &* 10 }
-      }
-      var index = digits
-      repeat {
-        index -= 1
-        cursor[index] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-        magnitude /= 10
-      } while index > 0
-      cursor += digits
+      cursor += DecimalDigits.write(value.magnitude, to: cursor)
     }
 
     mutating func number(_ name: StaticString, _ value: Double) {
