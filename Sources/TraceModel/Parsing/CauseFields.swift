@@ -27,23 +27,17 @@ struct CauseFields: EventFields {
       // little-endian word.
       return value.isPlainString(base, 0x65_7375_6163, count: 5) ? nil : .string
     case .from:
-      from = value.integer
-      return ValueRule.identifier.broken(by: value)
+      return value.integer(into: &from, .identifier)
     case .to:
-      to = value.integer
-      return ValueRule.identifier.broken(by: value)
+      return value.integer(into: &to, .identifier)
     case .time:
-      time = value.integer
-      return ValueRule.integer.broken(by: value)
+      return value.integer(into: &time, .integer)
     case .label:
-      label = value
-      return ValueRule.string.broken(by: value)
+      return value.string(into: &label)
     case .changed:
-      changed = value
-      return ValueRule.string.broken(by: value)
+      return value.string(into: &changed)
     case .valueType:
-      valueType = value
-      return ValueRule.string.broken(by: value)
+      return value.string(into: &valueType)
     default:
       // A key of another event type: counted as unknown.
       return nil

@@ -24,17 +24,13 @@ struct GroupFields: EventFields {
       // Only the fast path visits it: "group", as a little-endian word.
       return value.isPlainString(base, 0x70_756F_7267, count: 5) ? nil : .string
     case .id:
-      id = value.integer
-      return ValueRule.identifier.broken(by: value)
+      return value.integer(into: &id, .identifier)
     case .start:
-      start = value.integer
-      return ValueRule.integer.broken(by: value)
+      return value.integer(into: &start, .integer)
     case .duration:
-      duration = value.integer
-      return ValueRule.duration.broken(by: value)
+      return value.integer(into: &duration, .duration)
     case .label:
-      label = value
-      return ValueRule.string.broken(by: value)
+      return value.string(into: &label)
     default:
       // A key of another event type: counted as unknown.
       return nil

@@ -32,8 +32,7 @@ struct SourceFields: EventFields {
       // Only the fast path visits it: "source", as a little-endian word.
       return value.isPlainString(base, 0x6563_7275_6F73, count: 6) ? nil : .string
     case .id:
-      id = value.integer
-      return ValueRule.identifier.broken(by: value)
+      return value.integer(into: &id, .identifier)
     case .kind:
       guard value.tag == .string, let kind = SourceKind(base + Int(value.lower), value) else {
         return .sourceKind
@@ -41,20 +40,16 @@ struct SourceFields: EventFields {
       self.kind = kind
       return nil
     case .label:
-      label = value
-      return ValueRule.string.broken(by: value)
+      return value.string(into: &label)
     case .owner:
-      owner = value
-      return ValueRule.string.broken(by: value)
+      return value.string(into: &owner)
     case .property:
-      property = value
-      return ValueRule.string.broken(by: value)
+      return value.string(into: &property)
     case .user:
       user = value.integer != 0
       return ValueRule.bool.broken(by: value)
     case .time:
-      time = value.integer
-      return ValueRule.integer.broken(by: value)
+      return value.integer(into: &time, .integer)
     case .backtrace:
       return ValueRule.stringArray.broken(by: value)
     default:

@@ -56,18 +56,15 @@ struct UpdateFields: EventFields {
       // little-endian word.
       return value.isPlainString(base, 0x6574_6164_7075, count: 6) ? nil : .string
     case .id:
-      id = value.integer
-      return ValueRule.identifier.broken(by: value)
+      return value.integer(into: &id, .identifier)
     case .kind:
       guard value.tag == .string, let kind = Self.kind(base, value) else { return .updateKind }
       self.kind = kind
       return nil
     case .start:
-      start = value.integer
-      return ValueRule.integer.broken(by: value)
+      return value.integer(into: &start, .integer)
     case .duration:
-      duration = value.integer
-      return ValueRule.duration.broken(by: value)
+      return value.integer(into: &duration, .duration)
     case .view:
       view = value.lower..<value.upper
       return string(field, value)
@@ -87,8 +84,7 @@ struct UpdateFields: EventFields {
       skipped = value.integer != 0
       return ValueRule.bool.broken(by: value)
     case .group:
-      group = value.integer
-      return ValueRule.identifier.broken(by: value)
+      return value.integer(into: &group, .identifier)
     default:
       // A key of another event type: counted as unknown.
       return nil

@@ -47,6 +47,21 @@ extension FieldTable.Value {
       && PlainBytes.load(base + Int(lower)) & PlainBytes.lowBytes(count) == word
   }
 
+  /// Stores this value's integer in `slot`; the rule it breaks, if any (an event's field
+  /// visit, in one line).
+  @inline(__always)
+  func integer(into slot: inout Int64, _ rule: ValueRule) -> ValueRule? {
+    slot = integer
+    return rule.broken(by: self)
+  }
+
+  /// Stores this value in `slot`, where it must be a string; the rule it breaks, if any.
+  @inline(__always)
+  func string(into slot: inout FieldTable.Value) -> ValueRule? {
+    slot = self
+    return ValueRule.string.broken(by: self)
+  }
+
   /// Whether this is an integer that fits in 64 bits.
   @inline(__always) var isInteger: Bool { tag == .integer && fits }
 }
