@@ -57,5 +57,12 @@ struct FrameSetTests {
       #expect(set.contains(39 * 3) && !set.contains(1))
     }
     #expect(few.intersectionCount(none) == 40)
+    // A hashed set against a bitmap, both ways (a loop's gesture frames against its frames).
+    var many = FrameSet()
+    for frame in Int64(-5)..<5_000 where frame % 2 == 0 { many.insert(frame, within: -5...5_000) }
+    #expect(many.usesBitmap && !few.usesBitmap)
+    let common = (0..<40).filter { $0 * 3 % 2 == 0 }.count
+    #expect(few.intersectionCount(many) == common)
+    #expect(many.intersectionCount(few) == common)
   }
 }

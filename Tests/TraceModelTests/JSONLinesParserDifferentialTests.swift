@@ -243,11 +243,16 @@ enum RandomLine {
     case 0:
       return #"{"type":"cause","from":\#(id),"to":\#(id + 1),"label":"update","changed":"x"}"#
     case 1:
+      let kind = ["state", "observable", "environment", "environmentWriter", #"st\u0061te"#][
+        Int(random.next() % 5)]
+      let owner = random.next() % 3 == 0 ? #","owner":"\#(view)","property":"p""# : ""
+      let user = random.next() % 2 == 0 ? "true" : "false"
       return
-        #"{"type":"source","id":\#(pick(id)),"kind":"state","label":"@State \#(view)","user":true,"time":\#(start)}"#
+        #"{"type":"source","id":\#(pick(id)),"kind":"\#(kind)","label":"@State \#(view)"\#(owner),"user":\#(user),"time":\#(start)}"#
     case 2:
+      let groupID = random.next() % 4 == 0 ? "" : #","id":\#(pick(id % 50))"#
       return
-        #"{"type":"group","id":\#(pick(id % 50)),"start":\#(start),"duration":\#(duration),"label":"\#(view)"}"#
+        #"{"type":"group"\#(groupID),"start":\#(start),"duration":\#(duration),"label":"\#(view)"}"#
     default:
       let kind = ["body", "other", "representable"][Int(random.next() % 3)]
       let thread = random.next() % 5 == 0 ? #","thread":"worker""# : ""

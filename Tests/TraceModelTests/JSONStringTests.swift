@@ -36,10 +36,12 @@ struct JSONStringTests {
   @Test func quotesEveryPlaceOfEveryLength() {
     for length in 0..<25 {
       for place in 0..<max(length, 1) {
-        for special: UInt8 in [0x22, 0x5C, 0x0A, 0x01, 0x1F, 0xC3] {
+        for special: UInt8 in [0x22, 0x5C, 0x0A, 0x00, 0x01, 0x1F, 0x20, 0x7F, 0xC3] {
           var bytes = (0..<length).map { UInt8(ascii: "a") &+ UInt8($0 % 26) }
           if length > 0 { bytes[place] = special }
           if special == 0xC3 && place + 1 < length { bytes[place + 1] = 0xA9 }
+          // A second byte to escape in the same word, now and then.
+          if place % 3 == 1 && place + 2 < length { bytes[place + 2] = 0x22 }
           let quoted = [UInt8](unsafeUninitializedCapacity: JSONString.quotedCapacity(length)) {
             buffer, count in
             bytes.withUnsafeBytes { text in
@@ -52,6 +54,17 @@ struct JSONStringTests {
     }
   }
 
+  @Test func quotesAStringOfNothingButEscapes() {
+    let bytes = [UInt8](repeating: 0x22, count: 9) + [UInt8](repeating: 0x00, count: 9)
+    let quoted = [UInt8](unsafeUninitializedCapacity: JSONString.quotedCapacity(bytes.count)) {
+      buffer, count in
+      bytes.withUnsafeBytes { text in
+        count = buffer.baseAddress!.distance(to: JSONString.quote(text, into: buffer.baseAddress!))
+      }
+    }
+    #expect(quoted == Self.quotedByteByByte(bytes))
+  }
+
   static func quotedByteByByte(_ bytes: [UInt8]) -> [UInt8] {
     var out: [UInt8] = [0x22]
     for byte in bytes {
@@ -59,6 +72,7 @@ struct JSONStringTests {
       case 0x22: out += Array(#"\""#.utf8)
       case 0x5C: out += Array(#"\\"#.utf8)
       case 0x0A: out += Array(#"\n"#.utf8)
+      case 0x00: out += Array(#"\u0000"#.utf8)
       case 0x01: out += Array(#"\u0001"#.utf8)
       case 0x1F: out += Array(#"\u001f"#.utf8)
       default: out.append(byte)

@@ -105,6 +105,28 @@ struct XCTraceParserTests {
       ])
   }
 
+  /// A reference tag reads the same in every spelling, whether the quick path for
+  /// `<x ref="N"/>` takes it or the general one does (more digits, spaces, an end tag), and in
+  /// read buffers that end anywhere in it.
+  @Test(arguments: [1 << 20, 48, 61])
+  func referencesReadAlikeInEverySpelling(_ chunkSize: Int) throws {
+    let spellings = [
+      #"<string ref="1"/>"#, #"<string ref="01"/>"#, #"<string ref="0000001"/>"#,
+      #"<string ref="00000001"/>"#, #"<string ref="1" />"#, #"<string ref="1"></string>"#,
+      #"<string  ref="1"/>"#, #"<s ref="1"/>"#, #"<a-long-element-name ref="1"/>"#,
+    ]
+    var rows = #"<row><string id="1" fmt="A">Alpha</string><string id="2">Beta</string></row>"# + "\n"
+    for (index, spelling) in spellings.enumerated() {
+      rows += "<row>\(spelling)<string ref=\"2\"/>\(String(repeating: " ", count: index))</row>\n"
+    }
+    let handler = try parse(table(["a", "b"], rows: rows), chunkSize: chunkSize)
+    #expect(handler.rows.count == spellings.count + 1)
+    for row in handler.rows.dropFirst() { #expect(row == ["Alpha", "Beta"]) }
+    #expect(
+      failure { _ = try parse(table(["a"], rows: #"<row><string ref="3"/></row>"# + "\n")) }
+        == "t.xml:4:6: ref=\"3\" names no earlier id in this document")
+  }
+
   @Test func entitiesCharacterReferencesCDATAAndCommentsAreText() throws {
     let rows = """
       <row><string id="1" fmt="x">caf&#233; &lt;b&gt; &amp; &quot;q&quot; &apos;s&apos; &#x1F600;</string><string fmt="&lt;graph&gt;"/><string id="2"><![CDATA[a <raw> & b]]></string><!-- a comment --><?pi data?><string>one<!-- c -->two</string></row>

@@ -108,10 +108,9 @@ struct ExportWriter {
 
   @inline(__always)
   private mutating func append(unsigned value: UInt64) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for DecimalDigits.maxCount
-    withUnsafeMutableBytes(of: &digits) { raw in
-      let count = DecimalDigits.write(value, to: raw.bindMemory(to: UInt8.self).baseAddress!)
-      append(raw: UnsafeRawBufferPointer(rebasing: raw[..<count]))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maxCount) { digits in
+      let count = DecimalDigits.write(value, to: digits.baseAddress!)
+      append(raw: UnsafeRawBufferPointer(start: digits.baseAddress, count: count))
     }
   }
 

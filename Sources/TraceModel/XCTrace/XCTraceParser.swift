@@ -305,6 +305,7 @@ struct XCTraceParser: ~Copyable {
     }
     let parentRole = stack[depth - 1].role
     let role = Self.role(in: parentRole, scanner, nameStart, nameLength)
+    if role == .value, let step = try referenceTag(at: start, nameEnd: nameEnd) { return step }
     // Attributes.
     var index = nameEnd
     var id: Int64 = -1
@@ -582,6 +583,30 @@ struct XCTraceParser: ~Copyable {
     let index = Int(stack[parent].childCount)
     stack[parent].childCount &+= 1
     if stack[parent].role == .row && index < columnCount { cells[index] = value }
+  }
+
+  /// Reads a value tag of the commonest shape, `<x ref="N"/>` with at most seven digits (half
+  /// the tags of an export), at once; nil for any other tag, which takes the general path.
+  @inline(__always)
+  private mutating func referenceTag(at start: Int, nameEnd: Int) throws(TraceReadError) -> Step? {
+    // ` ref="`, the digits, `"/>`: all within 16 bytes of the name's end.
+    guard nameEnd &+ 16 <= scanner.count,
+      PlainBytes.load(buffer + nameEnd) & 0xFFFF_FFFF_FFFF == 0x223D_6665_7220
+    else { return nil }
+    let digitsStart = nameEnd &+ 6
+    let digits = PlainBytes.digitValues(PlainBytes.load(buffer + digitsStart))
+    let count = PlainBytes.digitCount(digits)
+    let close = digitsStart &+ count
+    guard count > 0 && count < 8, buffer[close] == UInt8(ascii: "\""),
+      buffer[close &+ 1] == UInt8(ascii: "/"),
+      buffer[close &+ 2] == UInt8(ascii: ">")
+    else { return nil }
+    let referenced = values.value(of: PlainBytes.value(ofDigits: digits, count: count))
+    // An undefined id takes the general path, which reports it.
+    guard referenced != .undefined else { return nil }
+    position = close &+ 3
+    try deliver(referenced, id: -1, at: start)
+    return .done
   }
 
   /// The leaf value of a `fmt` attribute at `[start, start + count)` of the buffer.
