@@ -127,6 +127,29 @@ struct XCTraceParserTests {
         == "t.xml:4:6: ref=\"3\" names no earlier id in this document")
   }
 
+  /// A leaf value reads the same whether the quick path for ` id="N" fmt="…">` takes it or the
+  /// general one does (other order, spaces, more attributes, no `fmt`), in any read buffer.
+  @Test(arguments: [1 << 20, 48, 61])
+  func leavesReadAlikeInEverySpelling(_ chunkSize: Int) throws {
+    let spellings = [
+      #"<string id="ID" fmt="A">Alpha</string>"#, #"<string id="0ID" fmt="A &amp; B">Alpha</string>"#,
+      #"<string fmt="A" id="ID">Alpha</string>"#, #"<string id="ID"  fmt="A">Alpha</string>"#,
+      #"<string id="ID" fmt="A" >Alpha</string>"#, #"<string id="ID">Alpha</string>"#,
+      #"<string id="ID" fmt="A" x="y">Alpha</string>"#, #"<string id="ID" fmt="">Alpha</string>"#,
+    ]
+    var rows = ""
+    for (index, spelling) in spellings.enumerated() {
+      let id = 10 + index
+      rows += "<row>\(spelling.replacingOccurrences(of: "ID", with: "\(id)"))<string ref=\"\(id)\"/></row>\n"
+    }
+    let handler = try parse(table(["a", "b"], rows: rows), chunkSize: chunkSize)
+    #expect(handler.rows.count == spellings.count)
+    for row in handler.rows { #expect(row == ["Alpha", "Alpha"]) }
+    // An empty leaf takes its `fmt`, whichever path reads it.
+    let empty = try parse(table(["a"], rows: #"<row><string id="1" fmt="Fmt"></string></row>"# + "\n"))
+    #expect(empty.rows == [["Fmt"]])
+  }
+
   @Test func entitiesCharacterReferencesCDATAAndCommentsAreText() throws {
     let rows = """
       <row><string id="1" fmt="x">caf&#233; &lt;b&gt; &amp; &quot;q&quot; &apos;s&apos; &#x1F600;</string><string fmt="&lt;graph&gt;"/><string id="2"><![CDATA[a <raw> & b]]></string><!-- a comment --><?pi data?><string>one<!-- c -->two</string></row>

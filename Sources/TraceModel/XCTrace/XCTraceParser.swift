@@ -315,7 +315,13 @@ struct XCTraceParser: ~Copyable {
     var schemaNameStart = -1
     var schemaNameLength = 0
     var selfClosing = false
-    attributes: while true {
+    // A leaf's ` id="N" fmt="…">` (a third of the tags) at once; any other attributes in turn.
+    var read = false
+    if role == .value, let leaf = scanner.identifiedFormat(at: nameEnd) {
+      (id, fmtStart, fmtLength, index) = (leaf.id, leaf.fmtStart, leaf.fmtEnd - leaf.fmtStart, leaf.end)
+      read = true
+    }
+    attributes: while !read {
       let item: XMLTagScanner.Item
       if let common = scanner.commonAttribute(at: &index) {
         item = common

@@ -135,6 +135,29 @@ struct XMLTagScanner {
     return attribute
   }
 
+  /// Reads ` id="N" fmt="…">`, the attributes of most leaf values, at `index` (after the element
+  /// name): the id, where the `fmt` value is, and the offset after the `>`; nil for anything
+  /// else (which the caller then reads attribute by attribute, with its errors).
+  @inline(__always)
+  func identifiedFormat(at index: Int) -> (id: Int64, fmtStart: Int, fmtEnd: Int, end: Int)? {
+    // ` id="` and ` fmt="` as little-endian words (the buffer is padded: the loads may run past
+    // its end, and what they find there is checked against `count`).
+    guard index &+ 5 < count,
+      UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == 0x22_3D64_6920
+    else { return nil }
+    let idStart = index &+ 5
+    guard let idEnd = find(UInt8(ascii: "\""), from: idStart, to: count), idEnd &+ 7 < count,
+      let id = XMLText.decimal(padded: bytes + idStart, count: idEnd &- idStart),
+      UnsafeRawPointer(bytes + (idEnd &+ 1)).loadUnaligned(as: UInt64.self) & 0xFFFF_FFFF_FFFF
+        == 0x223D_746D_6620
+    else { return nil }
+    let fmtStart = idEnd &+ 7
+    guard let fmtEnd = find(UInt8(ascii: "\""), from: fmtStart, to: count), fmtEnd &+ 1 < count,
+      bytes[fmtEnd &+ 1] == UInt8(ascii: ">")
+    else { return nil }
+    return (id, fmtStart, fmtEnd, fmtEnd &+ 2)
+  }
+
   /// Reads the next attribute or the end of a start tag from `index` (after the element name
   /// or an attribute), moving `index` past it.
   ///
