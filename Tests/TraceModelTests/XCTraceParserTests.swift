@@ -150,6 +150,24 @@ struct XCTraceParserTests {
     #expect(empty.rows == [["Fmt"]])
   }
 
+  /// Ids far apart (kept aside), at a block's edges and past them resolve alike, and each may
+  /// be defined once, wherever it is kept.
+  @Test func idsAcrossBlocksAndFarApartResolve() throws {
+    let ids = [5, 3_000_000_000, 262_143, 262_144, 262_145, 524_290, 40_000_000]
+    var rows = ""
+    for (index, id) in ids.enumerated() { rows += "<row><string id=\"\(id)\">v\(index)</string></row>\n" }
+    for id in ids.reversed() { rows += "<row><string ref=\"\(id)\"/></row>\n" }
+    let handler = try parse(table(["a"], rows: rows))
+    #expect(
+      handler.rows.map { $0[0] } == ids.indices.map { "v\($0)" } + ids.indices.reversed().map { "v\($0)" })
+    for id in [262_144, 3_000_000_000] {
+      let twice = #"<row><string id="\#(id)">x</string><string id="\#(id)">y</string></row>"# + "\n"
+      #expect(
+        failure { _ = try parse(table(["a", "b"], rows: twice)) }.hasSuffix(
+          "id=\"\(id)\" is defined twice in this document"))
+    }
+  }
+
   @Test func entitiesCharacterReferencesCDATAAndCommentsAreText() throws {
     let rows = """
       <row><string id="1" fmt="x">caf&#233; &lt;b&gt; &amp; &quot;q&quot; &apos;s&apos; &#x1F600;</string><string fmt="&lt;graph&gt;"/><string id="2"><![CDATA[a <raw> & b]]></string><!-- a comment --><?pi data?><string>one<!-- c -->two</string></row>
