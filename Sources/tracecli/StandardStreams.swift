@@ -1,3 +1,5 @@
+import TraceModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -28,17 +30,12 @@ struct FileDescriptorStream: TextOutputStream {
   mutating func write(_ string: String) {
     guard failure.code == nil else { return }
     var string = string
+    errno = 0
     string.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let result = Glibc_write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if result < 0 && errno == EINTR { continue }
-        if result <= 0 {
-          failure.code = result < 0 ? errno : EIO
-          return
-        }
-        offset += result
+      guard let base = buffer.baseAddress, !SystemFile.writeAll(descriptor, base, count: buffer.count) else {
+        return
       }
+      failure.code = errno == 0 ? EIO : errno
     }
   }
 
@@ -46,8 +43,30 @@ struct FileDescriptorStream: TextOutputStream {
   var isTerminal: Bool { isatty(descriptor) == 1 }
 }
 
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
+extension TextOutputStream {
+  /// Writes `bytes` (UTF-8 text): straight to the descriptor when this is the process's standard
+  /// output, so that a large output is not made into `String`s, else as a `String` (the tests'
+  /// streams); false once a write failed, which the stream keeps for exit 74.
+  mutating func write(bytes: UnsafeRawBufferPointer) -> Bool {
+    if let standardOutput = self as? ProgressAwareStream { return standardOutput.writeDirectly(bytes) }
+    write(String(decoding: bytes, as: UTF8.self))
+    return true
+  }
+}
+
+extension ProgressAwareStream {
+  /// Writes `bytes` to the descriptor as they are, noting a failure on the stream.
+  func writeDirectly(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    progress?.finish()
+    guard base.failure.code == nil else { return false }
+    errno = 0
+    guard let start = bytes.baseAddress, !SystemFile.writeAll(base.descriptor, start, count: bytes.count)
+    else {
+      return true
+    }
+    base.failure.code = errno == 0 ? EIO : errno
+    return false
+  }
 }
 
 /// The environment variable `name`, if set.

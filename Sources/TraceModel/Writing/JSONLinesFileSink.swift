@@ -39,25 +39,10 @@
   /// Writes out the buffered lines.
   @usableFromInline package mutating func flush() {
     if !failed {
-      failed = !writer.withBytes { JSONLinesFileSink.write($0, to: descriptor) }
+      failed = !writer.withBytes { bytes in
+        bytes.isEmpty || SystemFile.writeAll(descriptor, bytes.baseAddress!, count: bytes.count)
+      }
     }
     writer.removeAll()
   }
-
-  /// Writes all of `bytes` to `descriptor`; false on failure.
-  @usableFromInline package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let result = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else { return false }
-      offset += result
-    }
-    return true
-  }
-}
-
-/// `write(2)`, named apart from the method above.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }

@@ -60,20 +60,9 @@ enum ExportCommand {
       errors.write("tracecli: \(error)\n")
       return error.isMissingFolder ? .cannotCreate : .ioError
     }
-    // Standard output of the real process takes the bytes as they are, not as Strings.
-    let standardOutput = (output as? ProgressAwareStream)
     let result = try withoutActuallyEscaping({ (bytes: UnsafeRawBufferPointer) -> Bool in
       if let file { return file.write(bytes) }
-      if let standardOutput {
-        // A failure is noted on the stream, which makes the process end with exit 74.
-        standardOutput.progress?.finish()
-        guard standardOutput.base.failure.code == nil else { return false }
-        if JSONLinesFileSink.write(bytes, to: standardOutput.base.descriptor) { return true }
-        standardOutput.base.failure.code = errno == 0 ? EIO : errno
-        return false
-      }
-      output.write(String(decoding: bytes, as: UTF8.self))
-      return true
+      return output.write(bytes: bytes)
     }) { write in
       format == "chrome"
         ? try TraceAnalysis.exportChrome(paths: paths, options: options, write: write)

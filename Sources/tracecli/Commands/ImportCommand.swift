@@ -107,10 +107,7 @@ enum ImportCommand {
         return .ioError
       }
     } else {
-      result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in
-        output.write(String(decoding: chunk, as: UTF8.self))
-        return true
-      }
+      result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in output.write(bytes: chunk) }
     }
     TraceCLI.warn(result.report.warnings, to: &errors)
     if let destination {
