@@ -6,9 +6,19 @@ package enum SourceKind: Int, CaseIterable, Comparable, Hashable, Sendable, Cust
 
   /// Parses the trace-format spelling (`gesture`, `state`, … `other`).
   @usableFromInline package init?(name: String) {
-    guard let kind = Self.allCases.first(where: { $0.description == name }) else { return nil }
+    var name = name
+    guard let kind = name.withUTF8({ Self(utf8: $0) }) else { return nil }
     self = kind
   }
+
+  /// Parses the trace-format spelling from its UTF-8 bytes (the reader's, without a `String`).
+  init?(utf8: UnsafeBufferPointer<UInt8>) {
+    guard let index = Self.spellings.firstIndex(where: { $0.elementsEqual(utf8) }) else { return nil }
+    self = Self.allCases[index]
+  }
+
+  /// Each kind's spelling as bytes, in case order.
+  private static let spellings: [[UInt8]] = allCases.map { Array($0.description.utf8) }
 
   /// The trace-format spelling.
   @usableFromInline package var description: String {

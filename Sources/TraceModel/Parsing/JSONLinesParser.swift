@@ -460,8 +460,8 @@
 
   private mutating func backtrace(_ base: UnsafePointer<UInt8>) throws(LineError) -> [String] {
     guard fields.has(.backtrace) else { return [] }
+    // An array: `checked(SourceFields.self, _:)` has held it to ``ValueRule/stringArray``.
     let value = fields[.backtrace]
-    guard value.tag == .array else { throw wrongType(.backtrace, "an array of strings") }
     var frames: [String] = []
     var scanner = JSONScanner(base: base, count: value.range.upperBound)
     scanner.position = value.range.lowerBound + 1

@@ -76,12 +76,8 @@ extension SourceKind {
     let contents = UnsafeBufferPointer(start: start, count: value.range.count)
     if value.escaped {
       self.init(name: JSONString.decoded(contents))
-      return
+    } else {
+      self.init(utf8: contents)
     }
-    guard let kind = Self.spellings.firstIndex(where: { $0.elementsEqual(contents) }) else { return nil }
-    self = Self.allCases[kind]
   }
-
-  /// Each kind's name as bytes, in case order.
-  private static let spellings: [[UInt8]] = allCases.map { Array($0.description.utf8) }
 }

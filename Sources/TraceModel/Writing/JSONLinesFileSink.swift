@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A sink that writes every event it receives as a JSON line to a file descriptor.
 ///
 /// Lines collect in a buffer written out about every MiB; call ``flush()`` after the last
