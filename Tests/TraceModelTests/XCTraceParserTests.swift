@@ -115,9 +115,12 @@ struct XCTraceParserTests {
       #"<string ref="00000001"/>"#, #"<string ref="1" />"#, #"<string ref="1"></string>"#,
       #"<string  ref="1"/>"#, #"<s ref="1"/>"#, #"<a-long-element-name ref="1"/>"#,
     ]
-    var rows = #"<row><string id="1" fmt="A">Alpha</string><string id="2">Beta</string></row>"# + "\n"
+    // Id 2 is what a misread "21" would name.
+    var rows =
+      #"<row><string id="1" fmt="A">Alpha</string><string id="2">Wrong</string><string id="21">Beta</string></row>"#
+      + "\n"
     for (index, spelling) in spellings.enumerated() {
-      rows += "<row>\(spelling)<string ref=\"2\"/>\(String(repeating: " ", count: index))</row>\n"
+      rows += "<row>\(spelling)<string ref=\"21\"/>\(String(repeating: " ", count: index))</row>\n"
     }
     let handler = try parse(table(["a", "b"], rows: rows), chunkSize: chunkSize)
     #expect(handler.rows.count == spellings.count + 1)

@@ -591,26 +591,15 @@ struct XCTraceParser: ~Copyable {
     if stack[parent].role == .row && index < columnCount { cells[index] = value }
   }
 
-  /// Reads a value tag of the commonest shape, `<x ref="N"/>` with at most seven digits (half
-  /// the tags of an export), at once; nil for any other tag, which takes the general path.
+  /// Reads a value tag of the commonest shape, `<x ref="N"/>` (half the tags of an export), at
+  /// once; nil for any other tag, which takes the general path.
   @inline(__always)
   private mutating func referenceTag(at start: Int, nameEnd: Int) throws(TraceReadError) -> Step? {
-    // ` ref="`, the digits, `"/>`: all within 16 bytes of the name's end.
-    guard nameEnd &+ 16 <= scanner.count,
-      PlainBytes.load(buffer + nameEnd) & 0xFFFF_FFFF_FFFF == 0x223D_6665_7220
-    else { return nil }
-    let digitsStart = nameEnd &+ 6
-    let digits = PlainBytes.digitValues(PlainBytes.load(buffer + digitsStart))
-    let count = PlainBytes.digitCount(digits)
-    let close = digitsStart &+ count
-    guard count > 0 && count < 8, buffer[close] == UInt8(ascii: "\""),
-      buffer[close &+ 1] == UInt8(ascii: "/"),
-      buffer[close &+ 2] == UInt8(ascii: ">")
-    else { return nil }
-    let referenced = values.value(of: PlainBytes.value(ofDigits: digits, count: count))
+    guard let (ref, end) = scanner.reference(at: nameEnd) else { return nil }
+    let referenced = values.value(of: ref)
     // An undefined id takes the general path, which reports it.
     guard referenced != .undefined else { return nil }
-    position = close &+ 3
+    position = end
     try deliver(referenced, id: -1, at: start)
     return .done
   }

@@ -109,6 +109,19 @@ struct XMLTagScanner {
     (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 
+  /// ` id="`, ` ref="` and ` fmt="` as little-endian words: the attributes every value element
+  /// has one of, matched a word at a time.
+  static var idWord: (bits: UInt64, mask: UInt64) { (0x22_3D64_6920, 0xFF_FFFF_FFFF) }
+  static var refWord: (bits: UInt64, mask: UInt64) { (0x223D_6665_7220, 0xFFFF_FFFF_FFFF) }
+  static var fmtWord: (bits: UInt64, mask: UInt64) { (0x223D_746D_6620, 0xFFFF_FFFF_FFFF) }
+
+  /// Whether the bytes at `index` begin with `word` (the buffer is padded: the load may run
+  /// past its end).
+  @inline(__always)
+  func starts(with word: (bits: UInt64, mask: UInt64), at index: Int) -> Bool {
+    UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) & word.mask == word.bits
+  }
+
   /// The attribute at `index` when it is ` id="…"`, ` ref="…"` or ` fmt="…"`, matched as one word.
   ///
   /// Every value element has one of them. Nil for anything else, and when the value's end is not
@@ -117,13 +130,11 @@ struct XMLTagScanner {
   @_transparent
   func commonAttribute(at index: inout Int) -> Item? {
     guard index < count else { return nil }
-    // The bytes as a little-endian word (the buffer is padded: the load may run past its end).
-    let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
     let nameLength: Int
-    if word & 0xFF_FFFF_FFFF == 0x22_3D64_6920 {  // ` id="`
+    if starts(with: Self.idWord, at: index) {
       nameLength = 2
-    } else if word & 0xFFFF_FFFF_FFFF == 0x223D_746D_6620 || word & 0xFFFF_FFFF_FFFF == 0x223D_6665_7220 {
-      nameLength = 3  // ` fmt="` or ` ref="`
+    } else if starts(with: Self.fmtWord, at: index) || starts(with: Self.refWord, at: index) {
+      nameLength = 3
     } else {
       return nil
     }
@@ -135,21 +146,34 @@ struct XMLTagScanner {
     return attribute
   }
 
-  /// Reads ` id="N" fmt="…">`, the attributes of most leaf values, at `index` (after the element
-  /// name): the id, where the `fmt` value is, and the offset after the `>`; nil for anything
-  /// else (which the caller then reads attribute by attribute, with its errors).
+  /// Reads ` ref="N"/>` with at most seven digits, the rest of half the tags of an export, at
+  /// `index` (after the element name): the id named and the offset after the `/>`; nil for any
+  /// other rest (which the caller then reads attribute by attribute, with its errors).
+  ///
+  /// The digits are read from one word, with no search for the closing quote.
+  @inline(__always)
+  func reference(at index: Int) -> (ref: Int64, end: Int)? {
+    guard index &+ 16 <= count, starts(with: Self.refWord, at: index) else { return nil }
+    let digitsStart = index &+ 6
+    let digits = PlainBytes.digitValues(PlainBytes.load(bytes + digitsStart))
+    let digitCount = PlainBytes.digitCount(digits)
+    let close = digitsStart &+ digitCount
+    guard digitCount > 0 && digitCount < 8, bytes[close] == UInt8(ascii: "\""),
+      bytes[close &+ 1] == UInt8(ascii: "/"), bytes[close &+ 2] == UInt8(ascii: ">")
+    else { return nil }
+    return (PlainBytes.value(ofDigits: digits, count: digitCount), close &+ 3)
+  }
+
+  /// Reads ` id="N" fmt="…">`, the attributes of most leaf values (a third of the tags), at
+  /// `index` (after the element name): the id, where the `fmt` value is, and the offset after
+  /// the `>`; nil for anything else (read attribute by attribute by the caller).
   @inline(__always)
   func identifiedFormat(at index: Int) -> (id: Int64, fmtStart: Int, fmtEnd: Int, end: Int)? {
-    // ` id="` and ` fmt="` as little-endian words (the buffer is padded: the loads may run past
-    // its end, and what they find there is checked against `count`).
-    guard index &+ 5 < count,
-      UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == 0x22_3D64_6920
-    else { return nil }
+    guard index &+ 5 < count, starts(with: Self.idWord, at: index) else { return nil }
     let idStart = index &+ 5
     guard let idEnd = find(UInt8(ascii: "\""), from: idStart, to: count), idEnd &+ 7 < count,
       let id = XMLText.decimal(padded: bytes + idStart, count: idEnd &- idStart),
-      UnsafeRawPointer(bytes + (idEnd &+ 1)).loadUnaligned(as: UInt64.self) & 0xFFFF_FFFF_FFFF
-        == 0x223D_746D_6620
+      starts(with: Self.fmtWord, at: idEnd &+ 1)
     else { return nil }
     let fmtStart = idEnd &+ 7
     guard let fmtEnd = find(UInt8(ascii: "\""), from: fmtStart, to: count), fmtEnd &+ 1 < count,
