@@ -28,15 +28,20 @@ struct FileDescriptorStream: TextOutputStream {
   }
 
   mutating func write(_ string: String) {
-    guard failure.code == nil else { return }
     var string = string
+    string.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Writes `bytes` as they are; false when this or an earlier write failed (kept in
+  /// ``failure``).
+  func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard failure.code == nil else { return false }
     errno = 0
-    string.withUTF8 { buffer in
-      guard let base = buffer.baseAddress, !SystemFile.writeAll(descriptor, base, count: buffer.count) else {
-        return
-      }
-      failure.code = errno == 0 ? EIO : errno
+    guard let start = bytes.baseAddress, !SystemFile.writeAll(descriptor, start, count: bytes.count) else {
+      return true
     }
+    failure.code = errno == 0 ? EIO : errno
+    return false
   }
 
   /// Whether the descriptor is a terminal.
@@ -58,14 +63,7 @@ extension ProgressAwareStream {
   /// Writes `bytes` to the descriptor as they are, noting a failure on the stream.
   func writeDirectly(_ bytes: UnsafeRawBufferPointer) -> Bool {
     progress?.finish()
-    guard base.failure.code == nil else { return false }
-    errno = 0
-    guard let start = bytes.baseAddress, !SystemFile.writeAll(base.descriptor, start, count: bytes.count)
-    else {
-      return true
-    }
-    base.failure.code = errno == 0 ? EIO : errno
-    return false
+    return base.writeAll(bytes)
   }
 }
 
