@@ -25,9 +25,12 @@ struct XCTraceReaderTests {
     return path
   }
 
-  private func read(_ paths: [String], chunkSize: Int = 1 << 20) throws -> (TraceReading<Collector>, [String])
-  {
-    let reading = try XCTraceReader.read(paths: paths, chunkSize: chunkSize) { Collector() }
+  private func read(_ paths: [String], chunkSize: Int = 1 << 20, readAhead: Bool = false) throws -> (
+    TraceReading<Collector>, [String]
+  ) {
+    let reading = try XCTraceReader.read(paths: paths, chunkSize: chunkSize, readAhead: readAhead) {
+      Collector()
+    }
     let part = try #require(reading.parts.first)
     return (reading, part.sink.events.map { JSONLinesWriter.line(for: $0, symbols: part.symbols) })
   }
@@ -158,12 +161,12 @@ struct XCTraceReaderTests {
     return (text, expected)
   }
 
-  @Test(arguments: [64, 997, 1 << 20])
-  func aGeneratedExportWithHeavyInterningImportsExactly(_ chunkSize: Int) throws {
+  @Test(arguments: [64, 997, 1 << 20], [false, true])
+  func aGeneratedExportWithHeavyInterningImportsExactly(_ chunkSize: Int, readAhead: Bool) throws {
     let (text, expected) = heavyExport(count: 2000)
     let directory = try folder(["export.xml": text])
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let (reading, lines) = try read([directory + "/export.xml"], chunkSize: chunkSize)
+    let (reading, lines) = try read([directory + "/export.xml"], chunkSize: chunkSize, readAhead: readAhead)
     #expect(Array(lines.prefix(2000)) == expected)
     #expect(
       Array(lines.dropFirst(2000)) == [
@@ -419,6 +422,15 @@ struct XCTraceReaderTests {
       for variant in variants {
         let file = try TemporaryFile(bytes: variant, name: "v.xml")
         defer { file.remove() }
+        // Reading ahead or not, the same events or the same error.
+        let outcomes = [false, true].map { readAhead -> String in
+          do {
+            return try read([file.path], chunkSize: 64, readAhead: readAhead).1.joined(separator: "\n")
+          } catch {
+            return "error: \(error)"
+          }
+        }
+        #expect(outcomes[0] == outcomes[1], "\(name): reading ahead changed the result")
         do {
           let (reading, lines) = try read([file.path], chunkSize: 64)
           // Whatever was read must make a valid trace.

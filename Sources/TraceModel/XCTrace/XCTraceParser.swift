@@ -93,13 +93,17 @@ struct XCTraceParser: ~Copyable {
   private var sawRoot = false
 
   /// Opens the document at `path`; `name` is how errors name it.
-  init(path: String, name: String, symbols: SymbolTable, chunkSize: Int = XCTraceParser.defaultChunkSize)
-    throws(TraceReadError)
-  {
+  ///
+  /// - Parameter readAhead: whether the file is read on another thread, a chunk ahead of the
+  ///   parse (by default when the process may run on more than one processor).
+  init(
+    path: String, name: String, symbols: SymbolTable, chunkSize: Int = XCTraceParser.defaultChunkSize,
+    readAhead: Bool = ProcessorCount.available > 1
+  ) throws(TraceReadError) {
     self.name = name
     let file = try SystemFile(path: path)
     ReadProgress.willRead(file.size)
-    window = XMLWindow(file: file, chunkSize: chunkSize)
+    window = XMLWindow(file: file, chunkSize: chunkSize, readAhead: readAhead)
     values = XCTraceValueTable(symbols: symbols)
     values.file = file
     stack = .allocate(capacity: Self.maxDepth + 1)

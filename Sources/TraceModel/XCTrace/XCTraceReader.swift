@@ -38,9 +38,11 @@
     try read(paths: paths, chunkSize: XCTraceParser.defaultChunkSize, makeSink: makeSink)
   }
 
-  /// ``read(paths:makeSink:)`` with a chosen read-buffer size (tests use tiny ones).
+  /// ``read(paths:makeSink:)`` with a chosen read-buffer size (tests use tiny ones) and, for
+  /// tests, a choice of reading ahead (see ``XCTraceParser``).
   static func read<Sink: TraceSink>(
-    paths: [String], names: [String]? = nil, chunkSize: Int, makeSink: @escaping @Sendable () -> Sink
+    paths: [String], names: [String]? = nil, chunkSize: Int, readAhead: Bool = ProcessorCount.available > 1,
+    makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     guard !paths.isEmpty else { throw .noInput(path: "", reason: "no trace given") }
     var documents: [(path: String, name: String)] = []
@@ -84,7 +86,8 @@
     for document in documents {
       mapper.file = document.name
       var parser = try XCTraceParser(
-        path: document.path, name: document.name, symbols: symbols, chunkSize: chunkSize)
+        path: document.path, name: document.name, symbols: symbols, chunkSize: chunkSize,
+        readAhead: readAhead)
       try parser.parse(into: &mapper)
       report.lines += parser.lines
       report.bytes += parser.bytesRead

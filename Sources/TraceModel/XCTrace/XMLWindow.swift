@@ -21,8 +21,12 @@ struct XMLWindow {
   private var counted: Int64 = 0
 
   /// Opens a window of `chunkSize` bytes on `file` (it reads nothing yet).
-  init(file: SystemFile, chunkSize: Int) {
-    chunks = ChunkReader(file: file, range: 0..<Int64.max, chunkSize: max(chunkSize, 64))
+  ///
+  /// - Parameter readAhead: whether the next chunk is read on another thread while this one is
+  ///   parsed.
+  init(file: SystemFile, chunkSize: Int, readAhead: Bool = false) {
+    chunks = ChunkReader(
+      file: file, range: 0..<Int64.max, chunkSize: max(chunkSize, 64), readAhead: readAhead)
   }
 
   func deallocate() { chunks.deallocate() }
