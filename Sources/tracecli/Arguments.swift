@@ -59,11 +59,14 @@ struct Arguments {
     return found
   }
 
-  /// The file of `-o`/`--output` (the last one given), if any.
+  /// The file of `-o`/`--output` (the last one given, whichever spelling), if any; `-` names
+  /// standard output, as no option does.
   mutating func outputFile() -> String? {
-    let short = value("-o")
-    let long = value("--output")
-    return short ?? long
+    let names = ["-o", "--output"]
+    known += names
+    let found = options.last { names.contains($0.name) }?.value
+    options.removeAll { names.contains($0.name) }
+    return found == "-" ? nil : found
   }
 
   /// Every value of a repeatable option `name`, in order.

@@ -70,6 +70,30 @@ struct ImportCommandTests {
     #expect(text == CLIRun(["import", "xctrace"] + files).output)
   }
 
+  @Test func dashOOfADashIsStandardOutputAndTheLastOutputWins() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let files = [Fixture.path("xctrace/swiftui-updates.xml")]
+    let standard = CLIRun(["import", "xctrace"] + files)
+    let dash = CLIRun(["import", "xctrace"] + files + ["-o", "-"])
+    #expect(dash.status == .success && dash.errors.isEmpty)
+    #expect(dash.output == standard.output && dash.output.hasPrefix(#"{"type":"trace""#))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    // `--output a -o b` writes b, and `-o a --output -` standard output, whatever the spelling.
+    let last = CLIRun(
+      ["import", "xctrace"] + files + ["--output", directory + "/a.jsonl", "-o", directory + "/b.jsonl"])
+    #expect(last.status == .success && last.output.isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["b.jsonl"])
+    let back = CLIRun(["import", "xctrace"] + files + ["-o", directory + "/c.jsonl", "--output", "-"])
+    #expect(back.output == standard.output)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["b.jsonl"])
+    // The page and the export read `-` the same way.
+    let report = CLIRun(["report", Fixture.path("traces/update-loop.jsonl"), "-o", "-"])
+    #expect(report.status == .success && report.output.hasPrefix("<!doctype html>"))
+    let export = CLIRun(["export", Fixture.path("traces/update-loop.jsonl"), "--format", "chrome", "-o", "-"])
+    #expect(export.status == .success && export.output.hasPrefix("{"))
+  }
+
   @Test func readingTheImportGivesTheSameAnalysisAsReadingTheXML() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

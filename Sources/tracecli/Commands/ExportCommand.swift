@@ -24,7 +24,7 @@ enum ExportCommand {
     OPTIONS:
       --format chrome|rows   what to write (required)
       -o, --output <file>    write to <file> (whole or not at all) instead of standard
-                             output
+                             output (`-` is standard output)
       --orange, --red, --threads   as for summarize
       -h, --help             show this help
 

@@ -37,6 +37,7 @@ enum ImportCommand {
 
     OPTIONS:
       -o, --output <file>          write the trace to <file> instead of standard output
+                                   (`-` is standard output)
       --run <n>                    the run of a bundle holding several
       --xctrace-timeout <seconds>  how long one table's export may take (default 600)
       -h, --help                   show this help

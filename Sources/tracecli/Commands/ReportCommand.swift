@@ -21,7 +21,7 @@ enum ReportCommand {
 
     OPTIONS:
       -o, --output <file>    write the page to <file> (whole or not at all) instead of
-                             standard output
+                             standard output (`-` is standard output)
       --view <name>          the view whose causes the graph shows (default: the view of
                              the top finding, else the view with the most red updates)
       --orange, --red, --from, --to, --threads   as for summarize
