@@ -66,3 +66,26 @@ struct FrameSetTests {
     #expect(many.intersectionCount(few) == common)
   }
 }
+
+extension FrameSetTests {
+  @Test(arguments: [4, 40, 4_000] as [Int64])
+  func aUnionHoldsTheFramesOfBoth(frames: Int64) {
+    let span: ClosedRange<Int64> = 0...4_000
+    var random = SplitMix(seed: UInt64(frames))
+    var sets = [FrameSet(), FrameSet()]
+    var models: [Set<Int64>] = [[], []]
+    for which in 0..<2 {
+      for _ in 0..<frames {
+        // Mostly inside the span (a bitmap once there are enough), some outside it.
+        let frame = random.next() % 9 == 0 ? -1 - Int64(random.next() % 50) : Int64(random.next() % 4_001)
+        sets[which].insert(frame, within: span)
+        models[which].insert(frame)
+      }
+    }
+    var union = sets[0]
+    union.formUnion(sets[1], within: span)
+    let model = models[0].union(models[1])
+    #expect(union.count == model.count)
+    #expect((-60...4_010).allSatisfy { union.contains(Int64($0)) == model.contains(Int64($0)) })
+  }
+}

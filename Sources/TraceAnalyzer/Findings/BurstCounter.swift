@@ -37,7 +37,8 @@ final class BurstCounter {
     }
   }
 
-  private let spill: PartitionedSpill<Start>
+  /// One spill per thread that adds starts.
+  private let spills: [PartitionedSpill<Start>]
   private let low: Int64
   private let span: UInt64
   private let buckets: Int
@@ -45,22 +46,24 @@ final class BurstCounter {
   /// - Parameters:
   ///   - expected: about how many starts will be added (sizes the buckets).
   ///   - low, high: the span of time the starts lie in (others go to the first or last bucket).
-  init(expected: Int, low: Int64, high: Int64) {
+  ///   - threads: how many threads add starts at once, each with its own number.
+  init(expected: Int, low: Int64, high: Int64, threads: Int = 1) {
     var buckets = 1
     while buckets < 4096 && buckets << 16 < expected { buckets <<= 1 }
     self.buckets = buckets
     self.low = low
     span = high >= low ? UInt64(bitPattern: high &- low) &+ 1 : 1
-    spill = PartitionedSpill(partitions: buckets, bufferBytes: 1 << 20)
+    spills = (0..<max(1, threads)).map { _ in PartitionedSpill(partitions: buckets, bufferBytes: 1 << 20) }
   }
 
+  /// Adds a destination update of `edge`, from thread number `thread` (see `init`).
   @inline(__always)
-  func add(edge: Int, start: Int64) {
+  func add(edge: Int, start: Int64, thread: Int = 0) {
     let offset = start < low ? 0 : UInt64(bitPattern: start &- low)
     let bucket =
       span == 0
       ? 0 : Int(min(UInt64(buckets - 1), UInt64((UInt128(offset) * UInt128(buckets)) / UInt128(span))))
-    spill.append(Start(edge: Int64(edge), start: start), partition: bucket)
+    spills[thread].append(Start(edge: Int64(edge), start: start), partition: bucket)
   }
 
   /// The bursts of edges `0..<edges`, cut where consecutive starts are more than `gap` apart;
@@ -87,7 +90,7 @@ final class BurstCounter {
     }
     for bucket in 0..<buckets {
       batch.removeAll(keepingCapacity: true)
-      spill.forEachBlock(inPartition: bucket) { batch.append(contentsOf: $0) }
+      for spill in spills { spill.forEachBlock(inPartition: bucket) { batch.append(contentsOf: $0) } }
       guard let first = batch.first else { continue }
       var low = first.start
       var high = first.start

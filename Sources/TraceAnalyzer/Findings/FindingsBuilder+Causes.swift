@@ -1,3 +1,4 @@
+import Dispatch
 import TraceModel
 
 extension FindingsBuilder {
@@ -33,11 +34,20 @@ extension FindingsBuilder {
     }
 
     var ids: [Int64] { [first, second, third].compactMap { $0?.id } }
+
+    /// Adds the updates `other` keeps: the three earliest of both.
+    mutating func merge(_ other: Earliest) {
+      for item in [other.first, other.second, other.third] {
+        if let item { add(start: item.start, id: item.id) }
+      }
+    }
   }
 
   /// A source → update edge that may fan out.
   private struct FanEdge {
     var pair: NodePair
+    /// The join's edge (``FindingsBuilder/edgeSources``).
+    var joinEdge: Int32
     var count = 0
     var costNs: Int64 = 0
     var examples = Earliest()
@@ -50,6 +60,15 @@ extension FindingsBuilder {
     var updates = 0
     var skipped = 0
     var examples = Earliest()
+
+    mutating func merge(_ other: ChurnSource, within span: ClosedRange<Int64>?) {
+      frames.formUnion(other.frames, within: span)
+      skippedViews.formUnion(other.skippedViews)
+      costNs = costNs.saturatingAdd(other.costNs)
+      updates += other.updates
+      skipped += other.skipped
+      examples.merge(other.examples)
+    }
   }
 
   private struct LoopComponent: Defaultable {
@@ -57,16 +76,63 @@ extension FindingsBuilder {
     var gestureFrames = FrameSet()
     /// The latest updates the cycle's causes reached, by update node.
     var examples: [Int: Earliest] = [:]
+
+    mutating func merge(_ other: LoopComponent, within span: ClosedRange<Int64>?) {
+      frames.formUnion(other.frames, within: span)
+      gestureFrames.formUnion(other.gestureFrames, within: span)
+      for (node, latest) in other.examples { examples[node, default: Earliest()].merge(latest) }
+    }
   }
 
   private struct SelfEdge: Defaultable {
     var durations: [Int64] = []
     var examples = Earliest()
+
+    mutating func merge(_ other: SelfEdge) {
+      durations += other.durations
+      examples.merge(other.examples)
+    }
+  }
+
+  /// What a scan of a run of resolved causes gathers for the cause rules.
+  ///
+  /// Scans of consecutive runs, merged in order, give what one scan of them all gives (the fan
+  /// edges in order of first sight, the durations in order).
+  private struct CauseScan {
+    /// The join edge's place in `fans` (-1: none yet).
+    var fanOfEdge: [Int32]
+    var fans: [FanEdge] = []
+    var churn: [Int32: ChurnSource] = [:]
+    var loops: [Int: LoopComponent] = [:]
+    var selfEdges: [NodePair: SelfEdge] = [:]
+
+    init(joinEdges: Int) {
+      fanOfEdge = [Int32](repeating: -1, count: joinEdges)
+    }
+
+    /// Adds the scan of the causes after this one's; `span` is the frame sets' span.
+    mutating func merge(_ later: CauseScan, within span: ClosedRange<Int64>?) {
+      for fan in later.fans {
+        let index = fanOfEdge[Int(fan.joinEdge)]
+        if index < 0 {
+          fanOfEdge[Int(fan.joinEdge)] = Int32(fans.count)
+          fans.append(fan)
+        } else {
+          fans[Int(index)].count += fan.count
+          fans[Int(index)].costNs = fans[Int(index)].costNs.saturatingAdd(fan.costNs)
+          fans[Int(index)].examples.merge(fan.examples)
+        }
+      }
+      for (source, facts) in later.churn { churn[source, default: ChurnSource()].merge(facts, within: span) }
+      for (loop, facts) in later.loops { loops[loop, default: LoopComponent()].merge(facts, within: span) }
+      for (pair, facts) in later.selfEdges { selfEdges[pair, default: SelfEdge()].merge(facts) }
+    }
   }
 
   /// `fan-out`, `environment-churn`, `update-loop` and `over-broad-input`, from one scan of
-  /// the resolved causes.
-  func causeFindings(_ resolved: PartitionedSpill<ResolvedCause>) -> [Finding] {
+  /// the resolved causes: on `threads` threads, each scanning a run of them, the runs' results
+  /// merged in order.
+  func causeFindings(_ resolved: PartitionedSpill<ResolvedCause>, threads: Int = 1) -> [Finding] {
     let nodes = graph.nodes
     let component = StrongComponents.components(
       nodes: nodes.count, edges: graph.edges.map { ($0.from, $0.to) })
@@ -76,95 +142,130 @@ extension FindingsBuilder {
     for edge in graph.edges where sizes[component[edge.from]] > 1 || edge.from == edge.to {
       isLoop[component[edge.from]] = true
     }
-    var fanOfEdge = [Int32](repeating: -1, count: edgeSources.count)
-    var fans: [FanEdge] = []
-    let bursts = BurstCounter(expected: resolved.count, low: traceSpan.lowerBound, high: traceSpan.upperBound)
-    var churn: [Int32: ChurnSource] = [:]
-    var loops: [Int: LoopComponent] = [:]
-    var selfEdges: [NodePair: SelfEdge] = [:]
+    let total = resolved.count(inPartition: 0)
+    let runs = max(1, min(threads, total))
+    let bursts = BurstCounter(
+      expected: resolved.count, low: traceSpan.lowerBound, high: traceSpan.upperBound, threads: runs)
     let timeline = frames.timeline
     // The trace's frames, for the frame sets' bitmaps.
     let frameSpan = timeline.index(of: traceSpan.upperBound).flatMap { last in
       let first = timeline.index(of: traceSpan.lowerBound) ?? 0
       return first <= last ? first...last : nil
     }
-
     let kinds = nodes.map(\.kind)
-    resolved.forEach(inPartition: 0) { cause in
-      let from = edgeSources[Int(cause.edge)]
-      let to = position[Int(cause.to)]
-      let fromKind = kinds[from]
-      let toUpdate = cause.has(ResolvedCause.toUpdate)
-      let finished = cause.isFinishedUpdate
-      if cause.has(ResolvedCause.updateLabel) && toUpdate, case .source(let sourceKind) = fromKind {
-        if sourceKind == .environment || sourceKind == .environmentWriter {
-          // Changed in place: a copy out of the dictionary would copy its sets.
-          let frame = timeline.index(of: cause.start)
-          let skipped = cause.has(ResolvedCause.skipped)
-          Self.update(&churn, Int32(from)) { source in
-            if let frame { source.frames.insert(frame, within: frameSpan) }
-            source.updates += 1
-            if finished { source.costNs = source.costNs.saturatingAdd(cause.duration) }
-            if skipped {
-              source.skipped += 1
-              source.skippedViews.insert(Int32(to))
-              source.examples.add(start: cause.start, id: cause.target)
-            }
-          }
-        } else {
-          var edge = fanOfEdge[Int(cause.edge)]
-          if edge < 0 {
-            edge = Int32(fans.count)
-            fanOfEdge[Int(cause.edge)] = edge
-            fans.append(FanEdge(pair: NodePair(from: Int32(from), to: Int32(to))))
-          }
-          fans[Int(edge)].count += 1
-          if finished { fans[Int(edge)].costNs = fans[Int(edge)].costNs.saturatingAdd(cause.duration) }
-          fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
-          // Two bursts whose lower median reaches the threshold take twice its updates.
-          if edgeCounts[Int(cause.edge)] >= 2 * settings.fanOut {
-            bursts.add(edge: Int(edge), start: cause.start)
-          }
-        }
-      }
-      let loop = component[to]
-      if isLoop[loop] {
-        let fromGesture = fromKind == .source(.gesture)
-        if component[from] == loop || fromGesture {
-          var frame: Int64?
-          if toUpdate {
-            frame = timeline.index(of: cause.start)
-          } else if case .source = kinds[to], cause.has(ResolvedCause.hasTime) {
-            frame = timeline.index(of: cause.time)
-          }
-          if let frame {
-            let isInternal = component[from] == loop
-            Self.update(&loops, loop) { facts in
-              if isInternal {
-                facts.frames.insert(frame, within: frameSpan)
-                // The latest updates: deep in the loop, long after any gesture.
-                if toUpdate {
-                  facts.examples[to, default: Earliest()].add(start: ~cause.start, id: cause.target)
+    let edgeSources = edgeSources
+    let position = position
+    let edgeCounts = edgeCounts
+    let fanOutThreshold = settings.fanOut
+
+    /// Scans the causes of run `run` (a share of them, in order).
+    /// Reads only what is above and writes its own scan and burst spill: runs go in parallel.
+    func scan(run: Int) -> CauseScan {
+      var scan = CauseScan(joinEdges: edgeSources.count)
+      let first = total * run / runs
+      let end = total * (run + 1) / runs
+      resolved.forEachBlock(inPartition: 0, records: first..<end) { block in
+        for cause in block {
+          let from = edgeSources[Int(cause.edge)]
+          let to = position[Int(cause.to)]
+          let fromKind = kinds[from]
+          let toUpdate = cause.has(ResolvedCause.toUpdate)
+          let finished = cause.isFinishedUpdate
+          if cause.has(ResolvedCause.updateLabel) && toUpdate, case .source(let sourceKind) = fromKind {
+            if sourceKind == .environment || sourceKind == .environmentWriter {
+              // Changed in place: a copy out of the dictionary would copy its sets.
+              let frame = timeline.index(of: cause.start)
+              let skipped = cause.has(ResolvedCause.skipped)
+              Self.update(&scan.churn, Int32(from)) { source in
+                if let frame { source.frames.insert(frame, within: frameSpan) }
+                source.updates += 1
+                if finished { source.costNs = source.costNs.saturatingAdd(cause.duration) }
+                if skipped {
+                  source.skipped += 1
+                  source.skippedViews.insert(Int32(to))
+                  source.examples.add(start: cause.start, id: cause.target)
                 }
               }
-              if fromGesture { facts.gestureFrames.insert(frame, within: frameSpan) }
+            } else {
+              var edge = scan.fanOfEdge[Int(cause.edge)]
+              if edge < 0 {
+                edge = Int32(scan.fans.count)
+                scan.fanOfEdge[Int(cause.edge)] = edge
+                scan.fans.append(
+                  FanEdge(pair: NodePair(from: Int32(from), to: Int32(to)), joinEdge: Int32(cause.edge)))
+              }
+              scan.fans[Int(edge)].count += 1
+              if finished {
+                scan.fans[Int(edge)].costNs = scan.fans[Int(edge)].costNs.saturatingAdd(cause.duration)
+              }
+              scan.fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
+              // Two bursts whose lower median reaches the threshold take twice its updates.
+              if edgeCounts[Int(cause.edge)] >= 2 * fanOutThreshold {
+                bursts.add(edge: Int(cause.edge), start: cause.start, thread: run)
+              }
+            }
+          }
+          let loop = component[to]
+          if isLoop[loop] {
+            let fromGesture = fromKind == .source(.gesture)
+            if component[from] == loop || fromGesture {
+              var frame: Int64?
+              if toUpdate {
+                frame = timeline.index(of: cause.start)
+              } else if case .source = kinds[to], cause.has(ResolvedCause.hasTime) {
+                frame = timeline.index(of: cause.time)
+              }
+              if let frame {
+                let isInternal = component[from] == loop
+                Self.update(&scan.loops, loop) { facts in
+                  if isInternal {
+                    facts.frames.insert(frame, within: frameSpan)
+                    // The latest updates: deep in the loop, long after any gesture.
+                    if toUpdate {
+                      facts.examples[to, default: Earliest()].add(start: ~cause.start, id: cause.target)
+                    }
+                  }
+                  if fromGesture { facts.gestureFrames.insert(frame, within: frameSpan) }
+                }
+              }
+            }
+          }
+          if cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.changedSelf) && finished,
+            case .update = fromKind
+          {
+            Self.update(&scan.selfEdges, NodePair(from: Int32(from), to: Int32(to))) { facts in
+              facts.durations.append(cause.duration)
+              facts.examples.add(start: cause.start, id: cause.target)
             }
           }
         }
       }
-      if cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.changedSelf) && finished,
-        case .update = fromKind
-      {
-        Self.update(&selfEdges, NodePair(from: Int32(from), to: Int32(to))) { facts in
-          facts.durations.append(cause.duration)
-          facts.examples.add(start: cause.start, id: cause.target)
-        }
-      }
+      return scan
     }
 
+    var merged: CauseScan
+    if runs == 1 {
+      merged = scan(run: 0)
+    } else {
+      let scans = UnsafeMutableBufferPointer<CauseScan?>.allocate(capacity: runs)
+      scans.initialize(repeating: nil)
+      defer {
+        scans.deinitialize()
+        scans.deallocate()
+      }
+      let box = UnsafeSendable((scans, scan))
+      DispatchQueue.concurrentPerform(iterations: runs) { run in box.value.0[run] = box.value.1(run) }
+      merged = scans[0]!
+      for run in 1..<runs { merged.merge(scans[run]!, within: frameSpan) }
+    }
+    let fans = merged.fans
+    let edgeBursts = bursts.bursts(edges: edgeSources.count, gap: budget, threshold: settings.fanOut)
+    let churn = merged.churn
+    let loops = merged.loops
+    let selfEdges = merged.selfEdges
+
     var findings: [Finding] = []
-    findings += fanOuts(
-      fans, bursts: bursts.bursts(edges: fans.count, gap: budget, threshold: settings.fanOut))
+    findings += fanOuts(fans, bursts: edgeBursts)
     for (source, facts) in churn.sorted(by: { $0.key < $1.key }) {
       if let finding = environmentChurn(source: Int(source), facts) { findings.append(finding) }
     }
@@ -190,8 +291,8 @@ extension FindingsBuilder {
 
   private func fanOuts(_ fans: [FanEdge], bursts: [BurstCounter.Bursts]) -> [Finding] {
     var findings: [Finding] = []
-    for (index, fan) in fans.enumerated() {
-      let edgeBursts = bursts[index]
+    for fan in fans {
+      let edgeBursts = bursts[Int(fan.joinEdge)]
       guard edgeBursts.count >= 2, let median = edgeBursts.medianIfLarge else { continue }
       let source = graph.nodes[Int(fan.pair.from)]
       let view = graph.nodes[Int(fan.pair.to)]

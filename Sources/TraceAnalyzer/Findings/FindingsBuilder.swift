@@ -74,10 +74,13 @@ struct FindingsBuilder {
     CauseGraph.Node(kind: .update(key.kind), name: key.name).label
   }
 
-  /// Every finding, errors first, then by cost.
-  func findings(spilled: SummaryBuilder, resolved: PartitionedSpill<ResolvedCause>) -> [Finding] {
+  /// Every finding, errors first, then by cost; the resolved causes are scanned on `threads`
+  /// threads.
+  func findings(spilled: SummaryBuilder, resolved: PartitionedSpill<ResolvedCause>, threads: Int = 1)
+    -> [Finding]
+  {
     var findings = updateFindings(spilled)
-    findings += causeFindings(resolved)
+    findings += causeFindings(resolved, threads: threads)
     findings.sort(by: Finding.listedBefore)
     return findings
   }

@@ -81,6 +81,8 @@ extension TraceAnalysis {
       keys: pass.summary.keys, statistics: pass.summary.statistics,
       longest: longest, backtraces: backtraces,
       traceSpan: pass.summary.earliest...max(pass.summary.earliest, pass.summary.latest))
-    return (builder.findings(spilled: pass.summary, resolved: resolved), graph)
+    return (
+      builder.findings(spilled: pass.summary, resolved: resolved, threads: options.readerThreads), graph
+    )
   }
 }

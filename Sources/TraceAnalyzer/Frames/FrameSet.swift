@@ -43,6 +43,19 @@ struct FrameSet {
     return others.contains(frame)
   }
 
+  /// Adds the frames of `other`; `span` is the one every insert names.
+  mutating func formUnion(_ other: FrameSet, within span: ClosedRange<Int64>?) {
+    for frame in other.others { insert(frame, within: span) }
+    guard let otherSpan = other.span else { return }
+    for (index, word) in other.bits.enumerated() where word != 0 {
+      var rest = word
+      while rest != 0 {
+        insert(otherSpan.lowerBound &+ Int64(index * 64 + rest.trailingZeroBitCount), within: span)
+        rest &= rest &- 1
+      }
+    }
+  }
+
   /// The number of frames in both `self` and `other`.
   func intersectionCount(_ other: FrameSet) -> Int {
     var common = others.reduce(0) { $0 + (other.contains($1) ? 1 : 0) }

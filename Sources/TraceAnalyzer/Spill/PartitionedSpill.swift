@@ -138,16 +138,36 @@ final class PartitionedSpill<Record: SpillPackable>: @unchecked Sendable {
 
   /// Calls `body` with the records of bucket `partition`, a block at a time, in append order.
   func forEachBlock(inPartition partition: Int, _ body: (UnsafeBufferPointer<Record>) -> Void) {
-    if !blocks[partition].isEmpty {
+    forEachBlock(inPartition: partition, records: 0..<count(inPartition: partition), body)
+  }
+
+  /// The number of records in bucket `partition`.
+  func count(inPartition partition: Int) -> Int {
+    blocks[partition].count * blockRecords + fills[partition]
+  }
+
+  /// Calls `body` with records `records` of bucket `partition`, a block or part of one at a
+  /// time, in order.
+  ///
+  /// A record's place is its position in append order. Once appending has ended, threads may
+  /// read ranges at once.
+  func forEachBlock(
+    inPartition partition: Int, records: Range<Int>, _ body: (UnsafeBufferPointer<Record>) -> Void
+  ) {
+    // Every spilled block is full: block `i` holds places `i * blockRecords ..< (i + 1) * blockRecords`.
+    let firstBlock = records.lowerBound / blockRecords
+    let endBlock = min(blocks[partition].count, (records.upperBound + blockRecords - 1) / blockRecords)
+    let full = firstBlock..<max(firstBlock, endBlock)
+    if !full.isEmpty && !records.isEmpty {
       let scratch = UnsafeMutablePointer<Record>.allocate(capacity: blockRecords)
       let packed = UnsafeMutableRawPointer.allocate(byteCount: blockBytes, alignment: 8)
       defer {
         scratch.deallocate()
         packed.deallocate()
       }
-      for block in blocks[partition] {
+      for index in full {
         let count: Int
-        switch block {
+        switch blocks[partition][index] {
         case .file(let offset, let bytes):
           guard
             file?.read(into: UnsafeMutableRawBufferPointer(start: packed, count: bytes), at: offset) == true
@@ -158,10 +178,20 @@ final class PartitionedSpill<Record: SpillPackable>: @unchecked Sendable {
         case .staged(let offset, let bytes):
           count = Record.unpack(staging + offset, count: bytes, into: scratch)
         }
-        body(UnsafeBufferPointer(start: scratch, count: count))
+        let wanted = records.clamped(to: (index * blockRecords)..<(index * blockRecords + count))
+        body(
+          UnsafeBufferPointer(
+            rebasing: UnsafeBufferPointer(start: scratch, count: count)[
+              (wanted.lowerBound - index * blockRecords)..<(wanted.upperBound - index * blockRecords)]))
       }
     }
-    body(UnsafeBufferPointer(start: buffers + partition * blockRecords, count: fills[partition]))
+    let tailStart = blocks[partition].count * blockRecords
+    let tail = records.clamped(to: tailStart..<(tailStart + fills[partition]))
+    if !tail.isEmpty {
+      body(
+        UnsafeBufferPointer(
+          start: buffers + partition * blockRecords + (tail.lowerBound - tailStart), count: tail.count))
+    }
   }
 
   /// Calls `body` with every record of bucket `partition`, in append order.

@@ -330,9 +330,9 @@ import Dispatch
 
 /// Moves a value across a concurrency boundary the caller has made safe by other means.
 @usableFromInline
-struct UnsafeSendable<Value>: @unchecked Sendable {
-  @usableFromInline var value: Value
-  @inlinable init(_ value: Value) { self.value = value }
+package struct UnsafeSendable<Value>: @unchecked Sendable {
+  @usableFromInline package var value: Value
+  @inlinable package init(_ value: Value) { self.value = value }
 }
 
 extension JSONLinesReader {
