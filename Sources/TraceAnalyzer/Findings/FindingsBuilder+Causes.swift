@@ -255,8 +255,9 @@ extension FindingsBuilder {
       }
       let box = UnsafeSendable((scans, scan))
       DispatchQueue.concurrentPerform(iterations: runs) { run in box.value.0[run] = box.value.1(run) }
-      merged = scans[0]!
-      for run in 1..<runs { merged.merge(scans[run]!, within: frameSpan) }
+      // Taken out of their slots, so that no run's arrays are copied on the merge's first write.
+      merged = scans[0].take()!
+      for run in 1..<runs { merged.merge(scans[run].take()!, within: frameSpan) }
     }
     let fans = merged.fans
     let edgeBursts = bursts.bursts(edges: edgeSources.count, gap: budget, threshold: settings.fanOut)
