@@ -36,10 +36,9 @@ struct FileDescriptorStream: TextOutputStream {
   /// ``failure``).
   func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure.code == nil else { return false }
+    guard let start = bytes.baseAddress else { return true }
     errno = 0
-    guard let start = bytes.baseAddress, !SystemFile.writeAll(descriptor, start, count: bytes.count) else {
-      return true
-    }
+    if SystemFile.writeAll(descriptor, start, count: bytes.count) { return true }
     failure.code = errno == 0 ? EIO : errno
     return false
   }

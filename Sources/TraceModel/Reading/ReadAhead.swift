@@ -19,10 +19,9 @@ final class ReadAhead: @unchecked Sendable {
   func start(_ file: SystemFile, into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int64) {
     precondition(!isPending, "a read is already under way")
     isPending = true
-    let target = UnsafeMutableRawPointer(buffer)
-    nonisolated(unsafe) let unsafeTarget = target
+    nonisolated(unsafe) let target = UnsafeMutableRawPointer(buffer)
     queue.async { [self] in
-      result = file.read(into: unsafeTarget, count: count, at: offset)
+      result = file.read(into: target, count: count, at: offset)
       done.signal()
     }
   }
