@@ -9,7 +9,12 @@ struct SummaryAccumulator: TraceSink {
     var kind: UpdateKind
     var name: Symbol?
 
-    var nameSlot: Int { name.map { $0.index &+ 1 } ?? 0 }
+    /// The name and the module's low bits: a name is often shared by a few modules' views.
+    var nameSlot: Int {
+      let name = self.name.map { $0.index &+ 1 } ?? 0
+      let module = self.module.map { $0.index &+ 1 } ?? 0
+      return name &<< 3 | module & 7
+    }
 
     /// Field by field and inlined: the key index compares keys on every update.
     @inline(__always)

@@ -1,7 +1,7 @@
 /// A key of a ``KeyIndex``: equality, a hash word and the name it is most often looked up by.
 protocol IndexKey: Equatable {
-  /// The key's name as a small non-negative number (a symbol index + 1), or -1 for keys not
-  /// worth the name cache.
+  /// The key's name as a small non-negative number (from a symbol index + 1), which few other
+  /// keys share, or -1 for keys not worth the name cache.
   var nameSlot: Int { get }
   /// The key's fields packed into a word; equal keys give equal words.
   var hashWord: UInt64 { get }
@@ -9,9 +9,10 @@ protocol IndexKey: Equatable {
 
 /// Numbers keys densely in the order they first appear, for the readers' per-event lookups.
 ///
-/// Most traces have one key per name, so the first key seen with a name is tried first; the
-/// rest is an open-addressing table of indexes probed linearly, with a multiplicative hash of
-/// ``IndexKey/hashWord`` (no `Hasher`: this runs once per update of a multi-gigabyte trace).
+/// Most names have one key, or one per module, so the first key seen with a name slot
+/// (``IndexKey/nameSlot``) is tried first; the rest is an open-addressing table of indexes
+/// probed linearly, with a multiplicative hash of ``IndexKey/hashWord`` (no `Hasher`: this runs
+/// once per update of a multi-gigabyte trace).
 struct KeyIndex<Key: IndexKey & Sendable>: Sendable {
   /// The keys by index.
   private(set) var keys: [Key] = []
