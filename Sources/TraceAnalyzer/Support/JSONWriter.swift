@@ -1,8 +1,11 @@
 import TraceModel
 
 /// Builds JSON text with keys in the order written: deterministic output for golden files.
+///
+/// The text is built as UTF-8 bytes (a summary of a few thousand views writes tens of thousands
+/// of keys) and becomes a `String` once, in ``text``.
 struct JSONWriter {
-  private(set) var text = ""
+  private var bytes: [UInt8] = []
   private var indent: Int
   private var level = 0
   private var needsComma = [false]
@@ -11,6 +14,9 @@ struct JSONWriter {
   init(indent: Int = 2) {
     self.indent = indent
   }
+
+  /// The JSON written so far.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
 
   mutating func object(_ body: (inout JSONWriter) -> Void) {
     open("{")
@@ -26,13 +32,18 @@ struct JSONWriter {
 
   mutating func key(_ name: String) {
     separate()
-    text += JSONWriter.quoted(name)
-    text += indent > 0 ? ": " : ":"
+    appendQuoted(name)
+    bytes.append(UInt8(ascii: ":"))
+    if indent > 0 { bytes.append(UInt8(ascii: " ")) }
     needsComma[needsComma.count - 1] = false
     pendingKey = true
   }
 
-  mutating func value(_ string: String) { scalar(JSONWriter.quoted(string)) }
+  mutating func value(_ string: String) {
+    separate()
+    appendQuoted(string)
+    needsComma[needsComma.count - 1] = true
+  }
   mutating func value(_ number: Int64) { scalar(String(number)) }
   mutating func value(_ number: Int) { scalar(String(number)) }
   mutating func value(_ bool: Bool) { scalar(bool ? "true" : "false") }
@@ -71,31 +82,27 @@ struct JSONWriter {
   private var pendingKey = false
 
   private mutating func separate() {
-    if needsComma[needsComma.count - 1] { text += "," }
+    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
     if indent > 0 && level > 0 && !pendingKey { newLine() }
     pendingKey = false
   }
 
   /// A line end and the current level's indentation.
   private mutating func newLine() {
-    while indents.count <= level {
-      indents.append("\n" + String(repeating: " ", count: indents.count * indent))
-    }
-    text += indents[level]
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * indent))
   }
-
-  /// A line end and the indentation of each level so far.
-  private var indents: [String] = []
 
   private mutating func scalar(_ literal: String) {
     separate()
-    text += literal
+    var literal = literal
+    literal.withUTF8 { bytes.append(contentsOf: $0) }
     needsComma[needsComma.count - 1] = true
   }
 
   private mutating func open(_ bracket: String) {
     separate()
-    text += bracket
+    bytes.append(contentsOf: bracket.utf8)
     level += 1
     needsComma.append(false)
   }
@@ -104,10 +111,26 @@ struct JSONWriter {
     let hadItems = needsComma.removeLast()
     level -= 1
     if indent > 0 && hadItems { newLine() }
-    text += bracket
+    bytes.append(contentsOf: bracket.utf8)
     needsComma[needsComma.count - 1] = true
   }
 
   /// `string` as a JSON string literal (control characters, quotes and backslashes escaped).
   static func quoted(_ string: String) -> String { JSONString.quoted(string) }
+
+  /// Appends `string` as a JSON string literal: its bytes between quotes when none needs an
+  /// escape (keys and most names), else ``quoted(_:)``.
+  private mutating func appendQuoted(_ string: String) {
+    var string = string
+    let plain = string.withUTF8 { utf8 in
+      guard utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+        return false
+      }
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: utf8)
+      bytes.append(UInt8(ascii: "\""))
+      return true
+    }
+    if !plain { bytes.append(contentsOf: JSONString.quoted(string).utf8) }
+  }
 }
