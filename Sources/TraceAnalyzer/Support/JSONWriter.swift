@@ -123,9 +123,7 @@ struct JSONWriter {
   private mutating func appendQuoted(_ string: String) {
     var string = string
     let plain = string.withUTF8 { utf8 in
-      guard utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
-        return false
-      }
+      guard !utf8.contains(where: JSONString.isEscaped) else { return false }
       bytes.append(UInt8(ascii: "\""))
       bytes.append(contentsOf: utf8)
       bytes.append(UInt8(ascii: "\""))

@@ -67,6 +67,12 @@ package enum JSONString {
 
   // MARK: - Writing
 
+  /// Whether `byte` is escaped in a string literal: a quote, a backslash or a control character.
+  @inlinable @inline(__always)
+  package static func isEscaped(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
   /// The most bytes ``quote(_:into:)`` writes for `count` bytes of text.
   @inlinable package static func quotedCapacity(_ count: Int) -> Int { 2 + 6 * count }
 
@@ -95,7 +101,7 @@ package enum JSONString {
       }
       let value = text[index]
       index &+= 1
-      guard value < 0x20 || value == UInt8(ascii: "\"") || value == UInt8(ascii: "\\") else { continue }
+      guard isEscaped(value) else { continue }
       let escaped = index &- 1
       cursor = copy(text, plainStart..<escaped, to: cursor)
       plainStart = index
