@@ -224,12 +224,11 @@ DIAGNOSE_LIMIT = 2.0  # diagnose may cost at most this many summarize runs
 def cause_graph_check(graph, summarize, graph_path, summary_path):
     """The cause graph's cost against summarize's (time and peak RSS), and its join checked
     against the trace's cause count; returns (ok, message)."""
-    problems, facts = [], []
+    problems, facts, too_slow = [], [], False
     if summarize.seconds:
         ratio = graph.seconds / summarize.seconds
         facts.append(f"whole-graph build {ratio:.2f}× summarize (limit {CAUSE_GRAPH_LIMIT}×)")
-        if ratio > CAUSE_GRAPH_LIMIT:
-            problems.append(f"cause-graph took {ratio:.2f}× summarize")
+        too_slow = ratio > CAUSE_GRAPH_LIMIT
     if graph.max_rss_kb and summarize.max_rss_kb:
         facts.append(f"peak RSS {graph.max_rss_kb / 1024:,.1f} MB vs summarize "
                      f"{summarize.max_rss_kb / 1024:,.1f} MB")
@@ -247,6 +246,8 @@ def cause_graph_check(graph, summarize, graph_path, summary_path):
         facts.append(f"{causes.get('counted', 0):,} causes joined to their nodes")
     if problems:
         return False, "cause graph: MISMATCH: " + "; ".join(problems)
+    if too_slow:
+        return False, "cause graph: " + "; ".join(facts) + " — TOO SLOW"
     return True, "cause graph: " + "; ".join(facts)
 
 
