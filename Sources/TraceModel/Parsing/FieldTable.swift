@@ -93,8 +93,13 @@ struct FieldTable {
   /// The predictions a slot holds: two, as a key is often followed by one of two (`view` or
   /// `label`; `group` or the end).
   @inlinable static var predictionWays: Int { 2 }
-  /// The number of prediction sets (see ``FieldVisitor/predictionSet``).
-  @inlinable static var predictionSets: Int { 3 }
+  /// The number of prediction sets: ``FieldVisitor/predictionSet``'s three for lines that open
+  /// with their type, and three more for lines that do not (``headlessSets`` after them).
+  @inlinable static var predictionSets: Int { 6 }
+  /// How far a line without the usual head, `{"type":"…"`, moves its visitor's prediction set:
+  /// its keys come in another order, and learning them in the same set would evict the
+  /// predictions of the lines around it.
+  @inlinable static var headlessSets: Int { 3 }
 
   /// The prediction slot of an object's first key.
   @inlinable static var firstKeySlot: Int { 0 }

@@ -180,9 +180,11 @@ extension JSONLinesParser {
       return -1
     }
     // Each shape of line keeps its own predictions: updates and causes alternate, and the key
-    // after `type` differs between them.
-    let predictions =
-      fields.predictions + Visitor.predictionSet &* FieldTable.predictionSetSize &* FieldTable.predictionWays
+    // after `type` differs between them; a plain line that does not open with its type keeps
+    // apart from those that do.
+    let set =
+      Mode.isStrict || typeEnd > 0 ? Visitor.predictionSet : Visitor.predictionSet &+ FieldTable.headlessSets
+    let predictions = fields.predictions + set &* FieldTable.predictionSetSize &* FieldTable.predictionWays
     while true {
       // The separator and the key. Usually the key is one of the two that followed the previous
       // one on earlier lines: a compare of `,"key":` (or `{"key":`) each. Otherwise the object
