@@ -366,7 +366,7 @@ private struct Reader {
     case .number:
       return (try integer(value, key: key), .integer)
     case .string(let text):
-      guard let unit = Self.units.first(where: { text.hasSuffix($0) }),
+      guard let unit = DurationText.units.first(where: { text.hasSuffix($0.suffix) })?.suffix,
         let ns = DurationText.parse(text)
       else {
         throw error(
@@ -383,9 +383,6 @@ private struct Reader {
         value, "\"\(key)\" must be a duration such as \"2ms\" or an integer of ns, found \(value.typeName)")
     }
   }
-
-  /// Unit suffixes, longest match first (as ``DurationText`` reads them).
-  private static let units = ["ns", "us", "µs", "μs", "ms", "s"]
 
   // MARK: - Errors
 

@@ -103,14 +103,7 @@ package enum BudgetTightener {
     case .none: return nil
     case .integer: return (String(value), value)
     case .duration(let unit, let spaced):
-      let scale: Int64
-      switch unit {
-      case "ns": scale = 1
-      case "us", "µs", "μs": scale = 1_000
-      case "ms": scale = 1_000_000
-      case "s": scale = 1_000_000_000
-      default: return nil
-      }
+      guard let scale = DurationText.scale(of: unit) else { return nil }
       // Three significant digits of the value in its unit, and never finer than 1 ns.
       var significant: Int64 = 1
       while significant <= value / 1000 { significant *= 10 }

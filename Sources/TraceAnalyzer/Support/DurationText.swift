@@ -2,15 +2,23 @@ import TraceModel
 
 /// Reads and writes durations and times for people: `2.5s`, `0.3ms`, `300us`, `300µs`, `1500ns`.
 package enum DurationText {
+  /// The units a duration may be written in, with their ns; a suffix that ends another (`s`)
+  /// comes after it, so the first match is the unit.
+  package static let units: [(suffix: String, scale: Int64)] = [
+    ("ns", 1), ("us", 1_000), ("µs", 1_000), ("μs", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000),
+  ]
+
+  /// The ns of one `unit` (a suffix of ``units``).
+  package static func scale(of unit: String) -> Int64? {
+    units.first { $0.suffix == unit }?.scale
+  }
+
   /// Parses `text` into ns (a bare integer is ns); nil when it is not a duration.
   package static func parse(_ text: String) -> Int64? {
-    let units: [(String, Double)] = [
-      ("ns", 1), ("us", 1e3), ("µs", 1e3), ("μs", 1e3), ("ms", 1e6), ("s", 1e9),
-    ]
     for (suffix, scale) in units where text.hasSuffix(suffix) {
       let number = text.dropLast(suffix.count).trimmingWhitespace
       guard let value = Double(number), value.isFinite, isPlainNumber(number) else { return nil }
-      let nanoseconds = (value * scale).rounded()
+      let nanoseconds = (value * Double(scale)).rounded()
       guard abs(nanoseconds) < 9.2e18 else { return nil }
       return Int64(nanoseconds)
     }
