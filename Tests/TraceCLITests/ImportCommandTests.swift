@@ -197,6 +197,26 @@ struct ImportCommandTests {
     #expect(run.errors.contains("help import"))
   }
 
+  @Test func standardInputImportsLikeItsFile() throws {
+    let path = Fixture.path("xctrace/swiftui-causes.xml")
+    let process = Process()
+    process.executableURL = Fixture.root.appendingPathComponent(".build/debug/tracecli")
+    // The built binary (as SummarizeCommandTests' standard input test): a sanitizer's own build
+    // folder has its own.
+    guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else { return }
+    process.arguments = ["import", "xctrace", "-"]
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let expected = CLIRun(["import", "xctrace", path]).output
+    #expect(expected.hasPrefix(#"{"type":"trace""#))
+    #expect(String(decoding: data, as: UTF8.self) == expected)
+  }
+
   @Test func aJSONLinesTraceIsNotAnExport() {
     let run = CLIRun(["import", "xctrace", "Fixtures/traces/minimal.jsonl"].relativeToRoot)
     #expect(run.status == .dataError)

@@ -25,7 +25,7 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CauseGraph {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    defer { if spooled { TraceInput.removeSpool(files[0]) } }
     var keepFrom: Int64?
     var keepTo: Int64?
     if !options.range.isUnbounded {

@@ -19,16 +19,16 @@ extension TraceAnalysis {
   /// graph); the target is then looked up, and the causes walked backwards one level of hops
   /// at a time, each level reading only the partitions of the ids it asks about
   /// (``CauseChainSearch``). What stays in memory is the spills' blocks, the nodes, and the
-  /// events found (at most `limits.events`).
+  /// events found (at most `limits.events`). Of `options` only the reader threads apply: a
+  /// chain is followed whatever its times and durations.
   package static func why(
     paths: [String], name: String? = nil, target: WhyTarget,
-    limits: CauseChains.Limits = CauseChains.Limits(),
-    threads: Int = ProcessorCount.available
+    limits: CauseChains.Limits = CauseChains.Limits(), options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CauseChains.Outcome {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    defer { if spooled { TraceInput.removeSpool(files[0]) } }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
-    let reading = try TraceInput.read(paths: files, name: displayName, threads: threads) {
+    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
       WhySink(partitions: partitions)
     }
     let search = CauseChainSearch(parts: reading.parts, header: reading.header, file: displayName)

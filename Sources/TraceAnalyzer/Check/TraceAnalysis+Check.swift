@@ -7,7 +7,7 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, for budget: Budget, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CheckMeasurements {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    defer { if spooled { TraceInput.removeSpool(files[0]) } }
     var measurements = try measure(
       paths: files, name: displayName, options: options, kindPercentiles: budget.needsKindPercentiles,
       edges: budget.needsCauseGraph)
@@ -28,7 +28,7 @@ extension TraceAnalysis {
     edges: Bool
   ) throws(TraceReadError) -> CheckMeasurements {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    defer { if spooled { TraceInput.removeSpool(files[0]) } }
     var measurements: CheckMeasurements
     if kindPercentiles {
       let store = CollectedDurations()

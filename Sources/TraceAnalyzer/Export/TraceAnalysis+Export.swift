@@ -13,7 +13,7 @@ extension TraceAnalysis {
     write: @escaping (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> ExportResult {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    defer { if spooled { TraceInput.removeSpool(files[0]) } }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
       ExportSink(causePartitions: partitions)
@@ -35,7 +35,7 @@ extension TraceAnalysis {
     var warnings: [TraceWarning] = []
     for run in runs {
       let (files, displayName, spooled) = try input(paths: [run], name: nil)
-      defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+      defer { if spooled { TraceInput.removeSpool(files[0]) } }
       let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
         ExportSink(causePartitions: nil)
       }

@@ -22,7 +22,7 @@ extension TraceAnalysis {
     wrap: @escaping @Sendable (DiagnoseSink) -> Sink, inspect: (AnalysisPass<Sink>) -> Void
   ) throws(TraceReadError) -> Diagnosis {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    defer { if spooled { TraceInput.removeSpool(files[0]) } }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     var findings: [Finding] = []
     var graph = CauseGraph(nodes: [], edges: [])

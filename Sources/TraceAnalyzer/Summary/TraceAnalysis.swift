@@ -53,7 +53,7 @@ public enum TraceAnalysis {
     inspect: (AnalysisPass<Sink>) -> Void
   ) throws(TraceReadError) -> (summary: TraceSummary, header: TraceHeader?) {
     let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { JSONLinesReader.removeSpool(files[0]) } }
+    defer { if spooled { TraceInput.removeSpool(files[0]) } }
     let header = TraceInput.header(paths: files)
     var traceStart = header?.start
     if !options.range.isUnbounded && traceStart == nil {
@@ -108,10 +108,8 @@ public enum TraceAnalysis {
   /// Resolves `-` to a spooled copy of standard input; returns the files, the display name and
   /// whether the first file must be removed.
   static func input(paths: [String], name: String?) throws(TraceReadError) -> ([String], String, Bool) {
-    if paths == ["-"] {
-      return ([try JSONLinesReader.spoolStandardInput()], name ?? "<stdin>", true)
-    }
-    return (paths, name ?? paths.joined(separator: " "), false)
+    let input = try TraceInput.resolvingStandardInput(paths, name: name)
+    return (input.files, input.name, input.spool != nil)
   }
 
   /// The earliest `start`/`time` in the trace (a full read; only for ranges without a header start).

@@ -9,6 +9,18 @@ package enum ViewSuggestions {
       .filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
   }
 
+  /// What a command says when `query` names no view of `file`: the closest names, if any.
+  package static func noSuchView(_ query: String, in file: String, suggestions: [String]) -> String {
+    var message = "no view named '\(query)' in \(file)"
+    if !suggestions.isEmpty { message += "; did you mean \(suggestions.joined(separator: ", "))?" }
+    return message
+  }
+
+  /// ``noSuchView(_:in:suggestions:)`` with the names of `keys` closest to `query`.
+  package static func noSuchView(_ query: String, in file: String, among keys: [ViewKey]) -> String {
+    noSuchView(query, in: file, suggestions: closest(to: query, in: keys))
+  }
+
   /// Up to `limit` qualified names of `keys` closest to `query` (edit distance, then name).
   package static func closest(to query: String, in keys: [ViewKey], limit: Int = 3) -> [String] {
     let names = Set(keys.map(\.qualifiedName))

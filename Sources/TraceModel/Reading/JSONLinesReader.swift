@@ -30,18 +30,6 @@ import Dispatch
     return try readParts(input: input, bounds: input.bounds, makeSink: makeSink)
   }
 
-  /// Copies standard input to a temporary file so it can be read twice; returns its path.
-  ///
-  /// The caller removes it with ``removeSpool(_:)``.
-  @usableFromInline package static func spoolStandardInput() throws(TraceReadError) -> String {
-    try SystemFile.spoolStandardInput()
-  }
-
-  /// Removes a file made by ``spoolStandardInput()``.
-  @usableFromInline package static func removeSpool(_ path: String) {
-    unlink(path)
-  }
-
   /// The header of the trace at `path`, if its first non-blank line is a valid one.
   ///
   /// Reads only the start of the file; errors are left for the full read to report.
@@ -347,28 +335,11 @@ extension JSONLinesReader {
     @usableFromInline let name: String
     /// Part boundaries: part `i` is `bounds[i] ..< bounds[i + 1]`, each starting at a line start.
     @usableFromInline let bounds: [Int64]
-    /// The spooled copy of standard input, removed with the input.
-    let spool: String?
 
-    /// Opens `path` (`-` for standard input, spooled to a temporary file) and splits it for up to
-    /// `threads` threads.
+    /// Opens `path` and splits it for up to `threads` threads.
     @usableFromInline
     init(path: String, name: String?, threads: Int) throws(TraceReadError) {
-      var filePath = path
-      var displayName = name ?? path
-      var spool: String?
-      if path == "-" {
-        filePath = try SystemFile.spoolStandardInput()
-        displayName = name ?? "<stdin>"
-        spool = filePath
-      }
-      let file: SystemFile
-      do {
-        file = try SystemFile(path: filePath)
-      } catch {
-        if let spool { unlink(spool) }
-        throw error
-      }
+      let file = try SystemFile(path: path)
       let size = file.size
       var bounds: [Int64] = [0]
       if threads > 1 && size >= Input.parallelThreshold {
@@ -381,13 +352,8 @@ extension JSONLinesReader {
       bounds.append(size)
       ReadProgress.willRead(size)
       self.file = file
-      self.name = displayName
+      self.name = name ?? path
       self.bounds = bounds
-      self.spool = spool
-    }
-
-    deinit {
-      if let spool { unlink(spool) }
     }
   }
 }

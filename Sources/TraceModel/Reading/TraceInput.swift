@@ -20,8 +20,28 @@
     case folder
   }
 
-  /// Reads the trace made of `paths` (one JSON Lines file or `-`; or XML exports and folders
-  /// of them, merged into one trace).
+  /// `paths` with standard input (`-`, alone) replaced by a temporary copy of it, so that a
+  /// command may read it more than once; the name errors show; and the copy, which the caller
+  /// removes with ``removeSpool(_:)`` after its last read (nil when there is none).
+  ///
+  /// The one place `-` is read: every reader below takes the files this returns.
+  package static func resolvingStandardInput(_ paths: [String], name: String?) throws(TraceReadError)
+    -> (files: [String], name: String, spool: String?)
+  {
+    guard paths == ["-"] else { return (paths, name ?? paths.joined(separator: " "), nil) }
+    let spool = try SystemFile.spoolStandardInput()
+    return ([spool], name ?? "<stdin>", spool)
+  }
+
+  /// Removes the copy of standard input ``resolvingStandardInput(_:name:)`` made, if any.
+  package static func removeSpool(_ spool: String?) {
+    if let spool { unlink(spool) }
+  }
+
+  /// Reads the trace made of `paths`: one JSON Lines file, or XML exports and folders of them.
+  ///
+  /// The exports are merged into one trace. Standard input is resolved first
+  /// (``resolvingStandardInput(_:name:)``).
   ///
   /// - Parameter name: the name errors show for a single path.
   ///

@@ -75,11 +75,8 @@ enum CauseGraphCommand {
       ? try TraceAnalysis.diagnose(paths: paths, options: options, settings: settings).graph
       : try TraceAnalysis.causeGraph(paths: paths, options: options)
     guard let shown = graph.selecting(selection) else {
-      let query = selection.view ?? ""
-      let names = ViewSuggestions.closest(to: query, in: graph.viewKeys)
-      var message = "tracecli: no view named '\(query)' in \(graph.file)"
-      if !names.isEmpty { message += "; did you mean \(names.joined(separator: ", "))?" }
-      errors.write(message + "\n")
+      let message = ViewSuggestions.noSuchView(selection.view ?? "", in: graph.file, among: graph.viewKeys)
+      errors.write("tracecli: \(message)\n")
       return .failure
     }
     for note in shown.notes { errors.write("tracecli: note: \(note)\n") }

@@ -68,19 +68,17 @@ enum ImportCommand {
       if arguments.positionals.count == 1 { message += ": tracecli import xctrace \(format)" }
       throw UsageError(message, command: "import")
     }
-    var paths = Array(arguments.positionals.dropFirst())
-    guard !paths.isEmpty else {
+    let given = Array(arguments.positionals.dropFirst())
+    guard !given.isEmpty else {
       throw UsageError("missing the xctrace export (an XML file or a folder of them)", command: "import")
     }
-    var names = paths
-    if paths.contains("-") {
-      guard paths.count == 1 else {
-        throw UsageError("standard input (-) cannot be combined with other files", command: "import")
-      }
-      paths = [try JSONLinesReader.spoolStandardInput()]
-      names = ["<stdin>"]
+    if given.count > 1 && given.contains("-") {
+      throw UsageError("standard input (-) cannot be combined with other files", command: "import")
     }
-    defer { if names == ["<stdin>"] { JSONLinesReader.removeSpool(paths[0]) } }
+    let input = try TraceInput.resolvingStandardInput(given, name: nil)
+    defer { TraceInput.removeSpool(input.spool) }
+    let paths = input.files
+    let names = input.spool == nil ? given : [input.name]
     for (path, name) in zip(paths, names) {
       if try TraceInput.format(of: path) == .jsonLines {
         throw TraceReadError.badData(

@@ -49,10 +49,9 @@ enum ReportCommand {
       paths: paths, options: options, settings: settings, view: view)
     TraceCLI.warn(report.summary.warnings, to: &errors)
     guard found else {
-      let names = ViewSuggestions.closest(to: view ?? "", in: report.diagnosis.graph.viewKeys)
-      var message = "tracecli: no view named '\(view ?? "")' in \(report.summary.file)"
-      if !names.isEmpty { message += "; did you mean \(names.joined(separator: ", "))?" }
-      errors.write(message + "\n")
+      let message = ViewSuggestions.noSuchView(
+        view ?? "", in: report.summary.file, among: report.diagnosis.graph.viewKeys)
+      errors.write("tracecli: \(message)\n")
       return .failure
     }
     let page = ReportRenderer.render(report)

@@ -38,10 +38,8 @@ enum UpdatesCommand {
     TraceCLI.warn(listing.summary.warnings, to: &errors)
     TraceCLI.noteEmptyRange(listing.summary, to: &errors)
     guard !listing.matched.isEmpty else {
-      let names = ViewSuggestions.closest(to: view, in: listing.summary.views.map(\.key))
-      var message = "tracecli: no view named '\(view)' in \(listing.summary.file)"
-      if !names.isEmpty { message += "; did you mean \(names.joined(separator: ", "))?" }
-      errors.write(message + "\n")
+      let keys = listing.summary.views.map(\.key)
+      errors.write("tracecli: \(ViewSuggestions.noSuchView(view, in: listing.summary.file, among: keys))\n")
       return .failure
     }
     if listing.matched.count > 1 {

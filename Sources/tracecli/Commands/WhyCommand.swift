@@ -45,7 +45,8 @@ enum WhyCommand {
     var limits = CauseChains.Limits()
     if let depth = try arguments.count("--depth") { limits.depth = max(1, depth) }
     if let limit = try arguments.count("--limit") { limits.chains = limit == 0 ? nil : limit }
-    let threads = max(1, try arguments.count("--threads") ?? ProcessorCount.available)
+    var options = AnalysisOptions()
+    options.threads = try arguments.count("--threads")
     try arguments.finish()
     let paths = try arguments.traces()
     let target: TraceAnalysis.WhyTarget
@@ -61,7 +62,7 @@ enum WhyCommand {
     default:
       throw UsageError("give either --update or --view with --at, not both", command: "why")
     }
-    switch try TraceAnalysis.why(paths: paths, target: target, limits: limits, threads: threads) {
+    switch try TraceAnalysis.why(paths: paths, target: target, limits: limits, options: options) {
     case .explained(let chains):
       if let at, let start = chains.target.offset, let distance = chains.target.distance(from: at) {
         errors.write(
@@ -80,9 +81,7 @@ enum WhyCommand {
       errors.write("tracecli: no update or source with id \(id) in \(file)\n")
       return .failure
     case .noSuchView(let query, let file, let suggestions):
-      var message = "tracecli: no view named '\(query)' in \(file)"
-      if !suggestions.isEmpty { message += "; did you mean \(suggestions.joined(separator: ", "))?" }
-      errors.write(message + "\n")
+      errors.write("tracecli: \(ViewSuggestions.noSuchView(query, in: file, suggestions: suggestions))\n")
       return .failure
     }
   }
