@@ -35,13 +35,6 @@ final class SpillBlockFile: @unchecked Sendable {
   /// Fills `buffer` from `offset`; false on a short read.
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
     guard let base = buffer.baseAddress else { return true }
-    var got = 0
-    while got < buffer.count {
-      let result = pread(descriptor, base + got, buffer.count - got, off_t(offset + got))
-      if result < 0 && errno == EINTR { continue }
-      if result <= 0 { return false }
-      got += result
-    }
-    return true
+    return SystemFile.readAll(descriptor, into: base, count: buffer.count, at: offset) == buffer.count
   }
 }

@@ -11,8 +11,8 @@
   let descriptor: Int32
   let path: String
 
-  /// Opens `path` for reading.
-  init(path: String) throws(TraceReadError) {
+  /// Opens `path` for reading; a folder is refused as not a `kind` of file.
+  init(path: String, kind: String = "trace file") throws(TraceReadError) {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw .noInput(path: path, reason: SystemFile.describe(errno))
@@ -20,7 +20,7 @@
     var status = stat()
     if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
       close(descriptor)
-      throw .noInput(path: path, reason: "is a directory, not a trace file")
+      throw .noInput(path: path, reason: "is a directory, not a \(kind)")
     }
     self.descriptor = descriptor
     self.path = path
@@ -91,19 +91,25 @@
     rmdir(path)
   }
 
-  /// The whole file at `path` as bytes.
-  package static func contents(of path: String) throws(TraceReadError) -> [UInt8] {
-    let file = try SystemFile(path: path)
-    var bytes = [UInt8](repeating: 0, count: Int(max(0, file.size)))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        file.read(into: $0.baseAddress! + filled, count: $0.count - filled, at: Int64(filled))
+  /// The whole file at `path` as bytes, read to its end (so a pipe too); a file of more than
+  /// `limit` bytes, or a folder, is refused as not a `kind` of file.
+  package static func contents(of path: String, kind: String = "trace file", limit: Int = .max)
+    throws(TraceReadError) -> [UInt8]
+  {
+    let file = try SystemFile(path: path, kind: kind)
+    var bytes: [UInt8] = []
+    let chunk = 1 << 16
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+    defer { buffer.deallocate() }
+    while true {
+      let count = readAll(file.descriptor, into: buffer, count: chunk)
+      guard count >= 0 else { throw .noInput(path: path, reason: describe(errno)) }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: count))
+      if bytes.count > limit {
+        throw .noInput(path: path, reason: "is larger than \(limit >> 20) MB; not a \(kind)")
       }
-      guard count > 0 else { break }
-      filled += count
+      if count < chunk { return bytes }
     }
-    return Array(bytes.prefix(filled))
   }
 
   /// Copies standard input into a new temporary file and returns its path.
@@ -157,6 +163,29 @@
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return nil }
     return (descriptor, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+  }
+
+  /// Reads `count` bytes from `descriptor` into `buffer`, at `offset` when given.
+  ///
+  /// Interrupted and short reads are retried: fewer bytes come back only at the end of the file,
+  /// and -1 on a failure (`errno` says why). The counterpart of ``writeAll(_:_:count:at:)``.
+  package static func readAll(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int? = nil
+  ) -> Int {
+    var got = 0
+    while got < count {
+      let result =
+        if let offset {
+          pread(descriptor, buffer + got, count - got, off_t(offset + got))
+        } else {
+          Glibc_read(descriptor, buffer + got, count - got)
+        }
+      if result < 0 && errno == EINTR { continue }
+      if result < 0 { return -1 }
+      if result == 0 { break }
+      got += result
+    }
+    return got
   }
 
   /// Writes all `count` bytes at `buffer` to `descriptor`, at `offset` when given, retrying

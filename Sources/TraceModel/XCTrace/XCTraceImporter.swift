@@ -54,8 +54,8 @@
     var offset: Int64 = 0
     var carried = 0
     while !failed {
-      let count = pread(spool, buffer + carried, capacity - carried, off_t(offset))
-      if count < 0 && errno == EINTR { continue }
+      let count = SystemFile.readAll(
+        spool, into: buffer + carried, count: capacity - carried, at: Int(offset))
       guard count > 0 else { break }
       offset += Int64(count)
       let filled = carried + count
