@@ -3,7 +3,8 @@ import TraceAnalyzer
 /// A command line after the command name: options (`--name value`, `--name=value`, flags)
 /// and positional arguments, consumed as a command asks for them.
 struct Arguments {
-  private var options: [(name: String, value: String?)] = []
+  /// The options in order, each with the number of positionals before it.
+  private var options: [(name: String, value: String?, positionalsBefore: Int)] = []
   /// Every option the command asked about (for suggesting one).
   private var known: [String]
   private(set) var positionals: [String] = []
@@ -39,7 +40,7 @@ struct Arguments {
         value = arguments[index]
         index += 1
       }
-      options.append((name, value))
+      options.append((name, value, positionals.count))
     }
   }
 
@@ -49,6 +50,16 @@ struct Arguments {
     let found = options.contains { $0.name == name }
     options.removeAll { $0.name == name }
     return found
+  }
+
+  /// The number of positionals before flag `name`, which splits them in two; nil when it is not
+  /// given, and a usage error when it is given more than once.
+  mutating func split(at name: String) throws(UsageError) -> Int? {
+    known.append(name)
+    let found = options.filter { $0.name == name }
+    options.removeAll { $0.name == name }
+    guard found.count <= 1 else { throw UsageError("\(name) may be given once", command: command) }
+    return found.first?.positionalsBefore
   }
 
   /// The last value of option `name`.

@@ -75,13 +75,24 @@ struct DiffCommandTests {
     #expect(CLIRun(["check", head, "--budget", Fixture.path("budgets/search.json")]).status == .failure)
   }
 
-  @Test func twoPositionalsAreOneRunASide() {
+  @Test func twoPositionalsAreOneRunASide() throws {
     let base = Fixture.path("traces/landmarks-before.jsonl")
     let head = Fixture.path("traces/landmarks-after.jsonl")
     let pair = CLIRun(["diff", base, head, "--format", "json"])
     let split = CLIRun(["diff", "--format", "json", base, "--vs", head])
     #expect(pair.output == split.output)
     #expect(pair.status == .success)
+    // Where --vs sits among the traces is what counts, whatever options come between them.
+    let spaced = CLIRun(["diff", base, "--format", "json", "--vs", "--min-change", "5%,50us", head])
+    #expect(spaced.output == split.output)
+    let runs = (1...3).map { Fixture.path("traces/ci/scroll-main-\($0).jsonl") }
+    let twoAndOne = CLIRun(["diff", runs[0], "--limit", "5", runs[1], "--vs", runs[2], "--format", "json"])
+    #expect(twoAndOne.status == .success, "\(twoAndOne.errors)")
+    let json = try JSONSerialization.jsonObject(with: Data(twoAndOne.output.utf8))
+    let sides = try #require(json as? [String: Any])
+    let named = try #require(sides["runs"] as? [String: [String]])
+    #expect(named["base"] == [runs[0], runs[1]])
+    #expect(named["head"] == [runs[2]])
   }
 
   @Test func usageAndInputErrors() {

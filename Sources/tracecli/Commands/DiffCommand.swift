@@ -73,18 +73,13 @@ enum DiffCommand {
       minimum = read
     }
     let options = try parsed.analysisOptions()
-    let split = parsed.flag("--vs")
+    let split = try parsed.split(at: "--vs")
     let allowEmpty = parsed.flag("--allow-empty")
     try parsed.finish()
     let positionals = parsed.positionals
     var base: [String]
     var head: [String]
-    if split {
-      guard arguments.firstIndex(of: "--vs") == arguments.lastIndex(of: "--vs") else {
-        throw UsageError("--vs may be given once", command: "diff")
-      }
-      let before = Array(arguments[..<(arguments.firstIndex(of: "--vs") ?? arguments.endIndex)])
-      let baseCount = try Arguments(before, command: "diff", flags: flags).positionals.count
+    if let baseCount = split {
       base = Array(positionals.prefix(baseCount))
       head = Array(positionals.dropFirst(baseCount))
     } else {
