@@ -16,6 +16,21 @@ struct ReadProgressTests {
     #expect(ReadProgress.bytesRead - read >= Int64(text.utf8.count))
   }
 
+  @Test func readingAHeaderIsCountedInTheTotalToo() throws {
+    let text = """
+      {"type":"trace","version":1,"app":"A"}
+      {"type":"hitch","start":1,"duration":2}
+
+      """
+    let file = try TemporaryFile(text)
+    defer { file.remove() }
+    #expect(JSONLinesReader.header(path: file.path)?.app == "A")
+    // Every read is counted in the total before its bytes are: what was read never exceeds it
+    // (the total, loaded second, has only grown meanwhile).
+    let read = ReadProgress.bytesRead
+    #expect(read <= ReadProgress.bytesTotal)
+  }
+
   @Test func anXMLExportIsCountedToo() throws {
     let path = Fixture.path("xctrace/hitches.xml")
     let size = try #require(try? SystemFile(path: path).size)

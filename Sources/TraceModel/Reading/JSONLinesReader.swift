@@ -32,22 +32,21 @@ import Dispatch
 
   /// The header of the trace at `path`, if its first non-blank line is a valid one.
   ///
-  /// Reads only the start of the file; errors are left for the full read to report.
+  /// Reads only the file's first MiB; errors are left for the full read to report.
   @usableFromInline package static func header(path: String) -> TraceHeader? {
     guard let file = try? SystemFile(path: path) else { return nil }
     let capacity = 1 << 20
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 16)
-    defer { buffer.deallocate() }
-    let count = file.read(into: buffer, count: capacity, at: 0)
-    guard count > 0 else { return nil }
-    (buffer + count).initialize(repeating: 0, count: 16)
+    let range = 0..<min(file.size, Int64(capacity))
+    // Counted as any read is, so a progress display stays within its total.
+    ReadProgress.willRead(range.upperBound)
+    var chunks = ChunkReader(file: file, range: range, chunkSize: capacity)
+    defer { chunks.deallocate() }
+    chunks.fill()
+    let (buffer, count) = (chunks.buffer, chunks.filled)
     var parser = JSONLinesParser()
     var start = 0
     while start < count {
-      let end =
-        memchr(buffer + start, 0x0A, count - start).map {
-          buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-        } ?? count
+      let end = ChunkReader.lineEnd(buffer, from: start, filled: count) ?? count
       if case .some(let event) = try? parser.parse(buffer + start, count: end - start) {
         if case .header(let header) = event { return header }
         return nil
