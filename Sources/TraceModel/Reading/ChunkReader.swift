@@ -54,6 +54,8 @@ struct ChunkReader {
     offset = range.lowerBound
     self.range = range
     self.file = file
+    // What it will read, for a progress display (which counts every read of a file).
+    ReadProgress.willRead(max(0, min(range.upperBound, file.size) - range.lowerBound))
     if readAhead {
       ahead = ReadAhead()
       allocationSize = Self.carryRoom + chunkSize + Self.padding

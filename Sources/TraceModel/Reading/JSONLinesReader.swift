@@ -36,10 +36,7 @@ import Dispatch
   @usableFromInline package static func header(path: String) -> TraceHeader? {
     guard let file = try? SystemFile(path: path) else { return nil }
     let capacity = 1 << 20
-    let range = 0..<min(file.size, Int64(capacity))
-    // Counted as any read is, so a progress display stays within its total.
-    ReadProgress.willRead(range.upperBound)
-    var chunks = ChunkReader(file: file, range: range, chunkSize: capacity)
+    var chunks = ChunkReader(file: file, range: 0..<Int64(capacity), chunkSize: capacity)
     defer { chunks.deallocate() }
     chunks.fill()
     let (buffer, count) = (chunks.buffer, chunks.filled)
@@ -349,7 +346,6 @@ extension JSONLinesReader {
         }
       }
       bounds.append(size)
-      ReadProgress.willRead(size)
       self.file = file
       self.name = name ?? path
       self.bounds = bounds

@@ -14,7 +14,8 @@ import Synchronization
   /// Bytes of every trace file opened for reading so far (each read counts once more).
   @usableFromInline package static var bytesTotal: Int64 { total.load(ordering: .relaxed) }
 
-  /// Notes that a reader will read a file of `bytes`.
+  /// Notes that a reader will read `bytes` (``ChunkReader``, the one reader of trace files,
+  /// counts each range it is made for, and each byte it reads).
   static func willRead(_ bytes: Int64) {
     total.add(bytes, ordering: .relaxed)
   }

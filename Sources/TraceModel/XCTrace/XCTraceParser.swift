@@ -102,7 +102,6 @@ struct XCTraceParser: ~Copyable {
   ) throws(TraceReadError) {
     self.name = name
     let file = try SystemFile(path: path)
-    ReadProgress.willRead(file.size)
     window = XMLWindow(file: file, chunkSize: chunkSize, readAhead: readAhead)
     values = XCTraceValueTable(symbols: symbols)
     values.file = file
