@@ -375,28 +375,6 @@ struct ChromeTraceExport {
   }
 }
 
-/// What an export wrote.
-package struct ExportResult: Hashable, Sendable {
-  /// Events written (every line of `traceEvents`, or every row).
-  package var events = 0
-  /// Update events (finished updates) or rows.
-  package var updates = 0
-  package var red = 0
-  package var orange = 0
-  /// Updates left out (chrome) or written without a duration (rows) because they never ended.
-  package var unfinished = 0
-  /// Frame events, and those that missed their deadline.
-  package var frames = 0
-  package var missedFrames = 0
-  package var flows = 0
-  package var tracks = 0
-  package var warnings: [TraceWarning] = []
-  /// Whether writing failed (the output is incomplete).
-  package var writeFailed = false
-
-  package init() {}
-}
-
 /// An event placed on its track, waiting to be formatted: an update (with its key) or a frame.
 private struct Pending {
   static let batchSize = 1 << 14

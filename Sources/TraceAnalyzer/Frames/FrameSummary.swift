@@ -1,26 +1,3 @@
-/// Why a frame missed its deadline.
-public enum MissBlame: String, Hashable, Sendable {
-  /// One of its updates was red.
-  case longUpdate
-  /// Many small updates: none was red.
-  case accumulation
-}
-
-/// A frame whose work ended after its deadline.
-public struct MissedFrame: Hashable, Sendable {
-  /// The frame's number: its index on the grid, or among the explicit frames (0-based).
-  public var index: Int64
-  public var start: Int64
-  public var deadline: Int64
-  /// The latest end of its updates (clamped into Int64).
-  public var workEnd: Int64
-  /// How far the work ran past the deadline, in ns.
-  public var overrunNs: Int64
-  /// Updates that took part (finished, main thread).
-  public var updates: Int
-  public var blame: MissBlame
-}
-
 /// Frames and deadlines over the whole trace (or range).
 public struct FrameSummary: Hashable, Sendable {
   /// The frame budget in ns.

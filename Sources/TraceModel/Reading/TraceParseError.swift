@@ -23,33 +23,3 @@ public struct TraceParseError: Error, Hashable, Sendable, CustomStringConvertibl
     return "\(location): \(message)"
   }
 }
-
-/// Why a trace could not be read at all.
-public enum TraceReadError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The file does not exist or cannot be opened (sysexits 66).
-  case noInput(path: String, reason: String)
-  /// The data is malformed (sysexits 65).
-  case badData(TraceParseError)
-
-  public var description: String {
-    switch self {
-    case .noInput(let path, let reason): "\(path): \(reason)"
-    case .badData(let error): error.description
-    }
-  }
-}
-
-/// Something odd about a trace that did not stop the reading.
-@usableFromInline package struct TraceWarning: Hashable, Sendable, CustomStringConvertible {
-  @usableFromInline package var file: String
-  @usableFromInline package var line: Int
-  @usableFromInline package var message: String
-
-  @usableFromInline package init(file: String, line: Int, message: String) {
-    self.file = file
-    self.line = line
-    self.message = message
-  }
-
-  @usableFromInline package var description: String { "\(file):\(line): warning: \(message)" }
-}

@@ -16,12 +16,3 @@ protocol XCTraceTableHandler {
   /// The table (`<node>`) ended after `rows` rows; `line` is that of its `<schema>` (or `<node>`).
   mutating func endTable(rows: Int, line: Int, values: inout XCTraceValueTable)
 }
-
-/// Why a table or row cannot become trace events: a message the parser places in the file.
-struct XCTraceMappingError: Error, Hashable, Sendable {
-  var message: String
-
-  init(_ message: String) {
-    self.message = message
-  }
-}
