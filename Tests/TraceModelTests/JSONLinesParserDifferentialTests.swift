@@ -14,13 +14,19 @@ import Testing
 /// the line's end unknown, then `parse` when that declines). Events are compared as the lines the writer
 /// makes of them, with the update's thread, so each parser may number its symbols its own way.
 struct JSONLinesParserDifferentialTests {
-  @Test(arguments: Fixture.storyNames.map { "traces/\($0).jsonl" } + ciAndMalformedTraces)
+  @Test(arguments: everyJSONLinesFixture)
   func everyFixtureLine(_ relative: String) throws {
     let text = try Fixture.data(relative)
     let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
     let mismatches = Self.compare(lines)
     #expect(mismatches.isEmpty, "\(relative): \(mismatches.prefix(3))")
     #expect(lines.count > 1)
+  }
+
+  @Test func theFixturesAreAllFound() {
+    for folder in ["traces/", "traces/ci/", "traces/malformed/", "expected/xctrace."] {
+      #expect(Self.everyJSONLinesFixture.contains { $0.hasPrefix(folder) }, "no \(folder)*.jsonl")
+    }
   }
 
   @Test func everyJSONTestSuiteDocumentAsALineAndAsValues() throws {
@@ -98,12 +104,11 @@ struct JSONLinesParserDifferentialTests {
 
   // MARK: - Comparing
 
-  static let ciAndMalformedTraces: [String] = {
-    let names = ["ci", "malformed"].flatMap { folder in
-      ((try? FileManager.default.contentsOfDirectory(atPath: Fixture.path("traces/\(folder)"))) ?? [])
-        .filter { $0.hasSuffix(".jsonl") }.map { "traces/\(folder)/\($0)" }
-    }
-    return names.sorted()
+  /// Every `.jsonl` file under `Fixtures/` (relative to it): the stories, the CI runs, the
+  /// malformed traces and the import goldens.
+  static let everyJSONLinesFixture: [String] = {
+    let files = FileManager.default.enumerator(atPath: Fixture.path(""))?.allObjects as? [String] ?? []
+    return files.filter { $0.hasSuffix(".jsonl") }.sorted()
   }()
 
   /// The lines (without line ends) on which the three parsers disagree, with what each gave.
