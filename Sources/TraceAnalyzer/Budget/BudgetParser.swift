@@ -160,7 +160,7 @@ private struct Reader {
   private func percent(_ value: LocatedJSON, key: String) throws(BudgetError) -> Double {
     let text: String
     switch value.kind {
-    case .number(let number): text = number
+    case .number(let number, _): text = number
     case .string(let string): text = string
     default: throw error(value, "\"\(key)\" must be a percentage such as \"10%\", found \(value.typeName)")
     }
@@ -345,17 +345,17 @@ private struct Reader {
 
   /// A non-negative JSON integer (no fraction, no exponent) that fits in Int64.
   private func integer(_ value: LocatedJSON, key: String) throws(BudgetError) -> Int64 {
-    guard case .number(let text) = value.kind else {
+    guard case .number(let text, let number) = value.kind else {
       throw error(value, "\"\(key)\" must be a whole number, found \(value.typeName)")
     }
-    guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else {
+    guard number.isInteger else {
       throw error(value, "\"\(key)\" must be a whole number without fraction or exponent, found \(text)")
     }
     guard !text.hasPrefix("-") else { throw error(value, "\"\(key)\" must not be negative, found \(text)") }
-    guard let number = Int64(text) else {
+    guard number.fits else {
       throw error(value, "\"\(key)\" does not fit in a 64-bit integer: \(text)")
     }
-    return number
+    return number.value
   }
 
   /// A duration: a string with a unit (`"2ms"`, `"400us"`, `"1.5s"`) or an integer of ns.

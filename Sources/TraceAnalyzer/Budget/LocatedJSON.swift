@@ -1,3 +1,5 @@
+import TraceModel
+
 /// A JSON value that remembers where it was written: the budget file's syntax tree.
 ///
 /// Numbers keep their source text, so `2` and `2.0` stay apart and no precision is lost;
@@ -16,8 +18,8 @@ package struct LocatedJSON: Hashable, Sendable {
     case object([Member])
     case array([LocatedJSON])
     case string(String)
-    /// A number as written (valid JSON number syntax).
-    case number(String)
+    /// A number as written (valid JSON number syntax), and the scanner's reading of it.
+    case number(String, JSONScanner.Number)
     case bool(Bool)
     case null
   }

@@ -71,8 +71,8 @@ struct LocatedJSONParser {
       switch scanner.current {
       case UInt8(ascii: "\""): kind = .string(try string())
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        _ = try scanner.scanNumber()
-        kind = .number(String(decoding: bytes[start..<scanner.position], as: UTF8.self))
+        let number = try scanner.scanNumber()
+        kind = .number(String(decoding: bytes[start..<scanner.position], as: UTF8.self), number)
       case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
         kind = try scanner.scanLiteral().map { .bool($0) } ?? .null
       default: throw scanner.error("expected a value")
