@@ -180,30 +180,9 @@
   /// Validates the UTF-8 sequence starting at `index` (a byte >= 0x80); returns the offset after it.
   @usableFromInline
   func scanUTF8(at index: Int) throws(JSONScanError) -> Int {
-    let lead = base[index]
-    var length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; high = 0x9F
-    case 0xF0: length = 4; low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; high = 0x8F
-    default: throw JSONScanError(offset: index, message: "invalid UTF-8")
+    guard let length = UTF8Sequence.length(base, at: index, count: count) else {
+      throw JSONScanError(offset: index, message: "invalid UTF-8")
     }
-    for offset in 1..<length {
-      let position = index + offset
-      guard position < count else { throw JSONScanError(offset: index, message: "invalid UTF-8") }
-      let byte = base[position]
-      let (lowest, highest) = offset == 1 ? (low, high) : (0x80, 0xBF)
-      guard byte >= lowest && byte <= highest else {
-        throw JSONScanError(offset: index, message: "invalid UTF-8")
-      }
-    }
-    length = max(length, 1)
     return index + length
   }
 

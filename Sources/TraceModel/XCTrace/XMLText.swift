@@ -51,14 +51,8 @@ enum XMLText {
     let digits = name[(hex ? 2 : 1)...]
     guard !digits.isEmpty else { throw invalid(name, offset) }
     for digit in digits {
-      let number: UInt32
-      switch digit {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): number = UInt32(digit - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: number = UInt32(digit - UInt8(ascii: "a") + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: number = UInt32(digit - UInt8(ascii: "A") + 10)
-      default: throw invalid(name, offset)
-      }
-      value = value * (hex ? 16 : 10) + number
+      guard let number = hexValue(digit), hex || number < 10 else { throw invalid(name, offset) }
+      value = value * (hex ? 16 : 10) + UInt32(number)
       guard value <= 0x10FFFF else { throw invalid(name, offset) }
     }
     let allowed =
@@ -108,27 +102,11 @@ enum XMLText {
   static func firstInvalidUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
     var index = 0
     while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
+      if bytes[index] < 0x80 {
         index += 1
         continue
       }
-      let length: Int
-      let minimum: UInt32
-      var scalar: UInt32
-      switch lead {
-      case 0xC2...0xDF: (length, minimum, scalar) = (2, 0x80, UInt32(lead & 0x1F))
-      case 0xE0...0xEF: (length, minimum, scalar) = (3, 0x800, UInt32(lead & 0x0F))
-      case 0xF0...0xF4: (length, minimum, scalar) = (4, 0x10000, UInt32(lead & 0x07))
-      default: return index
-      }
-      guard index + length <= count else { return index }
-      for offset in 1..<length {
-        let next = bytes[index + offset]
-        guard next & 0xC0 == 0x80 else { return index }
-        scalar = scalar << 6 | UInt32(next & 0x3F)
-      }
-      if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar < 0xE000) { return index }
+      guard let length = UTF8Sequence.length(bytes, at: index, count: count) else { return index }
       index += length
     }
     return nil
