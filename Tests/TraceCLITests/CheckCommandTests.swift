@@ -208,6 +208,31 @@ struct CheckCommandTests {
     #expect(try String(contentsOfFile: file.path, encoding: .utf8) == rewritten)
   }
 
+  @Test func tightenReadsStandardInputAsItReadsTheFile() throws {
+    let budget = #"{ "views": [ { "view": "LandmarkListItemView", "red": 200, "p95": "3ms" } ] }"# + "\n"
+    let trace = Fixture.path("traces/landmarks-before.jsonl")
+    let fromFile = try TemporaryFile(budget, name: "budget.json")
+    let fromInput = try TemporaryFile(budget, name: "budget.json")
+    defer {
+      fromFile.remove()
+      fromInput.remove()
+    }
+    #expect(CLIRun(["check", trace, "--budget", fromFile.path, "--tighten"]).status == .success)
+    // The built binary, fed the trace on standard input (which the headroom reads twice).
+    let process = Process()
+    process.executableURL = Fixture.root.appendingPathComponent(".build/debug/tracecli")
+    guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else { return }
+    process.arguments = ["check", "-", "--budget", fromInput.path, "--tighten"]
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: trace))
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let tightened = try String(contentsOfFile: fromFile.path, encoding: .utf8)
+    #expect(tightened.contains(#""red": 145"#))
+    #expect(try String(contentsOfFile: fromInput.path, encoding: .utf8) == tightened)
+  }
+
 }
 
 /// `--tighten` leaves headroom and never edits on failure; `--write-budget` starts a budget.

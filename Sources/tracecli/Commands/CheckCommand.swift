@@ -126,7 +126,11 @@ enum CheckCommand {
         command: "check")
     }
 
-    let measurements = try TraceAnalysis.measure(paths: paths, for: budget, options: options)
+    // Standard input is copied once, so that --tighten can measure it a second time.
+    let input = try TraceInput.resolvingStandardInput(paths, name: nil)
+    defer { TraceInput.removeSpool(input.spool) }
+    let measurements = try TraceAnalysis.measure(
+      paths: input.files, name: input.name, for: budget, options: options)
     try TraceCLI.refuseEmpty(
       measurements.summary.file, updates: measurements.summary.total.count, range: options.range,
       allowed: allowEmpty)
@@ -159,12 +163,11 @@ enum CheckCommand {
     }
     if tighten, let budgetPath {
       var measured = result
-      if result.passed && paths != ["-"]
-        && budget.limits.contains(where: { $0.measure == .orange || $0.measure == .red })
-      {
+      if result.passed && budget.limits.contains(where: { $0.measure == .orange || $0.measure == .red }) {
         var slower = options
         slower.thresholds = BudgetTightener.slowerThresholds(options.thresholds, margin: margin)
-        let slowerMeasurements = try TraceAnalysis.measure(paths: paths, for: budget, options: slower)
+        let slowerMeasurements = try TraceAnalysis.measure(
+          paths: input.files, name: input.name, for: budget, options: slower)
         if let slowerResult = try? BudgetCheck.evaluate(budget, on: slowerMeasurements) {
           measured = BudgetTightener.withHeadroom(result, slower: slowerResult)
         }
