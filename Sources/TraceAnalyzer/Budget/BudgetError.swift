@@ -1,3 +1,5 @@
+import TraceModel
+
 /// A budget file that cannot be used: where (file, line, column) and why.
 ///
 /// Prints as `perf-budget.json:7:14: unknown key "p96" (did you mean "p95"?)`. A budget
@@ -13,6 +15,11 @@ package struct BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     self.file = file
     self.location = location
     self.message = message
+  }
+
+  /// The budget file `file` as a JSON document that cannot be read.
+  package init(file: String, _ error: LocatedJSONError) {
+    self.init(file: file, location: error.location, message: error.message)
   }
 
   package var description: String {

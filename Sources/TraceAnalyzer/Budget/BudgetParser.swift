@@ -20,7 +20,12 @@ import TraceModel
 package enum BudgetParser {
   /// Parses the bytes of a budget file named `file`.
   package static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> Budget {
-    let root = try LocatedJSONParser.parse(bytes, file: file)
+    let root: LocatedJSON
+    do {
+      root = try LocatedJSONParser.parse(bytes)
+    } catch {
+      throw BudgetError(file: file, error)
+    }
     return try Reader(file: file).budget(root)
   }
 

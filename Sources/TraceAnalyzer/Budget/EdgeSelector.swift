@@ -1,3 +1,5 @@
+import TraceModel
+
 /// Names the cause-graph edges a limit counts: by the labels of their end nodes and their own
 /// label; a missing part matches anything.
 package struct EdgeSelector: Hashable, Sendable, CustomStringConvertible {

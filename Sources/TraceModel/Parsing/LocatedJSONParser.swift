@@ -1,57 +1,51 @@
-import TraceModel
-
-/// Builds a budget file's tree of ``LocatedJSON`` values on ``JSONScanner``, the trace reader's
-/// JSON layer.
+/// The JSON layer's document mode: a whole file (a budget) read into a tree of ``LocatedJSON``
+/// values on ``JSONScanner``.
 ///
 /// The scanner validates and measures every token (strings, escapes, UTF-8, numbers, literals)
-/// and names each fault with the trace reader's words; this type adds only what a budget needs
+/// and names each fault as it does on a trace line; this type adds only what a document needs
 /// beyond that: the tree, the 1-based line and byte column of each value, a leading byte-order
-/// mark, nesting limited to ``depthLimit``, and duplicate keys refused (a budget must not say
+/// mark, nesting limited to ``depthLimit``, and duplicate keys refused (a file must not say
 /// two things at once). Errors name the first byte that cannot continue the document.
-struct LocatedJSONParser {
+package struct LocatedJSONParser {
   /// The deepest nesting of arrays and objects accepted.
-  static let depthLimit = 64
+  package static let depthLimit = 64
 
   private var scanner: JSONScanner
   private let bytes: UnsafeBufferPointer<UInt8>
-  private let file: String
   private let lineStarts: LineStarts
 
-  private init(scanner: JSONScanner, bytes: UnsafeBufferPointer<UInt8>, file: String, lineStarts: LineStarts)
-  {
+  private init(scanner: JSONScanner, bytes: UnsafeBufferPointer<UInt8>, lineStarts: LineStarts) {
     self.scanner = scanner
     self.bytes = bytes
-    self.file = file
     self.lineStarts = lineStarts
   }
 
-  /// Parses `bytes` (the whole file) into a value; `file` names the file in errors.
-  static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> LocatedJSON {
+  /// Parses `bytes` (the whole file) into a value.
+  package static func parse(_ bytes: [UInt8]) throws(LocatedJSONError) -> LocatedJSON {
     let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let lineStarts = LineStarts(bytes, firstLine: byteOrderMark)
     // The scanner reads words past the end: pad with bytes that are no JSON token.
     var padded = bytes
     padded.append(contentsOf: repeatElement(0, count: 16))
-    let result = padded.withUnsafeBufferPointer { buffer -> Result<LocatedJSON, BudgetError> in
+    let result = padded.withUnsafeBufferPointer { buffer -> Result<LocatedJSON, LocatedJSONError> in
       guard let base = buffer.baseAddress else {
-        return .failure(BudgetError(file: file, location: nil, message: ""))
+        return .failure(LocatedJSONError(location: nil, message: ""))
       }
       var scanner = JSONScanner(base: base, count: bytes.count)
       scanner.position = byteOrderMark
       var parser = LocatedJSONParser(
-        scanner: scanner, bytes: UnsafeBufferPointer(rebasing: buffer[..<bytes.count]), file: file,
-        lineStarts: lineStarts)
-      return Result { () throws(BudgetError) -> LocatedJSON in try parser.document() }
+        scanner: scanner, bytes: UnsafeBufferPointer(rebasing: buffer[..<bytes.count]), lineStarts: lineStarts
+      )
+      return Result { () throws(LocatedJSONError) -> LocatedJSON in try parser.document() }
     }
     return try result.get()
   }
 
-  private mutating func document() throws(BudgetError) -> LocatedJSON {
+  private mutating func document() throws(LocatedJSONError) -> LocatedJSON {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else {
-      throw BudgetError(
-        file: file, location: location(scanner.position), message: "the file is empty; expected a JSON object"
-      )
+      throw LocatedJSONError(
+        location: location(scanner.position), message: "the file is empty; expected a JSON object")
     }
     let value = try self.value(depth: 0)
     scanner.skipWhitespace()
@@ -61,7 +55,7 @@ struct LocatedJSONParser {
 
   // MARK: - Values
 
-  private mutating func value(depth: Int) throws(BudgetError) -> LocatedJSON {
+  private mutating func value(depth: Int) throws(LocatedJSONError) -> LocatedJSON {
     let start = scanner.position
     if !scanner.isAtEnd && scanner.current == UInt8(ascii: "{") { return try object(depth: depth + 1) }
     if !scanner.isAtEnd && scanner.current == UInt8(ascii: "[") { return try array(depth: depth + 1) }
@@ -83,7 +77,7 @@ struct LocatedJSONParser {
     return LocatedJSON(kind: kind, location: location(start), endOffset: scanner.position)
   }
 
-  private mutating func object(depth: Int) throws(BudgetError) -> LocatedJSON {
+  private mutating func object(depth: Int) throws(LocatedJSONError) -> LocatedJSON {
     let start = try enter(depth: depth)
     var members: [LocatedJSON.Member] = []
     var seen: [String: TextLocation] = [:]
@@ -105,9 +99,8 @@ struct LocatedJSONParser {
         throw self.error(error)
       }
       if let first = seen[key] {
-        throw BudgetError(
-          file: file, location: keyLocation, message: "duplicate key \"\(key)\" (first on line \(first.line))"
-        )
+        throw LocatedJSONError(
+          location: keyLocation, message: "duplicate key \"\(key)\" (first on line \(first.line))")
       }
       seen[key] = keyLocation
       scanner.skipWhitespace()
@@ -118,7 +111,7 @@ struct LocatedJSONParser {
     }
   }
 
-  private mutating func array(depth: Int) throws(BudgetError) -> LocatedJSON {
+  private mutating func array(depth: Int) throws(LocatedJSONError) -> LocatedJSON {
     let start = try enter(depth: depth)
     var elements: [LocatedJSON] = []
     if close(UInt8(ascii: "]")) {
@@ -134,7 +127,7 @@ struct LocatedJSONParser {
   }
 
   /// Steps into a container at its opening bracket; returns the container's location.
-  private mutating func enter(depth: Int) throws(BudgetError) -> TextLocation {
+  private mutating func enter(depth: Int) throws(LocatedJSONError) -> TextLocation {
     if depth > Self.depthLimit {
       throw error(scanner.error("nesting deeper than \(Self.depthLimit) levels"))
     }
@@ -152,7 +145,7 @@ struct LocatedJSONParser {
   }
 
   /// After an element: consumes a comma (false) or the closing `bracket` (true).
-  private mutating func next(_ bracket: UInt8) throws(BudgetError) -> Bool {
+  private mutating func next(_ bracket: UInt8) throws(LocatedJSONError) -> Bool {
     scanner.skipWhitespace()
     let expected = bracket == UInt8(ascii: "}") ? "expected ',' or '}'" : "expected ',' or ']'"
     guard !scanner.isAtEnd else { throw error(scanner.error(expected)) }
@@ -178,11 +171,11 @@ struct LocatedJSONParser {
     return TextLocation(line: line, column: column, offset: offset)
   }
 
-  /// A scanner error as a budget error at its line and column.
+  /// A scanner error at its line and column, in a document's words.
   ///
   /// The end of the scanned text is the end of the file here, and a line break inside a string
   /// leaves it unterminated (as a trace line's end does).
-  private func error(_ error: JSONScanError) -> BudgetError {
+  private func error(_ error: JSONScanError) -> LocatedJSONError {
     var message = error.message
     if message.hasPrefix("unexpected end of line") {
       message = "unexpected end of file" + message.dropFirst("unexpected end of line".count)
@@ -191,6 +184,6 @@ struct LocatedJSONParser {
     {
       message = "unterminated string"
     }
-    return BudgetError(file: file, location: location(error.offset), message: message)
+    return LocatedJSONError(location: location(error.offset), message: message)
   }
 }

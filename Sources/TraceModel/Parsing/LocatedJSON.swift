@@ -1,6 +1,4 @@
-import TraceModel
-
-/// A JSON value that remembers where it was written: the budget file's syntax tree.
+/// A JSON value that remembers where it was written: a document's syntax tree (a budget file's).
 ///
 /// Numbers keep their source text, so `2` and `2.0` stay apart and no precision is lost;
 /// objects keep their members in file order.
