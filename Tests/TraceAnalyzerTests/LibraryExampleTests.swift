@@ -21,6 +21,34 @@ struct LibraryExampleTests {
     #expect(diagnosis.findings.map(\.rule.description) == ["update-loop"])
   }
 
+  /// The test above is the overview's example: each line of its code is there as written (the
+  /// fixture's path made absolute), and each printed result is what the test expects.
+  @Test func theTestIsTheOverviewsExample() throws {
+    let root = Fixture.root.path
+    let overview = try String(
+      contentsOfFile: "\(root)/Sources/TraceAnalyzer/Summary/TraceAnalysis.swift", encoding: .utf8)
+    let test = try String(
+      contentsOfFile: "\(root)/Tests/TraceAnalyzerTests/LibraryExampleTests.swift", encoding: .utf8)
+    let comment = overview.split(separator: "\n").map { $0.trimmingPrefix("/// ") }
+    let start = try #require(comment.firstIndex(of: "```swift"))
+    let end = try #require(comment[(start + 1)...].firstIndex(of: "```"))
+    let example = comment[(start + 1)..<end].map { $0.trimmingPrefix(while: { $0 == " " }) }
+    #expect(example.count >= 8)
+    for line in example where !line.hasPrefix("import ") && line != "}" {
+      guard let printed = line.firstRange(of: "print(") else {
+        let code = String(line).replacing(#""Fixtures/traces/"#, with: #"Fixture.path("traces/"#)
+          .replacing(#".jsonl")"#, with: #".jsonl"))"#)
+        let found = test.contains(code)
+        #expect(found, "the test lacks the example's line: \(line)")
+        continue
+      }
+      // `print(…)  // result`: the test expects that result.
+      let result = try #require(line[printed.upperBound...].split(separator: "// ").last)
+      let expected = test.contains(result.hasPrefix("[") ? "== \(result)" : "[\"\(result)\"]")
+      #expect(expected, "the test does not expect what the example prints: \(line)")
+    }
+  }
+
   @Test func aFileDescriptorReadsLikeItsPath() throws {
     let path = Fixture.path("traces/favorites-before.jsonl")
     let descriptor = open(path, O_RDONLY)
