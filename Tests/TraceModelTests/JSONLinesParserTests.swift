@@ -114,6 +114,13 @@ struct JSONLinesParserTests {
     #expect(update.isMainThread && update.thread.map { parser.symbols[$0] } == "main")
   }
 
+  @Test(arguments: [("120", 120.0), ("59.94", 59.94), ("1.2e2", 120), ("0.001", 0.001), ("1000000000", 1e9)])
+  func aRefreshRateIsAnyNumberInItsRange(_ text: String, _ rate: Double) throws {
+    var parser = JSONLinesParser()
+    let header = try parse(#"{"type":"trace","version":1,"refreshRate":"# + text + "}", with: &parser)
+    #expect(header == .header(TraceHeader(refreshRate: rate)))
+  }
+
   @Test func decodesEveryOtherEventType() throws {
     var parser = JSONLinesParser()
     let header = try parse(
@@ -214,6 +221,9 @@ struct JSONLinesParserTests {
     (#"{"type":"trace","version":1,"refreshRate":0}"#, 43, "from 0.001 to 1000000000"),
     (#"{"type":"trace","version":1,"refreshRate":3e9}"#, 43, "from 0.001 to 1000000000"),
     (#"{"type":"trace","version":1,"refreshRate":1e-10}"#, 43, "from 0.001 to 1000000000"),
+    (#"{"type":"trace","version":1,"refreshRate":-60}"#, 43, "from 0.001 to 1000000000"),
+    (#"{"type":"trace","version":1,"refreshRate":99999999999999999999}"#, 43, "from 0.001 to 1000000000"),
+    (#"{"type":"trace","version":1,"refreshRate":"60"}"#, 43, "from 0.001 to 1000000000"),
     (#"{"type":"cause","from":1}"#, 1, "\"to\""),
     (#"{"type":"cause","from":-1,"to":2}"#, 24, "ids are non-negative"),
     (#"{"type":"cause","from":1,"to":-2}"#, 31, "ids are non-negative"),

@@ -16,7 +16,8 @@ struct FieldTable {
     @usableFromInline var integer: Int64 = 0
     /// Offset of the value's first byte (for a string, its opening quote).
     @usableFromInline var offset: Int32 = 0
-    /// For strings: the raw contents; for arrays and objects: the whole value.
+    /// For strings: the raw contents; for arrays, objects and numbers the strict scanner read:
+    /// the whole value.
     @usableFromInline var lower: Int32 = 0
     @usableFromInline var upper: Int32 = 0
     @usableFromInline var tag: Tag = .null

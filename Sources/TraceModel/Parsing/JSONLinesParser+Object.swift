@@ -360,7 +360,8 @@ extension JSONLinesParser {
       case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
         let number = try scanner.scanNumber()
         value = FieldTable.Value(
-          tag: number.isInteger ? .integer : .number, offset: start, integer: number.value)
+          tag: number.isInteger ? .integer : .number, offset: start, integer: number.value, lower: start,
+          upper: scanner.position)
         value.fits = number.fits
       default:
         throw scanner.error("expected a value")

@@ -306,12 +306,18 @@
     var refreshRate: Double?
     if fields.has(.refreshRate) {
       let value = fields[.refreshRate]
-      let text = String(
-        decoding: UnsafeBufferPointer(
-          start: base + Int(value.offset), count: numberLength(base, Int(value.offset))), as: UTF8.self)
-      guard value.tag == .integer || value.tag == .number, let rate = Double(text),
-        TraceHeader.refreshRates.contains(rate)
-      else {
+      // An integer as read; a fraction or an exponent from its text (the scanner has checked it).
+      let rate: Double? =
+        switch value.tag {
+        case .integer where value.fits: Double(value.integer)
+        case .number:
+          Double(
+            String(
+              decoding: UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count),
+              as: UTF8.self))
+        default: nil
+        }
+      guard let rate, TraceHeader.refreshRates.contains(rate) else {
         throw LineError(
           column: Int(value.offset) + 1,
           message: "\"refreshRate\" must be a number of Hz from 0.001 to 1000000000")
@@ -517,15 +523,5 @@
     scratch.removeAll(keepingCapacity: true)
     JSONString.unescape(
       UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &scratch)
-  }
-
-  private func numberLength(_ base: UnsafePointer<UInt8>, _ offset: Int) -> Int {
-    var length = 0
-    while true {
-      switch base[offset + length] {
-      case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: length += 1
-      default: return length
-      }
-    }
   }
 }
