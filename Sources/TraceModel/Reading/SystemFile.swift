@@ -172,20 +172,10 @@
   package static func readAll(
     _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int? = nil
   ) -> Int {
-    var got = 0
-    while got < count {
-      let result =
-        if let offset {
-          pread(descriptor, buffer + got, count - got, off_t(offset + got))
-        } else {
-          Glibc_read(descriptor, buffer + got, count - got)
-        }
-      if result < 0 && errno == EINTR { continue }
-      if result < 0 { return -1 }
-      if result == 0 { break }
-      got += result
+    transfer(count) { done in
+      if let offset { return pread(descriptor, buffer + done, count - done, off_t(offset + done)) }
+      return Glibc_read(descriptor, buffer + done, count - done)
     }
-    return got
   }
 
   /// Writes all `count` bytes at `buffer` to `descriptor`, at `offset` when given, retrying
@@ -194,19 +184,26 @@
   package static func writeAll(
     _ descriptor: Int32, _ buffer: UnsafeRawPointer, count: Int, at offset: Int? = nil
   ) -> Bool {
-    var written = 0
-    while written < count {
-      let result =
-        if let offset {
-          pwrite(descriptor, buffer + written, count - written, off_t(offset + written))
-        } else {
-          write(descriptor, buffer + written, count - written)
-        }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else { return false }
-      written += result
+    let written = transfer(count) { done in
+      if let offset { return pwrite(descriptor, buffer + done, count - done, off_t(offset + done)) }
+      return write(descriptor, buffer + done, count - done)
     }
-    return true
+    return written == count
+  }
+
+  /// Calls `step` (one read or write of the bytes from `done` on) until `count` bytes are done,
+  /// retrying interrupted calls; returns the bytes done, fewer once a call did none, or -1 once
+  /// one failed.
+  private static func transfer(_ count: Int, _ step: (_ done: Int) -> Int) -> Int {
+    var done = 0
+    while done < count {
+      let result = step(done)
+      if result < 0 && errno == EINTR { continue }
+      if result < 0 { return -1 }
+      if result == 0 { break }
+      done += result
+    }
+    return done
   }
 }
 
