@@ -219,15 +219,9 @@ struct CheckCommandTests {
     }
     #expect(CLIRun(["check", trace, "--budget", fromFile.path, "--tighten"]).status == .success)
     // The built binary, fed the trace on standard input (which the headroom reads twice).
-    let process = Process()
-    process.executableURL = Fixture.root.appendingPathComponent(".build/debug/tracecli")
-    guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else { return }
-    process.arguments = ["check", "-", "--budget", fromInput.path, "--tighten"]
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: trace))
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let arguments = ["check", "-", "--budget", fromInput.path, "--tighten"]
+    guard let run = try runBuiltBinary(arguments, standardInput: trace) else { return }
+    #expect(run.status == 0)
     let tightened = try String(contentsOfFile: fromFile.path, encoding: .utf8)
     #expect(tightened.contains(#""red": 145"#))
     #expect(try String(contentsOfFile: fromInput.path, encoding: .utf8) == tightened)

@@ -199,22 +199,11 @@ struct ImportCommandTests {
 
   @Test func standardInputImportsLikeItsFile() throws {
     let path = Fixture.path("xctrace/swiftui-causes.xml")
-    let process = Process()
-    process.executableURL = Fixture.root.appendingPathComponent(".build/debug/tracecli")
-    // The built binary (as SummarizeCommandTests' standard input test): a sanitizer's own build
-    // folder has its own.
-    guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else { return }
-    process.arguments = ["import", "xctrace", "-"]
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    guard let run = try runBuiltBinary(["import", "xctrace", "-"], standardInput: path) else { return }
+    #expect(run.status == 0)
     let expected = CLIRun(["import", "xctrace", path]).output
     #expect(expected.hasPrefix(#"{"type":"trace""#))
-    #expect(String(decoding: data, as: UTF8.self) == expected)
+    #expect(run.output == expected)
   }
 
   @Test func aJSONLinesTraceIsNotAnExport() {

@@ -37,20 +37,13 @@ struct SummarizeCommandTests {
 
   @Test func readsStandardInputAsADash() throws {
     let path = Fixture.path("traces/minimal.jsonl")
-    let process = Process()
-    process.executableURL = Fixture.root.appendingPathComponent(".build/debug/tracecli")
-    guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else { return }
-    process.arguments = ["summarize", "-", "--format", "json"]
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    guard let run = try runBuiltBinary(["summarize", "-", "--format", "json"], standardInput: path) else {
+      return
+    }
+    #expect(run.status == 0)
     let expected = CLIRun(["summarize", path, "--format", "json"]).output
       .replacingOccurrences(of: path, with: "<stdin>")
-    #expect(String(decoding: data, as: UTF8.self) == expected)
+    #expect(run.output == expected)
   }
 }
 
