@@ -8,6 +8,8 @@ struct Arguments {
   /// Every option the command asked about (for suggesting one).
   private var known: [String]
   private(set) var positionals: [String] = []
+  /// Where each positional is among the arguments given.
+  private(set) var positionalIndexes: [Int] = []
   let command: String
 
   /// Splits `arguments`; `flags` names the options that take no value.
@@ -21,6 +23,7 @@ struct Arguments {
       index += 1
       if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
         positionals.append(argument)
+        positionalIndexes.append(index - 1)
         continue
       }
       if argument == "--" {

@@ -18,11 +18,10 @@ struct TraceBundles {
   /// - Throws: ``UsageError`` for a bad `--run` or `--xctrace-timeout`, or bundle options
   ///   without a bundle; ``XCTraceBundleError`` or ``TraceReadError`` when a bundle cannot be exported.
   mutating func prepare(
-    _ arguments: [String], command: String, environment: [String: String],
+    _ arguments: [String], command: String, flags: Set<String>, environment: [String: String],
     note: (String) -> Void, progress: (String) -> Void
   ) throws -> [String] {
     var rest: [String] = []
-    var bundles: [Int] = []
     var run: Int?
     var timeout: Int64?
     var index = 0
@@ -59,11 +58,11 @@ struct TraceBundles {
         continue
       }
       if argument == "--" { onlyPositionals = true }
-      if (onlyPositionals || !argument.hasPrefix("-")) && TraceInput.isInstrumentsBundle(argument) {
-        bundles.append(rest.count)
-      }
       rest.append(argument)
     }
+    // The traces are the command's positionals, told from option values by its flags.
+    let traces = try Arguments(rest, command: command, flags: flags).positionalIndexes
+    let bundles = traces.filter { TraceInput.isInstrumentsBundle(rest[$0]) }
     guard !bundles.isEmpty else {
       if run != nil || timeout != nil {
         let option = run != nil ? "--run" : "--xctrace-timeout"

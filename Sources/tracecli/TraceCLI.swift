@@ -80,8 +80,9 @@ enum TraceCLI {
       var bundles = TraceBundles()
       defer { bundles.removeAll() }
       let prepared = try bundles.prepare(
-        rest, command: command, environment: environment ?? XCTraceProcess.processEnvironment,
-        note: { errors.write($0 + "\n") }, progress: { progress?.show($0) })
+        rest, command: command, flags: flags(of: command),
+        environment: environment ?? XCTraceProcess.processEnvironment, note: { errors.write($0 + "\n") },
+        progress: { progress?.show($0) })
       if bundles.folders.isEmpty { return try dispatch(command, prepared, &output, &errors, style) }
       var renamed = BundleRenamingStream(base: errors, bundles: bundles)
       defer { errors = renamed.base }
@@ -96,6 +97,23 @@ enum TraceCLI {
       }
     } catch {
       return report(error, to: &errors)
+    }
+  }
+
+  /// The options of `command` that take no value (none for an unknown command).
+  static func flags(of command: String) -> Set<String> {
+    switch command {
+    case "summarize": SummarizeCommand.flags
+    case "updates": UpdatesCommand.flags
+    case "cause-graph": CauseGraphCommand.flags
+    case "why": WhyCommand.flags
+    case "diagnose": DiagnoseCommand.flags
+    case "check": CheckCommand.flags
+    case "diff": DiffCommand.flags
+    case "import": ImportCommand.flags
+    case "report": ReportCommand.flags
+    case "export": ExportCommand.flags
+    default: []
     }
   }
 

@@ -103,6 +103,22 @@ struct TraceBundlesTests {
     #expect(scratch.leftovers.isEmpty)
   }
 
+  @Test func anOptionsValueIsNoTraceEvenWhenItNamesABundle() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    // `--budget` takes a value: a bundle there is the budget file (a folder, refused), not a
+    // trace to export; the command's flags tell the two apart.
+    let trace = Fixture.path("traces/minimal.jsonl")
+    let run = CLIRun(["check", trace, "--budget", Self.bundle], environment: scratch.environment())
+    #expect(run.status == .noInput)
+    #expect(run.errors.contains("is a directory, not a budget file"), "\(run.errors)")
+    #expect(scratch.calls.isEmpty)
+    // After a flag, a bundle is a trace again.
+    let summary = CLIRun(["summarize", "--findings", Self.bundle], environment: scratch.environment())
+    #expect(summary.status == .success, "\(summary.errors)")
+    #expect(!scratch.calls.isEmpty)
+  }
+
   @Test func importWritesTheBundleAsJSONLines() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

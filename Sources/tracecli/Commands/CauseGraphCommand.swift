@@ -2,6 +2,9 @@ import TraceAnalyzer
 
 /// `tracecli cause-graph <trace>`: the cause-and-effect graph as DOT, JSON or Mermaid.
 enum CauseGraphCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = ["--downstream", "--upstream", "--all", "--no-findings"]
+
   static let help = """
     USAGE: tracecli cause-graph <trace> [--view <View | Module.View>] [options]
 
@@ -50,8 +53,7 @@ enum CauseGraphCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(
-      arguments, command: "cause-graph", flags: ["--downstream", "--upstream", "--all", "--no-findings"])
+    var arguments = try Arguments(arguments, command: "cause-graph", flags: flags)
     let format = try arguments.choice("--format", ["dot", "json", "mermaid"], default: "dot")
     var selection = CauseGraph.Selection(view: arguments.value("--view"))
     let downstream = arguments.flag("--downstream")

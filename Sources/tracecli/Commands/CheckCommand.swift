@@ -3,6 +3,9 @@ import TraceModel
 
 /// `tracecli check <trace> --budget FILE`: fails (exit 1) when the trace is over budget.
 enum CheckCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = ["--tighten", "--allow-empty"]
+
   static let help = """
     USAGE: tracecli check <trace> [--budget <file>] [--max-red <n>] [--max-orange <n>]
                           [--max-missed-frames <n>] [--forbid <rules>] [--format <format>]
@@ -56,7 +59,7 @@ enum CheckCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var parsed = try Arguments(arguments, command: "check", flags: ["--tighten", "--allow-empty"])
+    var parsed = try Arguments(arguments, command: "check", flags: flags)
     let format = try parsed.choice(
       "--format", ["text", "json", "junit", "github", "markdown"], default: "text")
     let budgetPath = parsed.value("--budget")

@@ -2,6 +2,9 @@ import TraceAnalyzer
 
 /// `tracecli diagnose <trace>`: the problems in a trace, worst first, with evidence and fixes.
 enum DiagnoseCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = ["--allow-empty"]
+
   static let help = """
     USAGE: tracecli diagnose <trace> [options]
 
@@ -37,7 +40,7 @@ enum DiagnoseCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "diagnose", flags: ["--allow-empty"])
+    var arguments = try Arguments(arguments, command: "diagnose", flags: flags)
     let format = try arguments.choice("--format", ["text", "json", "markdown", "github"], default: "text")
     let settings = try arguments.findingSettings()
     let allowEmpty = arguments.flag("--allow-empty")

@@ -2,6 +2,9 @@ import TraceAnalyzer
 
 /// `tracecli diff <base>… --vs <head>…`: what changed between two traces or sets of runs.
 enum DiffCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = ["--vs", "--allow-empty"]
+
   static let help = """
     USAGE: tracecli diff <base> <head> [options]
            tracecli diff <base>... --vs <head>... [options]
@@ -60,7 +63,6 @@ enum DiffCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    let flags: Set<String> = ["--vs", "--allow-empty"]
     var parsed = try Arguments(arguments, command: "diff", flags: flags)
     let format = try parsed.choice("--format", ["text", "json", "markdown", "github"], default: "text")
     let ruleTexts = parsed.values("--fail-on")

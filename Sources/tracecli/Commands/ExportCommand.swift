@@ -4,6 +4,9 @@ import TraceModel
 /// `tracecli export <trace>…`: the trace for other tools: Trace Event Format (Perfetto UI,
 /// chrome://tracing, speedscope) or one flat JSON row per update (DuckDB, Spark, BigQuery).
 enum ExportCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = []
+
   static let help = """
     USAGE: tracecli export <trace> --format chrome [-o <file>]
            tracecli export <trace>... --format rows [-o <file>]
@@ -38,7 +41,7 @@ enum ExportCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "export", flags: [])
+    var arguments = try Arguments(arguments, command: "export", flags: flags)
     let destination = arguments.outputFile()
     guard let format = try arguments.choiceIfGiven("--format", ["chrome", "rows"]) else {
       throw UsageError("missing --format chrome or --format rows", command: "export")

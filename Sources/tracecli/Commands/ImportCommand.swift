@@ -11,6 +11,9 @@ import TraceModel
 
 /// `tracecli import xctrace <export>…`: xctrace XML exports to a trace-format JSON Lines file.
 enum ImportCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = []
+
   static let help = """
     USAGE: tracecli import xctrace <Run.trace | export.xml | folder>... [-o <out.jsonl>]
 
@@ -56,7 +59,7 @@ enum ImportCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "import", flags: [])
+    var arguments = try Arguments(arguments, command: "import", flags: flags)
     let destination = arguments.outputFile()
     try arguments.finish()
     guard let format = arguments.positionals.first else {

@@ -4,6 +4,9 @@ import TraceModel
 /// `tracecli report <trace>`: one self-contained HTML page with the findings, the timeline,
 /// the worst missed frames, the cause graph and the views.
 enum ReportCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = []
+
   static let help = """
     USAGE: tracecli report <trace> [-o <file>] [--view <View | Module.View>] [options]
 
@@ -38,7 +41,7 @@ enum ReportCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "report", flags: [])
+    var arguments = try Arguments(arguments, command: "report", flags: flags)
     let destination = arguments.outputFile()
     let view = arguments.value("--view")
     let settings = try arguments.findingSettings()

@@ -2,6 +2,9 @@ import TraceAnalyzer
 
 /// `tracecli summarize <trace>`: the per-kind, per-frame and per-view summary.
 enum SummarizeCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = ["--findings"]
+
   static let help = """
     USAGE: tracecli summarize <trace> [options]
 
@@ -35,7 +38,7 @@ enum SummarizeCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "summarize", flags: ["--findings"])
+    var arguments = try Arguments(arguments, command: "summarize", flags: flags)
     let format = try arguments.choice("--format", ["text", "json"], default: "text")
     let options = try arguments.analysisOptions()
     let limit = try arguments.count("--limit") ?? 20

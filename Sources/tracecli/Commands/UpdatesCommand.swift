@@ -2,6 +2,9 @@ import TraceAnalyzer
 
 /// `tracecli updates <trace> --view V`: one view's updates in time order.
 enum UpdatesCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = ["--long"]
+
   static let help = """
     USAGE: tracecli updates <trace> --view <View | Module.View> [options]
 
@@ -25,7 +28,7 @@ enum UpdatesCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "updates", flags: ["--long"])
+    var arguments = try Arguments(arguments, command: "updates", flags: flags)
     let format = try arguments.choice("--format", ["text", "json"], default: "text")
     guard let view = arguments.value("--view") else {
       throw UsageError("missing --view (the view whose updates to list)", command: "updates")

@@ -3,6 +3,9 @@ import TraceModel
 
 /// `tracecli why <trace> (--update ID | --view V --at T)`: the chains of causes behind one update.
 enum WhyCommand {
+  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+  static let flags: Set<String> = []
+
   static let help = """
     USAGE: tracecli why <trace> --update <id> [options]
            tracecli why <trace> --view <View | Module.View> --at <time> [options]
@@ -37,7 +40,7 @@ enum WhyCommand {
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "why", flags: [])
+    var arguments = try Arguments(arguments, command: "why", flags: flags)
     let format = try arguments.choice("--format", ["text", "json"], default: "text")
     let id = try arguments.count("--update")
     let view = arguments.value("--view")
