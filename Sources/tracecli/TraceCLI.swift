@@ -80,7 +80,7 @@ enum TraceCLI {
       var bundles = TraceBundles()
       defer { bundles.removeAll() }
       let prepared = try bundles.prepare(
-        rest, command: command, flags: flags(of: command),
+        rest, command: command, flags: Usage.command(named: command)?.flags ?? [],
         environment: environment ?? XCTraceProcess.processEnvironment, note: { errors.write($0 + "\n") },
         progress: { progress?.show($0) })
       if bundles.folders.isEmpty { return try dispatch(command, prepared, &output, &errors, style) }
@@ -100,47 +100,19 @@ enum TraceCLI {
     }
   }
 
-  /// The options of `command` that take no value (none for an unknown command).
-  static func flags(of command: String) -> Set<String> {
-    switch command {
-    case "summarize": SummarizeCommand.flags
-    case "updates": UpdatesCommand.flags
-    case "cause-graph": CauseGraphCommand.flags
-    case "why": WhyCommand.flags
-    case "diagnose": DiagnoseCommand.flags
-    case "check": CheckCommand.flags
-    case "diff": DiffCommand.flags
-    case "import": ImportCommand.flags
-    case "report": ReportCommand.flags
-    case "export": ExportCommand.flags
-    default: []
-    }
-  }
-
   /// Runs `command` with `rest`.
   private static func dispatch(
     _ command: String, _ rest: [String], _ output: inout some TextOutputStream,
     _ errors: inout some TextOutputStream, _ style: TextStyle
   ) throws -> ExitCode {
-    switch command {
-    case "summarize": return try SummarizeCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "updates": return try UpdatesCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "cause-graph":
-      return try CauseGraphCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "why": return try WhyCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "diagnose": return try DiagnoseCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "check": return try CheckCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "diff": return try DiffCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "import": return try ImportCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "report": return try ReportCommand.run(rest, output: &output, errors: &errors, style: style)
-    case "export": return try ExportCommand.run(rest, output: &output, errors: &errors, style: style)
-    default:
+    guard let type = Usage.command(named: command) else {
       var message = "unknown command '\(command)'"
       if let close = ViewSuggestions.closest(to: command, among: Usage.commands, limit: 1).first {
         message += "; did you mean '\(close)'?"
       }
       throw UsageError(message)
     }
+    return try type.run(rest, output: &output, errors: &errors, style: style)
   }
 
   /// Writes any error a command throws and returns its exit code.

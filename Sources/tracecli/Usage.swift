@@ -49,20 +49,25 @@ enum Usage {
     "help", "version",
   ]
 
-  /// The help of `command`, if it exists.
-  static func help(for command: String) -> String? {
-    switch command {
-    case "summarize": SummarizeCommand.help
-    case "updates": UpdatesCommand.help
-    case "cause-graph": CauseGraphCommand.help
-    case "why": WhyCommand.help
-    case "diagnose": DiagnoseCommand.help
-    case "check": CheckCommand.help
-    case "diff": DiffCommand.help
-    case "import": ImportCommand.help
-    case "report": ReportCommand.help
-    case "export": ExportCommand.help
+  /// The subcommand named `name`, if there is one (`help` and `version` are the shell's own).
+  static func command(named name: String) -> (any Command.Type)? {
+    switch name {
+    case "summarize": SummarizeCommand.self
+    case "updates": UpdatesCommand.self
+    case "cause-graph": CauseGraphCommand.self
+    case "why": WhyCommand.self
+    case "diagnose": DiagnoseCommand.self
+    case "check": CheckCommand.self
+    case "diff": DiffCommand.self
+    case "import": ImportCommand.self
+    case "report": ReportCommand.self
+    case "export": ExportCommand.self
     default: nil
     }
+  }
+
+  /// The help of `command`, if it exists.
+  static func help(for command: String) -> String? {
+    Usage.command(named: command)?.help
   }
 }

@@ -1,8 +1,7 @@
 import TraceAnalyzer
 
 /// `tracecli cause-graph <trace>`: the cause-and-effect graph as DOT, JSON or Mermaid.
-enum CauseGraphCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum CauseGraphCommand: Command {
   static let flags: Set<String> = ["--downstream", "--upstream", "--all", "--no-findings"]
 
   static let help = """

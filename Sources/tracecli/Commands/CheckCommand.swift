@@ -2,8 +2,7 @@ import TraceAnalyzer
 import TraceModel
 
 /// `tracecli check <trace> --budget FILE`: fails (exit 1) when the trace is over budget.
-enum CheckCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum CheckCommand: Command {
   static let flags: Set<String> = ["--tighten", "--allow-empty"]
 
   static let help = """

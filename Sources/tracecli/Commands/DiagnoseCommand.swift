@@ -1,8 +1,7 @@
 import TraceAnalyzer
 
 /// `tracecli diagnose <trace>`: the problems in a trace, worst first, with evidence and fixes.
-enum DiagnoseCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum DiagnoseCommand: Command {
   static let flags: Set<String> = ["--allow-empty"]
 
   static let help = """

@@ -1,8 +1,7 @@
 import TraceAnalyzer
 
 /// `tracecli diff <base>… --vs <head>…`: what changed between two traces or sets of runs.
-enum DiffCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum DiffCommand: Command {
   static let flags: Set<String> = ["--vs", "--allow-empty"]
 
   static let help = """

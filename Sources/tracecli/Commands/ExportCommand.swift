@@ -3,8 +3,7 @@ import TraceModel
 
 /// `tracecli export <trace>…`: the trace for other tools: Trace Event Format (Perfetto UI,
 /// chrome://tracing, speedscope) or one flat JSON row per update (DuckDB, Spark, BigQuery).
-enum ExportCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum ExportCommand: Command {
   static let flags: Set<String> = []
 
   static let help = """

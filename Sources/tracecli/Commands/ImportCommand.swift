@@ -10,8 +10,7 @@ import TraceModel
 #endif
 
 /// `tracecli import xctrace <export>…`: xctrace XML exports to a trace-format JSON Lines file.
-enum ImportCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum ImportCommand: Command {
   static let flags: Set<String> = []
 
   static let help = """

@@ -3,8 +3,7 @@ import TraceModel
 
 /// `tracecli report <trace>`: one self-contained HTML page with the findings, the timeline,
 /// the worst missed frames, the cause graph and the views.
-enum ReportCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum ReportCommand: Command {
   static let flags: Set<String> = []
 
   static let help = """

@@ -1,8 +1,7 @@
 import TraceAnalyzer
 
 /// `tracecli summarize <trace>`: the per-kind, per-frame and per-view summary.
-enum SummarizeCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum SummarizeCommand: Command {
   static let flags: Set<String> = ["--findings"]
 
   static let help = """

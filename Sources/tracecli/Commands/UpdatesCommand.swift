@@ -1,8 +1,7 @@
 import TraceAnalyzer
 
 /// `tracecli updates <trace> --view V`: one view's updates in time order.
-enum UpdatesCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum UpdatesCommand: Command {
   static let flags: Set<String> = ["--long"]
 
   static let help = """

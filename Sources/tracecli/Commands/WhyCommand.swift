@@ -2,8 +2,7 @@ import TraceAnalyzer
 import TraceModel
 
 /// `tracecli why <trace> (--update ID | --view V --at T)`: the chains of causes behind one update.
-enum WhyCommand {
-  /// The options that take no value (``TraceBundles`` needs them to tell values from traces).
+enum WhyCommand: Command {
   static let flags: Set<String> = []
 
   static let help = """
