@@ -24,8 +24,8 @@ extension TraceAnalysis {
   package static func causeGraph(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CauseGraph {
-    let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { TraceInput.removeSpool(files[0]) } }
+    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    defer { TraceInput.removeSpool(spool) }
     var keepFrom: Int64?
     var keepTo: Int64?
     if !options.range.isUnbounded {

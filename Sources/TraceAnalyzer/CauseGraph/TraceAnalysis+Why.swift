@@ -25,8 +25,8 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, target: WhyTarget,
     limits: CauseChains.Limits = CauseChains.Limits(), options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CauseChains.Outcome {
-    let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { TraceInput.removeSpool(files[0]) } }
+    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    defer { TraceInput.removeSpool(spool) }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
       WhySink(partitions: partitions)

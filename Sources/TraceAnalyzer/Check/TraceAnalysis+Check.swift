@@ -6,8 +6,8 @@ extension TraceAnalysis {
   package static func measure(
     paths: [String], name: String? = nil, for budget: Budget, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CheckMeasurements {
-    let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { TraceInput.removeSpool(files[0]) } }
+    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    defer { TraceInput.removeSpool(spool) }
     var measurements = try measure(
       paths: files, name: displayName, options: options, kindPercentiles: budget.needsKindPercentiles,
       edges: budget.needsCauseGraph)
@@ -27,8 +27,8 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(), kindPercentiles: Bool,
     edges: Bool
   ) throws(TraceReadError) -> CheckMeasurements {
-    let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { TraceInput.removeSpool(files[0]) } }
+    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    defer { TraceInput.removeSpool(spool) }
     var measurements: CheckMeasurements
     if kindPercentiles {
       let store = CollectedDurations()

@@ -7,8 +7,8 @@ extension TraceAnalysis {
   package static func runFigures(
     path: String, options: AnalysisOptions = AnalysisOptions(), settings: FindingSettings = FindingSettings()
   ) throws(TraceReadError) -> RunFigures {
-    let (files, displayName, spooled) = try input(paths: [path], name: nil)
-    defer { if spooled { TraceInput.removeSpool(files[0]) } }
+    let (files, displayName, spool) = try TraceInput.resolvingStandardInput([path], name: nil)
+    defer { TraceInput.removeSpool(spool) }
     var measurements = try measure(
       paths: files, name: displayName, options: options, kindPercentiles: true, edges: false)
     let diagnosis = try diagnose(paths: files, name: displayName, options: options, settings: settings)

@@ -12,8 +12,8 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     write: @escaping (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> ExportResult {
-    let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { TraceInput.removeSpool(files[0]) } }
+    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    defer { TraceInput.removeSpool(spool) }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
       ExportSink(causePartitions: partitions)
@@ -34,8 +34,8 @@ extension TraceAnalysis {
     var export = RowsExport(thresholds: options.thresholds, sink: write)
     var warnings: [TraceWarning] = []
     for run in runs {
-      let (files, displayName, spooled) = try input(paths: [run], name: nil)
-      defer { if spooled { TraceInput.removeSpool(files[0]) } }
+      let (files, displayName, spool) = try TraceInput.resolvingStandardInput([run], name: nil)
+      defer { TraceInput.removeSpool(spool) }
       let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
         ExportSink(causePartitions: nil)
       }

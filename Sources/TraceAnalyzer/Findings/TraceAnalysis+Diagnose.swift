@@ -21,8 +21,8 @@ extension TraceAnalysis {
     paths: [String], name: String?, options: AnalysisOptions, settings: FindingSettings,
     wrap: @escaping @Sendable (DiagnoseSink) -> Sink, inspect: (AnalysisPass<Sink>) -> Void
   ) throws(TraceReadError) -> Diagnosis {
-    let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { TraceInput.removeSpool(files[0]) } }
+    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    defer { TraceInput.removeSpool(spool) }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     var findings: [Finding] = []
     var graph = CauseGraph(nodes: [], edges: [])

@@ -52,8 +52,8 @@ public enum TraceAnalysis {
     wrap: @escaping @Sendable (SummaryAccumulator) -> Sink,
     inspect: (AnalysisPass<Sink>) -> Void
   ) throws(TraceReadError) -> (summary: TraceSummary, header: TraceHeader?) {
-    let (files, displayName, spooled) = try input(paths: paths, name: name)
-    defer { if spooled { TraceInput.removeSpool(files[0]) } }
+    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    defer { TraceInput.removeSpool(spool) }
     let header = TraceInput.header(paths: files)
     var traceStart = header?.start
     if !options.range.isUnbounded && traceStart == nil {
@@ -103,13 +103,6 @@ public enum TraceAnalysis {
       unknownTypes: reading.report.unknownTypes, unknownKeys: reading.report.unknownKeys,
       warnings: reading.report.warnings)
     return (summary, reading.header)
-  }
-
-  /// Resolves `-` to a spooled copy of standard input; returns the files, the display name and
-  /// whether the first file must be removed.
-  static func input(paths: [String], name: String?) throws(TraceReadError) -> ([String], String, Bool) {
-    let input = try TraceInput.resolvingStandardInput(paths, name: name)
-    return (input.files, input.name, input.spool != nil)
   }
 
   /// The earliest `start`/`time` in the trace (a full read; only for ranges without a header start).
