@@ -35,13 +35,10 @@
     return Int64(status.st_size)
   }
 
-  /// Reads up to `count` bytes at `offset` into `buffer`; returns the number read (0 at end).
+  /// Reads up to `count` bytes at `offset` into `buffer` (fewer only at the end of the file);
+  /// returns the number read, or -1 on a failure.
   func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int {
-    while true {
-      let result = pread(descriptor, buffer, count, off_t(offset))
-      if result < 0 && errno == EINTR { continue }
-      return result
-    }
+    Self.readAll(descriptor, into: buffer, count: count, at: Int(offset))
   }
 
   /// The text of an errno value, lower-case.
