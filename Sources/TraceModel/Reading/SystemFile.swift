@@ -121,10 +121,9 @@
       let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
       defer { buffer.deallocate() }
       while true {
-        let count = Glibc_read(source, buffer, capacity)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { return count == 0 }
-        guard writeAll(descriptor, buffer, count: count) else { return false }
+        let count = readAll(source, into: buffer, count: capacity)
+        guard count >= 0, writeAll(descriptor, buffer, count: count) else { return false }
+        if count < capacity { return true }
       }
     }
   }
