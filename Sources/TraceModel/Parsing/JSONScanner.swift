@@ -13,6 +13,9 @@
   /// The offset of the next byte to read.
   @usableFromInline package var position: Int = 0
   @usableFromInline var nesting = NestingStack()
+  /// Whether the text is a whole document (a file) rather than one trace line: its end is the
+  /// end of the file, and a line break in a string leaves the string unterminated.
+  @usableFromInline package var readsDocument = false
 
   /// Scans the `count` bytes at `base`; see the type's contract about `base[count]`.
   @inlinable package init(base: UnsafePointer<UInt8>, count: Int) {
@@ -84,7 +87,8 @@
   /// Makes an error at the current position.
   @usableFromInline package func error(_ message: String) -> JSONScanError {
     if position >= count {
-      return JSONScanError(offset: count, message: "unexpected end of line, \(message)")
+      return JSONScanError(
+        offset: count, message: "unexpected end of \(readsDocument ? "file" : "line"), \(message)")
     }
     return JSONScanError(offset: position, message: message)
   }
@@ -146,7 +150,10 @@
 
   @usableFromInline
   func controlCharacter(at index: Int) -> JSONScanError {
-    JSONScanError(
+    if readsDocument && base[index] == UInt8(ascii: "\n") {
+      return JSONScanError(offset: index, message: "unterminated string")
+    }
+    return JSONScanError(
       offset: index, message: "control character U+\(hex4(UInt16(base[index]))) in string must be escaped")
   }
 

@@ -32,6 +32,7 @@ package struct LocatedJSONParser {
         return .failure(LocatedJSONError(location: nil, message: ""))
       }
       var scanner = JSONScanner(base: base, count: bytes.count)
+      scanner.readsDocument = true
       scanner.position = byteOrderMark
       var parser = LocatedJSONParser(
         scanner: scanner, bytes: UnsafeBufferPointer(rebasing: buffer[..<bytes.count]), lineStarts: lineStarts
@@ -171,19 +172,8 @@ package struct LocatedJSONParser {
     return TextLocation(line: line, column: column, offset: offset)
   }
 
-  /// A scanner error at its line and column, in a document's words.
-  ///
-  /// The end of the scanned text is the end of the file here, and a line break inside a string
-  /// leaves it unterminated (as a trace line's end does).
+  /// A scanner error at its line and column.
   private func error(_ error: JSONScanError) -> LocatedJSONError {
-    var message = error.message
-    if message.hasPrefix("unexpected end of line") {
-      message = "unexpected end of file" + message.dropFirst("unexpected end of line".count)
-    }
-    if error.offset < bytes.count && bytes[error.offset] == UInt8(ascii: "\n") && message.hasPrefix("control")
-    {
-      message = "unterminated string"
-    }
-    return LocatedJSONError(location: location(error.offset), message: message)
+    LocatedJSONError(location: location(error.offset), message: error.message)
   }
 }
