@@ -76,6 +76,7 @@ struct JSONLinesParserDifferentialTests {
     var events = 0
     var errors = 0
     var fast = 0
+    var ordered = 0
     var fastCauses = 0
     var fastSourcesAndGroups = 0
     for _ in 0..<2000 {
@@ -85,6 +86,8 @@ struct JSONLinesParserDifferentialTests {
       var reader = JSONLinesParser()
       var update = Update(id: 0, kind: .body, start: 0, duration: 0)
       let outcome = Self.withPadded(line) { base, count in
+        var inOrder = JSONLinesParser()
+        if inOrder.orderedUpdate(base, into: &update) == count { ordered += 1 }
         if reader.parseUpdate(base, into: &update) == count { fast += 1 }
         var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
         if reader.parseCause(base, into: &cause) == count { fastCauses += 1 }
@@ -95,9 +98,11 @@ struct JSONLinesParserDifferentialTests {
       if outcome.hasPrefix("error") { errors += 1 } else { events += 1 }
     }
     #expect(
-      events > 500 && errors > 200 && fast > 100 && fastCauses > 50 && fastSourcesAndGroups > 100,
+      events > 500 && errors > 200 && fast > 100 && ordered > 100 && fast > ordered && fastCauses > 50
+        && fastSourcesAndGroups > 100,
       """
-      \(events) events, \(errors) errors, \(fast) fast updates, \(fastCauses) fast causes, \
+      \(events) events, \(errors) errors, \(fast) fast updates (\(ordered) in order), \
+      \(fastCauses) fast causes, \
       \(fastSourcesAndGroups) fast sources and groups
       """)
   }
@@ -260,10 +265,12 @@ enum RandomLine {
         #"{"type":"group"\#(groupID),"start":\#(start),"duration":\#(duration),"label":"\#(view)"}"#
     default:
       let kind = ["body", "other", "representable"][Int(random.next() % 3)]
+      let label = random.next() % 4 == 0 ? #","label":"\#(view)""# : ""
       let thread = random.next() % 5 == 0 ? #","thread":"worker""# : ""
+      let skipped = random.next() % 6 == 0 ? #","skipped":\#(random.next() % 2 == 0)"# : ""
       let group = random.next() % 3 == 0 ? #","group":\#(pick(id % 50))"# : ""
       return
-        #"{"type":"update","id":\#(pick(id)),"kind":"\#(kind)","view":"\#(view)","module":"M","start":\#(start),"duration":\#(duration)\#(thread)\#(group)}"#
+        #"{"type":"update","id":\#(pick(id)),"kind":"\#(kind)","view":"\#(view)"\#(label),"module":"M","start":\#(start),"duration":\#(duration)\#(thread)\#(skipped)\#(group)}"#
     }
   }
 

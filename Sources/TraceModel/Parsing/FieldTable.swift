@@ -73,6 +73,19 @@ struct FieldTable {
       PlainBytes.load(start) & headMask == head && PlainBytes.load(start + 8) & tailMask == tail
     }
 
+    /// Predicts `field` with the `length` (at most 16) bytes spelled by `head` and `tail`, two
+    /// little-endian words: a constant prediction.
+    @inlinable @inline(__always)
+    init(_ field: Field, _ head: UInt64, _ tail: UInt64, length: Int) {
+      headMask = length >= 8 ? ~0 : PlainBytes.lowBytes(length)
+      tailMask = length <= 8 ? 0 : length >= 16 ? ~0 : PlainBytes.lowBytes(length - 8)
+      self.head = head & headMask
+      self.tail = tail & tailMask
+      self.length = length
+      self.field = field
+      nextSlot = FieldTable.keySlot(after: field)
+    }
+
     /// Whether this prediction was ever learned.
     @inlinable var isLearned: Bool { length != 0 }
 

@@ -24,13 +24,16 @@ extension JSONLinesParser {
   /// Decodes a plain update at `line`, whose end is not known yet; returns the line's length.
   ///
   /// Like ``plainUpdate(_:count:into:)``, but the line's end is found on the way: the reader's
-  /// fastest path, with no search for line ends. Returns -1 for any other line, which then
-  /// takes ``parse(_:count:update:)``; the length excludes the `\n`.
+  /// fast path, with no search for line ends. A line in the recorders' key order takes
+  /// ``orderedUpdate(_:into:)``, any other plain one the object scanner. Returns -1 for any
+  /// other line, which then takes ``parse(_:count:update:)``; the length excludes the `\n`.
   ///
   /// The line must be followed by a `\n`, or by a `0` where the buffer's data ends.
   @usableFromInline
   mutating func parseUpdate(_ line: UnsafePointer<UInt8>, into update: inout Update) -> Int {
-    let count = plainUpdateLength(line, count: -1, into: &update)
+    // Most lines are in the recorders' key order; the object scanner reads any other.
+    var count = Self.lineHead(line) == Self.updateHead ? orderedUpdate(line, into: &update) : -1
+    if count < 0 { count = plainUpdateLength(line, count: -1, into: &update) }
     if count >= 0 { seenEvent = true }
     return count
   }

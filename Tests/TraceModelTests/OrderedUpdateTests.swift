@@ -1,0 +1,119 @@
+import Testing
+
+@testable import TraceModel
+
+/// The reader's fastest path, ``JSONLinesParser/orderedUpdate(_:into:)``: which lines it takes
+/// (what it makes of them is the differential test's part), and the keys it compares.
+struct OrderedUpdateTests {
+  /// The length `orderedUpdate` gives `line` (-1: declined), and the update it made.
+  private func ordered(_ line: String, parser: inout JSONLinesParser) -> (Int, Update) {
+    let padded = Array(line.utf8) + [UInt8(ascii: "\n")] + [UInt8](repeating: 0, count: 16)
+    var update = Update(id: -9, kind: .body, start: 0, duration: 0)
+    let length = padded.withUnsafeBufferPointer { parser.orderedUpdate($0.baseAddress!, into: &update) }
+    return (length, update)
+  }
+
+  private func ordered(_ line: String) -> Int {
+    var parser = JSONLinesParser()
+    return ordered(line, parser: &parser).0
+  }
+
+  /// Each key's constant words spell `,"key":`, and a string's key ends with the value's quote.
+  @Test func theKeysSpellTheFieldNames() {
+    let keys = UpdateFields.RecorderOrder.all
+    #expect(
+      keys.map(\.field) == [.id, .kind, .view, .label, .module, .start, .duration, .thread, .skipped, .group])
+    for key in keys {
+      let quote = UpdateFields.RecorderOrder.isString(key.field) ? "\"" : ""
+      let spelled = Array(",\"\(key.field.name)\":\(quote)".utf8)
+      let padded = spelled + [UInt8](repeating: UInt8(ascii: "x"), count: 16)
+      #expect(key.length == spelled.count, "\(key.field)")
+      #expect(padded.withUnsafeBufferPointer { key.matches($0.baseAddress!) }, "\(key.field)")
+      // One byte off anywhere, and it no longer matches.
+      for index in spelled.indices {
+        var wrong = padded
+        wrong[index] ^= 0x01
+        #expect(!wrong.withUnsafeBufferPointer { key.matches($0.baseAddress!) }, "\(key.field) byte \(index)")
+      }
+    }
+  }
+
+  /// Every combination of the optional keys, in the recorders' order, takes the path, and the
+  /// update holds what the line says.
+  @Test func everyRecorderLayoutIsTaken() {
+    var parser = JSONLinesParser()
+    var id = 0
+    for mask in 0..<64 {
+      id += 1
+      let has = { (bit: Int) in mask & 1 << bit != 0 }
+      var line = #"{"type":"update","id":\#(id),"kind":"\#(has(0) ? "other" : "body")""#
+      if !has(0) || has(1) { line += #","view":"V\#(id)""# }
+      if has(2) { line += #","label":"L""# }
+      if has(3) { line += #","module":"M""# }
+      line += #","start":\#(id * 10),"duration":\#(id * 3)"#
+      if has(4) { line += #","thread":"\#(id % 2 == 0 ? "main" : "worker")""# }
+      if has(5) { line += #","skipped":\#(id % 2 == 0)"# }
+      if mask % 3 == 0 { line += #","group":7"# }
+      line += "}"
+      let (length, update) = ordered(line, parser: &parser)
+      #expect(length == line.utf8.count, "\(line)")
+      #expect(update.id == Int64(id) && update.start == Int64(id * 10) && update.duration == Int64(id * 3))
+      #expect(update.kind == (has(0) ? .other : .body))
+      #expect(update.view.map { parser.symbols[$0] } == (!has(0) || has(1) ? "V\(id)" : nil))
+      #expect(update.label.map { parser.symbols[$0] } == (has(2) ? "L" : nil))
+      #expect(update.module.map { parser.symbols[$0] } == (has(3) ? "M" : nil))
+      #expect(update.isMainThread == (!has(4) || id % 2 == 0))
+      #expect(update.skipped == (has(5) && id % 2 == 0))
+      #expect(update.group == (mask % 3 == 0 ? 7 : nil))
+    }
+  }
+
+  /// A `\r\n` line end counts the `\r` into the line, as the object scanner does.
+  @Test func aCarriageReturnIsPartOfTheLine() {
+    let line = #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1}"# + "\r"
+    #expect(ordered(line) == line.utf8.count)
+  }
+
+  /// What is not plain, not in that order or against a rule is left to the object scanner.
+  @Test(arguments: [
+    // Another order, another key, whitespace, a missing required key.
+    #"{"type":"update","kind":"body","id":1,"view":"V","start":0,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","duration":1,"start":0}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"extra":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"group":1,"thread":"main"}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0, "duration":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1} "#,
+    #"{"type":"update","id":1,"kind":"body","start":0,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0}"#,
+    // Values that are not plain or that break a rule.
+    #"{"type":"update","id":1,"kind":"body","view":"V\u0041","start":0,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":"bod\u0079","view":"V","start":0,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":"gesture","view":"V","start":0,"duration":1}"#,
+    #"{"type":"update","id":-1,"kind":"body","view":"V","start":0,"duration":1}"#,
+    #"{"type":"update","id":01,"kind":"body","view":"V","start":0,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0.5,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1e3}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":-1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1234567890123456}"#,
+    #"{"type":"update","id":1,"kind":"body","view":7,"start":0,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"skipped":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"skipped":null}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"group":-2}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"thread":"\u006dain"}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"é","start":0,"duration":1}"#,
+    // Not one object.
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1}}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1"#,
+  ])
+  func otherLinesAreDeclined(_ line: String) {
+    #expect(ordered(line) == -1)
+  }
+
+  /// A repeated id is declined (the object scanner then reports it), and the first one stays.
+  @Test func aRepeatedIDIsDeclined() {
+    var parser = JSONLinesParser()
+    let line = #"{"type":"update","id":5,"kind":"body","view":"V","start":0,"duration":1}"#
+    #expect(ordered(line, parser: &parser).0 == line.utf8.count)
+    #expect(ordered(line, parser: &parser).0 == -1)
+  }
+}
