@@ -77,6 +77,7 @@ struct JSONLinesParserDifferentialTests {
     var errors = 0
     var fast = 0
     var ordered = 0
+    var orderedCauses = 0
     var fastCauses = 0
     var fastSourcesAndGroups = 0
     for _ in 0..<2000 {
@@ -90,6 +91,7 @@ struct JSONLinesParserDifferentialTests {
         if inOrder.orderedUpdate(base, into: &update) == count { ordered += 1 }
         if reader.parseUpdate(base, into: &update) == count { fast += 1 }
         var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
+        if inOrder.orderedCause(base, into: &cause) == count { orderedCauses += 1 }
         if reader.parseCause(base, into: &cause) == count { fastCauses += 1 }
         if reader.plainEvent(base, count: count) != nil { fastSourcesAndGroups += 1 }
         return Self.outcome(
@@ -99,10 +101,10 @@ struct JSONLinesParserDifferentialTests {
     }
     #expect(
       events > 500 && errors > 200 && fast > 100 && ordered > 100 && fast > ordered && fastCauses > 50
-        && fastSourcesAndGroups > 100,
+        && orderedCauses > 50 && fastCauses > orderedCauses && fastSourcesAndGroups > 100,
       """
       \(events) events, \(errors) errors, \(fast) fast updates (\(ordered) in order), \
-      \(fastCauses) fast causes, \
+      \(fastCauses) fast causes (\(orderedCauses) in order), \
       \(fastSourcesAndGroups) fast sources and groups
       """)
   }

@@ -19,7 +19,9 @@ struct CauseFields: EventFields {
 
   @inline(__always) init(base: UnsafePointer<UInt8>) { self.base = base }
 
-  @inline(__always)
+  /// Transparent, as ``UpdateFields/visit(_:_:)`` is: ``JSONLinesParser/orderedCause(_:into:)``
+  /// calls it with the field known.
+  @_transparent
   mutating func visit(_ field: Field, _ value: FieldTable.Value) -> ValueRule? {
     switch field {
     case .type:

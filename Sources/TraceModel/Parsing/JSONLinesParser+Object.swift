@@ -60,12 +60,21 @@ extension JSONLinesParser {
   /// Decodes a plain `cause` line at `line`, whose end is not known yet, into `cause`; returns
   /// the line's length, or -1 for any other line (which then takes ``parse(_:count:update:)``).
   ///
-  /// The second of the reader's fast paths: a trace has about as many causes as updates.
+  /// The second of the reader's fast paths: a trace has about as many causes as updates. A line
+  /// in the recorders' key order takes ``orderedCause(_:into:)``, any other the object scanner.
   @usableFromInline
   mutating func parseCause(_ line: UnsafePointer<UInt8>, into cause: inout Cause) -> Int {
+    let isCause = Self.lineHead(line) == Self.causeHead
+    if isCause {
+      let count = orderedCause(line, into: &cause)
+      if count >= 0 {
+        seenEvent = true
+        return count
+      }
+    }
     var fields = CauseFields(base: line)
     // After the `,`: the head ends with it.
-    let typeEnd = Self.lineHead(line) == Self.causeHead ? 15 : 0
+    let typeEnd = isCause ? 15 : 0
     let count = scanPlainObject(line, count: -1, into: &fields, typeEnd: typeEnd)
     guard count >= 0 && fields.isComplete else { return -1 }
     cause = fields.cause(in: &self)

@@ -123,42 +123,6 @@ struct UpdateFields: EventFields {
   }
 }
 
-extension UpdateFields {
-  /// The keys of ``JSONLinesParser/orderedUpdate(_:into:)``, each with the `,` before it and, for
-  /// a string, the value's opening quote: `,"kind":"` (little-endian words; a test spells them).
-  enum RecorderOrder {
-    static var id: FieldTable.KeyPrediction { .init(.id, 0x3A22_6469_222C, 0, length: 6) }
-    static var kind: FieldTable.KeyPrediction { .init(.kind, 0x3A22_646E_696B_222C, 0x22, length: 9) }
-    static var view: FieldTable.KeyPrediction { .init(.view, 0x3A22_7765_6976_222C, 0x22, length: 9) }
-    static var label: FieldTable.KeyPrediction { .init(.label, 0x226C_6562_616C_222C, 0x22_3A, length: 10) }
-    static var module: FieldTable.KeyPrediction {
-      .init(.module, 0x656C_7564_6F6D_222C, 0x22_3A22, length: 11)
-    }
-    static var start: FieldTable.KeyPrediction { .init(.start, 0x2274_7261_7473_222C, 0x3A, length: 9) }
-    static var duration: FieldTable.KeyPrediction {
-      .init(.duration, 0x6974_6172_7564_222C, 0x3A22_6E6F, length: 12)
-    }
-    static var thread: FieldTable.KeyPrediction {
-      .init(.thread, 0x6461_6572_6874_222C, 0x22_3A22, length: 11)
-    }
-    static var skipped: FieldTable.KeyPrediction {
-      .init(.skipped, 0x6570_7069_6B73_222C, 0x3A_2264, length: 11)
-    }
-    static var group: FieldTable.KeyPrediction { .init(.group, 0x2270_756F_7267_222C, 0x3A, length: 9) }
-
-    /// Every key in order, for the test that spells them.
-    static var all: [FieldTable.KeyPrediction] {
-      [id, kind, view, label, module, start, duration, thread, skipped, group]
-    }
-
-    /// Whether `field`'s value is a string (its key then ends with the opening quote).
-    @inline(__always)
-    static func isString(_ field: Field) -> Bool {
-      field == .kind || field == .view || field == .label || field == .module || field == .thread
-    }
-  }
-}
-
 extension JSONLinesParser {
   /// The update `fields` hold, with its strings interned.
   ///

@@ -2,9 +2,10 @@ import Testing
 
 @testable import TraceModel
 
-/// The reader's fastest path, ``JSONLinesParser/orderedUpdate(_:into:)``: which lines it takes
-/// (what it makes of them is the differential test's part), and the keys it compares.
-struct OrderedUpdateTests {
+/// The reader's fastest paths, ``JSONLinesParser/orderedUpdate(_:into:)`` and
+/// ``JSONLinesParser/orderedCause(_:into:)``: which lines they take (what they make of them is
+/// the differential test's part), and the keys they compare.
+struct OrderedReadTests {
   /// The length `orderedUpdate` gives `line` (-1: declined), and the update it made.
   private func ordered(_ line: String, parser: inout JSONLinesParser) -> (Int, Update) {
     let padded = Array(line.utf8) + [UInt8(ascii: "\n")] + [UInt8](repeating: 0, count: 16)
@@ -18,13 +19,23 @@ struct OrderedUpdateTests {
     return ordered(line, parser: &parser).0
   }
 
+  /// The length `orderedCause` gives `line` (-1: declined), and the cause it made.
+  private func orderedCause(_ line: String, parser: inout JSONLinesParser) -> (Int, Cause) {
+    let padded = Array(line.utf8) + [UInt8(ascii: "\n")] + [UInt8](repeating: 0, count: 16)
+    var cause = Cause(from: -9, to: -9, label: Symbol(rawValue: 0))
+    let length = padded.withUnsafeBufferPointer { parser.orderedCause($0.baseAddress!, into: &cause) }
+    return (length, cause)
+  }
+
   /// Each key's constant words spell `,"key":`, and a string's key ends with the value's quote.
   @Test func theKeysSpellTheFieldNames() {
-    let keys = UpdateFields.RecorderOrder.all
     #expect(
-      keys.map(\.field) == [.id, .kind, .view, .label, .module, .start, .duration, .thread, .skipped, .group])
-    for key in keys {
-      let quote = UpdateFields.RecorderOrder.isString(key.field) ? "\"" : ""
+      RecorderOrder.update.map(\.field) == [
+        .id, .kind, .view, .label, .module, .start, .duration, .thread, .skipped, .group,
+      ])
+    #expect(RecorderOrder.cause.map(\.field) == [.from, .to, .label, .time, .changed, .valueType])
+    for key in RecorderOrder.update + RecorderOrder.cause {
+      let quote = RecorderOrder.isString(key.field) ? "\"" : ""
       let spelled = Array(",\"\(key.field.name)\":\(quote)".utf8)
       let padded = spelled + [UInt8](repeating: UInt8(ascii: "x"), count: 16)
       #expect(key.length == spelled.count, "\(key.field)")
@@ -115,5 +126,44 @@ struct OrderedUpdateTests {
     let line = #"{"type":"update","id":5,"kind":"body","view":"V","start":0,"duration":1}"#
     #expect(ordered(line, parser: &parser).0 == line.utf8.count)
     #expect(ordered(line, parser: &parser).0 == -1)
+  }
+
+  /// Every combination of a cause's optional keys, in the recorders' order, takes the path.
+  @Test func everyRecorderCauseLayoutIsTaken() {
+    var parser = JSONLinesParser()
+    for mask in 0..<16 {
+      let has = { (bit: Int) in mask & 1 << bit != 0 }
+      var line = #"{"type":"cause","from":\#(mask),"to":\#(mask + 100)"#
+      if has(0) { line += #","label":"\#(mask % 2 == 0 ? "update" : "gesture")""# }
+      if has(1) { line += #","time":\#(mask * 7)"# }
+      if has(2) { line += #","changed":"c\#(mask)""# }
+      if has(3) { line += #","valueType":"Int""# }
+      line += "}"
+      let (length, cause) = orderedCause(line, parser: &parser)
+      #expect(length == line.utf8.count, "\(line)")
+      #expect(cause.from == Int64(mask) && cause.to == Int64(mask + 100))
+      #expect(parser.symbols[cause.label] == (has(0) && mask % 2 == 1 ? "gesture" : "update"))
+      #expect(cause.time == (has(1) ? Int64(mask * 7) : nil))
+      #expect(cause.changed.map { parser.symbols[$0] } == (has(2) ? "c\(mask)" : nil))
+      #expect(cause.valueType.map { parser.symbols[$0] } == (has(3) ? "Int" : nil))
+    }
+  }
+
+  @Test(arguments: [
+    #"{"type":"cause","to":2,"from":1}"#,
+    #"{"type":"cause","from":1}"#,
+    #"{"type":"cause","from":1,"to":2,"time":3,"label":"update"}"#,
+    #"{"type":"cause","from":1,"to":2,"extra":3}"#,
+    #"{"type":"cause","from":-1,"to":2}"#,
+    #"{"type":"cause","from":1,"to":2.5}"#,
+    #"{"type":"cause","from":1,"to":2,"label":"upd\u0061te"}"#,
+    #"{"type":"cause","from":1,"to":2,"label":null}"#,
+    #"{"type":"cause","from":1,"to":2,"time":1e3}"#,
+    #"{"type":"cause","from":1,"to":2 }"#,
+    #"{"type":"cause","from":1,"to":2}}"#,
+  ])
+  func otherCausesAreDeclined(_ line: String) {
+    var parser = JSONLinesParser()
+    #expect(orderedCause(line, parser: &parser).0 == -1)
   }
 }
