@@ -11,7 +11,8 @@ import Testing
 /// (the strict scanner only), one through ``JSONLinesParser/parse(_:count:)`` (the fast path
 /// first, for updates, sources and groups), and one as the reader does it
 /// (``JSONLinesParser/parseUpdate(_:into:)``, then ``JSONLinesParser/parseCause(_:into:)``, with
-/// the line's end unknown, then `parse` when that declines). Events are compared as the lines the writer
+/// the line's end unknown, each trying its ordered path for lines in the recorders' key order
+/// before the object scanner, then `parse` when those decline). Events are compared as the lines the writer
 /// makes of them, with the update's thread, so each parser may number its symbols its own way.
 struct JSONLinesParserDifferentialTests {
   @Test(arguments: everyJSONLinesFixture)
@@ -42,7 +43,8 @@ struct JSONLinesParserDifferentialTests {
         .map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }
       var lines = [document]
       for key in [
-        "x", "type", "id", "kind", "view", "label", "start", "duration", "group", "skipped", "thread",
+        "x", "type", "id", "kind", "view", "label", "module", "start", "duration", "group", "skipped",
+        "thread",
       ] {
         lines.append(Self.update(setting: key, to: document))
       }
@@ -87,11 +89,17 @@ struct JSONLinesParserDifferentialTests {
       var reader = JSONLinesParser()
       var update = Update(id: 0, kind: .body, start: 0, duration: 0)
       let outcome = Self.withPadded(line) { base, count in
+        // (Their callers match the line's head first: so do these calls.)
+        let head = JSONLinesParser.lineHead(base)
         var inOrder = JSONLinesParser()
-        if inOrder.orderedUpdate(base, into: &update) == count { ordered += 1 }
+        if head == JSONLinesParser.updateHead && inOrder.orderedUpdate(base, into: &update) == count {
+          ordered += 1
+        }
         if reader.parseUpdate(base, into: &update) == count { fast += 1 }
         var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
-        if inOrder.orderedCause(base, into: &cause) == count { orderedCauses += 1 }
+        if head == JSONLinesParser.causeHead && inOrder.orderedCause(base, into: &cause) == count {
+          orderedCauses += 1
+        }
         if reader.parseCause(base, into: &cause) == count { fastCauses += 1 }
         if reader.plainEvent(base, count: count) != nil { fastSourcesAndGroups += 1 }
         return Self.outcome(
@@ -183,8 +191,8 @@ struct JSONLinesParserDifferentialTests {
   /// A plain update line with `key` set to `value` (replacing the key's usual value).
   static func update(setting key: String, to value: [UInt8]) -> [UInt8] {
     let fields: [(String, String)] = [
-      ("type", #""update""#), ("id", "1"), ("kind", #""body""#), ("view", #""V""#), ("start", "5"),
-      ("duration", "7"),
+      ("type", #""update""#), ("id", "1"), ("kind", #""body""#), ("view", #""V""#), ("label", #""L""#),
+      ("module", #""M""#), ("start", "5"), ("duration", "7"),
     ]
     var line = Array("{".utf8)
     var replaced = false
@@ -267,12 +275,15 @@ enum RandomLine {
         #"{"type":"group"\#(groupID),"start":\#(start),"duration":\#(duration),"label":"\#(view)"}"#
     default:
       let kind = ["body", "other", "representable"][Int(random.next() % 3)]
-      let label = random.next() % 4 == 0 ? #","label":"\#(view)""# : ""
-      let thread = random.next() % 5 == 0 ? #","thread":"worker""# : ""
+      // Now and then an `other` update with a label and no view.
+      let unnamed = kind == "other" && random.next() % 3 == 0
+      let named = unnamed ? "" : #","view":"\#(view)""#
+      let label = unnamed || random.next() % 4 == 0 ? #","label":"\#(view)""# : ""
+      let thread = [#","thread":"worker""#, #","thread":"main""#, "", "", ""][Int(random.next() % 5)]
       let skipped = random.next() % 6 == 0 ? #","skipped":\#(random.next() % 2 == 0)"# : ""
       let group = random.next() % 3 == 0 ? #","group":\#(pick(id % 50))"# : ""
       return
-        #"{"type":"update","id":\#(pick(id)),"kind":"\#(kind)","view":"\#(view)"\#(label),"module":"M","start":\#(start),"duration":\#(duration)\#(thread)\#(skipped)\#(group)}"#
+        #"{"type":"update","id":\#(pick(id)),"kind":"\#(kind)"\#(named)\#(label),"module":"M","start":\#(start),"duration":\#(duration)\#(thread)\#(skipped)\#(group)}"#
     }
   }
 

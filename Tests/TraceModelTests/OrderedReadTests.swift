@@ -6,43 +6,62 @@ import Testing
 /// ``JSONLinesParser/orderedCause(_:into:)``: which lines they take (what they make of them is
 /// the differential test's part), and the keys they compare.
 struct OrderedReadTests {
+  /// The keys of an update after its type, in order.
+  private let updateKeys: [FieldTable.KeyPrediction] = [
+    RecorderOrder.id, RecorderOrder.kind, RecorderOrder.view, RecorderOrder.label, RecorderOrder.module,
+    RecorderOrder.start, RecorderOrder.duration, RecorderOrder.thread, RecorderOrder.skipped,
+    RecorderOrder.group,
+  ]
+  /// The keys of a cause after its type, in order.
+  private let causeKeys: [FieldTable.KeyPrediction] = [
+    RecorderOrder.from, RecorderOrder.to, RecorderOrder.label, RecorderOrder.time, RecorderOrder.changed,
+    RecorderOrder.valueType,
+  ]
+
+  /// The line as the reader holds it: then `end` (`\n`, or `0` where the data ends) and zeros.
+  private func padded(_ line: String, end: UInt8 = UInt8(ascii: "\n")) -> [UInt8] {
+    Array(line.utf8) + [end] + [UInt8](repeating: 0, count: 16)
+  }
+
   /// The length `orderedUpdate` gives `line` (-1: declined), and the update it made.
-  private func ordered(_ line: String, parser: inout JSONLinesParser) -> (Int, Update) {
-    let padded = Array(line.utf8) + [UInt8(ascii: "\n")] + [UInt8](repeating: 0, count: 16)
+  private func ordered(
+    _ line: String, end: UInt8 = UInt8(ascii: "\n"), parser: inout JSONLinesParser
+  ) -> (Int, Update) {
+    let bytes = padded(line, end: end)
     var update = Update(id: -9, kind: .body, start: 0, duration: 0)
-    let length = padded.withUnsafeBufferPointer { parser.orderedUpdate($0.baseAddress!, into: &update) }
+    let length = bytes.withUnsafeBufferPointer { parser.orderedUpdate($0.baseAddress!, into: &update) }
     return (length, update)
   }
 
-  private func ordered(_ line: String) -> Int {
+  private func ordered(_ line: String, end: UInt8 = UInt8(ascii: "\n")) -> Int {
     var parser = JSONLinesParser()
-    return ordered(line, parser: &parser).0
+    return ordered(line, end: end, parser: &parser).0
   }
 
   /// The length `orderedCause` gives `line` (-1: declined), and the cause it made.
   private func orderedCause(_ line: String, parser: inout JSONLinesParser) -> (Int, Cause) {
-    let padded = Array(line.utf8) + [UInt8(ascii: "\n")] + [UInt8](repeating: 0, count: 16)
+    let bytes = padded(line)
     var cause = Cause(from: -9, to: -9, label: Symbol(rawValue: 0))
-    let length = padded.withUnsafeBufferPointer { parser.orderedCause($0.baseAddress!, into: &cause) }
+    let length = bytes.withUnsafeBufferPointer { parser.orderedCause($0.baseAddress!, into: &cause) }
     return (length, cause)
   }
 
   /// Each key's constant words spell `,"key":`, and a string's key ends with the value's quote.
   @Test func theKeysSpellTheFieldNames() {
     #expect(
-      RecorderOrder.update.map(\.field) == [
+      updateKeys.map(\.field) == [
         .id, .kind, .view, .label, .module, .start, .duration, .thread, .skipped, .group,
       ])
-    #expect(RecorderOrder.cause.map(\.field) == [.from, .to, .label, .time, .changed, .valueType])
-    for key in RecorderOrder.update + RecorderOrder.cause {
+    #expect(causeKeys.map(\.field) == [.from, .to, .label, .time, .changed, .valueType])
+    for key in updateKeys + causeKeys {
       let quote = RecorderOrder.isString(key.field) ? "\"" : ""
       let spelled = Array(",\"\(key.field.name)\":\(quote)".utf8)
-      let padded = spelled + [UInt8](repeating: UInt8(ascii: "x"), count: 16)
+      let bytes = spelled + [UInt8](repeating: UInt8(ascii: "x"), count: 16)
       #expect(key.length == spelled.count, "\(key.field)")
-      #expect(padded.withUnsafeBufferPointer { key.matches($0.baseAddress!) }, "\(key.field)")
+      #expect(bytes.withUnsafeBufferPointer { key.matches($0.baseAddress!) }, "\(key.field)")
       // One byte off anywhere, and it no longer matches.
       for index in spelled.indices {
-        var wrong = padded
+        var wrong = bytes
         wrong[index] ^= 0x01
         #expect(!wrong.withUnsafeBufferPointer { key.matches($0.baseAddress!) }, "\(key.field) byte \(index)")
       }
@@ -79,10 +98,31 @@ struct OrderedReadTests {
     }
   }
 
-  /// A `\r\n` line end counts the `\r` into the line, as the object scanner does.
-  @Test func aCarriageReturnIsPartOfTheLine() {
-    let line = #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1}"# + "\r"
-    #expect(ordered(line) == line.utf8.count)
+  /// A `\r\n` line end counts the `\r` into the line, as the object scanner does; a line that
+  /// runs into the end of the data (its `0`) is not taken, whole as it may look.
+  @Test func lineEnds() {
+    let line = #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1}"#
+    #expect(ordered(line + "\r") == line.utf8.count + 1)
+    #expect(ordered(line + "\r\r") == -1)
+    #expect(ordered(line, end: 0) == -1)
+    #expect(ordered(line + "\r", end: 0) == -1)
+    var parser = JSONLinesParser()
+    let cause = padded(#"{"type":"cause","from":1,"to":2}"#, end: 0)
+    var made = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
+    #expect(cause.withUnsafeBufferPointer { parser.orderedCause($0.baseAddress!, into: &made) } == -1)
+  }
+
+  /// A line given up late leaves the parser as it was: its id is free, no key was counted and
+  /// no string interned.
+  @Test func aDeclinedLineChangesNothing() {
+    var parser = JSONLinesParser()
+    let symbols = parser.symbols.count
+    let late = #"{"type":"update","id":9,"kind":"body","view":"Late","module":"M","start":0,"duration":-1}"#
+    #expect(ordered(late, parser: &parser).0 == -1)
+    #expect(parser.unknownKeys == 0 && parser.symbols.count == symbols)
+    let line = #"{"type":"update","id":9,"kind":"body","view":"V","start":0,"duration":1}"#
+    #expect(ordered(line, parser: &parser).0 == line.utf8.count)
+    #expect(parser.symbols.count == symbols + 1)
   }
 
   /// What is not plain, not in that order or against a rule is left to the object scanner.
@@ -112,6 +152,12 @@ struct OrderedReadTests {
     #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"group":-2}"#,
     #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"thread":"\u006dain"}"#,
     #"{"type":"update","id":1,"kind":"body","view":"é","start":0,"duration":1}"#,
+    "{\"type\":\"update\",\"id\":1,\"kind\":\"body\",\"view\":\"V\u{1}\",\"start\":0,\"duration\":1}",
+    "{\"type\":\"update\",\"id\":1,\"kind\":\"body\",\"view\":\"V\u{0}\",\"start\":0,\"duration\":1}",
+    #"{"type":"update","id":1.,"kind":"body","view":"V","start":0,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":5,"view":"V","start":0,"duration":1}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"skipped":truex}"#,
+    #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1,"skipped":fals}"#,
     // Not one object.
     #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1}}"#,
     #"{"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":1"#,

@@ -53,6 +53,9 @@ struct FieldTable {
 
   /// The key expected after a given one (recorders write keys in a fixed order), with the
   /// bytes around it: `{"key":` or `,"key":`, at most 16 bytes as two masked little-endian words.
+  ///
+  /// The object scanner learns them from the lines it reads; ``RecorderOrder``'s are constant,
+  /// and a string key's takes the value's opening quote too (`,"kind":"`).
   @usableFromInline
   struct KeyPrediction {
     @usableFromInline var head: UInt64 = 1
@@ -92,13 +95,7 @@ struct FieldTable {
     /// Predicts `field` with the `length` (at most 16) bytes at `start`.
     @inlinable @inline(__always)
     init(_ field: Field, bytes start: UnsafePointer<UInt8>, length: Int) {
-      headMask = length >= 8 ? ~0 : PlainBytes.lowBytes(length)
-      tailMask = length <= 8 ? 0 : length >= 16 ? ~0 : PlainBytes.lowBytes(length - 8)
-      head = PlainBytes.load(start) & headMask
-      tail = PlainBytes.load(start + 8) & tailMask
-      self.length = length
-      self.field = field
-      nextSlot = FieldTable.keySlot(after: field)
+      self.init(field, PlainBytes.load(start), PlainBytes.load(start + 8), length: length)
     }
   }
 

@@ -222,8 +222,7 @@ extension JSONLinesParser {
           if count >= 0 {
             return index == count || (index &+ 1 == count && base[index] == UInt8(ascii: "\r")) ? count : -1
           }
-          if base[index] == UInt8(ascii: "\r") { index &+= 1 }
-          return base[index] == UInt8(ascii: "\n") && index < Int(Int32.max) ? index : -1
+          return Plain.lineEnds(base, at: &index) ? index : -1
         }
         guard separator == UInt8(ascii: ",") || index == open else {
           if Mode.isStrict { throw Self.failure(base, count: count, at: index, "expected ',' or '}'") }
@@ -293,18 +292,7 @@ extension JSONLinesParser {
           plain = FieldTable.Value(tag: .integer, offset: start, integer: integer)
         }
       } else if first != UInt8(ascii: "[") && first != UInt8(ascii: "{") {
-        // `true`, `false` or `null`, compared as little-endian words.
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)
-        if word == 0x6575_7274 {
-          plain = FieldTable.Value(tag: .bool, offset: start, integer: 1)
-          index &+= 4
-        } else if word == 0x736C_6166 && base[index &+ 4] == UInt8(ascii: "e") {
-          plain = FieldTable.Value(tag: .bool, offset: start, integer: 0)
-          index &+= 5
-        } else if word == 0x6C6C_756E {
-          plain = FieldTable.Value(tag: .null, offset: start)
-          index &+= 4
-        }
+        plain = Plain.literal(base, at: &index)
       }
       let value: FieldTable.Value
       if let plain {

@@ -79,6 +79,36 @@ enum PlainBytes {
     }
   }
 
+  /// Scans `true`, `false` or `null` at `index`, which it moves past the literal; nil for
+  /// anything else (the caller then expects `,` or `}` next, so `truex` goes no further).
+  @inlinable @inline(__always)
+  static func literal(_ base: UnsafePointer<UInt8>, at index: inout Int) -> FieldTable.Value? {
+    let start = index
+    // The spellings as little-endian words.
+    let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self)
+    if word == 0x6575_7274 {
+      index &+= 4
+      return FieldTable.Value(tag: .bool, offset: start, integer: 1)
+    }
+    if word == 0x736C_6166 && base[start &+ 4] == UInt8(ascii: "e") {
+      index &+= 5
+      return FieldTable.Value(tag: .bool, offset: start, integer: 0)
+    }
+    if word == 0x6C6C_756E {
+      index &+= 4
+      return FieldTable.Value(tag: .null, offset: start)
+    }
+    return nil
+  }
+
+  /// Whether a line of unknown length ends at `index`, right after its object's `}` (a `\r`
+  /// may come before the `\n`, and is part of the line); moves `index` to the `\n`.
+  @inlinable @inline(__always)
+  static func lineEnds(_ base: UnsafePointer<UInt8>, at index: inout Int) -> Bool {
+    if base[index] == UInt8(ascii: "\r") { index &+= 1 }
+    return base[index] == UInt8(ascii: "\n") && index < Int(Int32.max)
+  }
+
   /// 10 to the power `exponent` (`0...7`).
   @inlinable @inline(__always)
   static func powerOfTen(_ exponent: Int) -> Int64 {

@@ -29,14 +29,6 @@ enum RecorderOrder {
     .init(.valueType, 0x5465_756C_6176_222C, 0x223A_2265_7079, length: 14)
   }
 
-  /// An update's keys after its type, in order.
-  static var update: [FieldTable.KeyPrediction] {
-    [id, kind, view, label, module, start, duration, thread, skipped, group]
-  }
-
-  /// A cause's keys after its type, in order.
-  static var cause: [FieldTable.KeyPrediction] { [from, to, label, time, changed, valueType] }
-
   /// Whether `field`'s value is a string (its key then ends with the opening quote).
   @inline(__always)
   static func isString(_ field: Field) -> Bool {
