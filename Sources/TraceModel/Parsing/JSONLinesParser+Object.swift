@@ -1,7 +1,9 @@
 /// The one object scanner of JSON Lines traces, in two modes.
 ///
 /// *Plain* mode is the fast path, for lines in the shape recorders write: an object without
-/// whitespace between tokens whose keys are ASCII without escapes. Anything else (whitespace,
+/// whitespace between tokens whose keys are ASCII without escapes, in any order. (Update and
+/// cause lines whose keys come in the recorders' own order are read before it, straight
+/// through: JSONLinesParser+Ordered.swift.) Anything else (whitespace,
 /// escaped keys, malformed JSON), and a value the visitor refuses, makes it give up with -1; the
 /// caller then scans the line again in *strict* mode, which takes any JSON object and reports
 /// errors with their offsets. Both modes read values the same way: plain strings, integers of at
