@@ -43,27 +43,22 @@ enum Usage {
 
     """
 
-  /// The commands, for suggesting one.
-  static let commands = [
-    "summarize", "updates", "cause-graph", "why", "diagnose", "check", "diff", "report", "export", "import",
-    "help", "version",
-  ]
+  /// The subcommands, in the order the help lists them: the one table of their names.
+  static var subcommands: [(name: String, type: any Command.Type)] {
+    [
+      ("summarize", SummarizeCommand.self), ("updates", UpdatesCommand.self),
+      ("cause-graph", CauseGraphCommand.self), ("why", WhyCommand.self), ("diagnose", DiagnoseCommand.self),
+      ("check", CheckCommand.self), ("diff", DiffCommand.self), ("import", ImportCommand.self),
+      ("report", ReportCommand.self), ("export", ExportCommand.self),
+    ]
+  }
+
+  /// The commands, for suggesting one: the subcommands and the shell's own.
+  static var commands: [String] { subcommands.map(\.name) + ["help", "version"] }
 
   /// The subcommand named `name`, if there is one (`help` and `version` are the shell's own).
   static func command(named name: String) -> (any Command.Type)? {
-    switch name {
-    case "summarize": SummarizeCommand.self
-    case "updates": UpdatesCommand.self
-    case "cause-graph": CauseGraphCommand.self
-    case "why": WhyCommand.self
-    case "diagnose": DiagnoseCommand.self
-    case "check": CheckCommand.self
-    case "diff": DiffCommand.self
-    case "import": ImportCommand.self
-    case "report": ReportCommand.self
-    case "export": ExportCommand.self
-    default: nil
-    }
+    subcommands.first { $0.name == name }?.type
   }
 
   /// The help of `command`, if it exists.
