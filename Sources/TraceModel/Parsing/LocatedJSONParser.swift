@@ -28,10 +28,8 @@ package struct LocatedJSONParser {
     var padded = bytes
     padded.append(contentsOf: repeatElement(0, count: 16))
     let result = padded.withUnsafeBufferPointer { buffer -> Result<LocatedJSON, LocatedJSONError> in
-      guard let base = buffer.baseAddress else {
-        return .failure(LocatedJSONError(location: nil, message: ""))
-      }
-      var scanner = JSONScanner(base: base, count: bytes.count)
+      // (Never nil: the padding makes the buffer at least 16 bytes long.)
+      var scanner = JSONScanner(base: buffer.baseAddress!, count: bytes.count)
       scanner.readsDocument = true
       scanner.position = byteOrderMark
       var parser = LocatedJSONParser(
