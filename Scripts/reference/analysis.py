@@ -74,8 +74,11 @@ Analysis decisions:
 """
 
 import math
+import os
 import sys
-from bisect import bisect_right
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import frames as frames_ref  # noqa: E402
 
 EXIT_OK = 0
 EXIT_USAGE = 64
@@ -356,13 +359,15 @@ class Trace:
         self.hitches = []
         self.hangs = []
         self.unknown_events = 0
+        self.unknown_times = []  # integer `start`/`time` values of events of unknown types
         self.warnings = []  # (line, column, message)
 
 
 # Field types: int (Int64), id (Int64 >= 0), dur (Int64 >= 0), str, bool, num, strs (array of strings)
 SCHEMAS = {
     "trace": {"version": ("int", True), "app": ("str", False), "device": ("str", False),
-              "refreshRate": ("num", False), "start": ("int", False), "producer": ("str", False)},
+              "refreshRate": ("num", False), "start": ("int", False), "producer": ("str", False),
+              "refreshRateSource": ("str", False)},
     "frame": {"start": ("int", True), "deadline": ("int", True)},
     "group": {"id": ("id", False), "start": ("int", True), "duration": ("dur", True),
               "label": ("str", False)},
@@ -480,6 +485,10 @@ def read_trace(data):
         schema = SCHEMAS.get(etype)
         if schema is None:
             trace.unknown_events += 1
+            for key in ("start", "time"):
+                v = obj.get(key)
+                if isinstance(v, Num) and v.is_integer and INT64_MIN <= int(v.text) <= INT64_MAX:
+                    trace.unknown_times.append(int(v.text))
             continue
 
         def col(key):
@@ -545,8 +554,8 @@ def read_trace(data):
 # MARK: - Analysis
 
 def earliest_time(trace):
-    """Earliest `start`/`time` of any known event (header excluded), or None."""
-    times = []
+    """Earliest integer `start`/`time` of any event (header excluded; unknown types included)."""
+    times = list(trace.unknown_times)
     for evs in (trace.frames, trace.groups, trace.updates, trace.hitches, trace.hangs):
         times.extend(e["start"] for e in evs)
     for evs in (trace.sources, trace.causes):
@@ -578,7 +587,8 @@ def percentile(sorted_values, p):
     return sorted_values[rank - 1]
 
 
-def summarize(trace, orange=DEFAULT_ORANGE, red=DEFAULT_RED, range_from=None, range_to=None):
+def summarize(trace, orange=DEFAULT_ORANGE, red=DEFAULT_RED, range_from=None, range_to=None,
+              refresh_rate=None):
     updates = trace.updates
     if range_from is not None or range_to is not None:
         t0 = trace_start(trace)
@@ -634,54 +644,18 @@ def summarize(trace, orange=DEFAULT_ORANGE, red=DEFAULT_RED, range_from=None, ra
     # Code-point order for the string tie-breakers (same as UTF-8 byte order).
     views.sort(key=lambda v: (-v["red"], -v["orange"], -v["totalNs"], v["name"], v["module"], v["kind"]))
 
-    # Frames.
-    rate = trace.header.get("refreshRate", DEFAULT_REFRESH) if trace.header else DEFAULT_REFRESH
-    budget = budget_from_refresh_rate(rate)
-    participants = [u for u in updates
-                    if u["duration"] < UNFINISHED_NS and u.get("thread", "main") == "main"]
-    frames = {}  # frame key -> {"deadline", "workEnd", "red"}
-    if trace.frames:
-        ordered = sorted(trace.frames, key=lambda f: f["start"])  # stable: file order on ties
-        starts = [f["start"] for f in ordered]
-        for u in participants:
-            i = bisect_right(starts, u["start"]) - 1
-            if i < 0:
-                continue
-            fr = frames.setdefault(i, {"deadline": ordered[i]["deadline"], "workEnd": None, "red": False})
-            _add_to_frame(fr, u, red)
-    elif participants:
-        anchor = trace_start(trace)
-        for u in participants:
-            k = (u["start"] - anchor) // budget  # floor, also below the anchor
-            fr = frames.setdefault(k, {"deadline": anchor + (k + 1) * budget, "workEnd": None, "red": False})
-            _add_to_frame(fr, u, red)
-
-    missed = by_long = by_acc = worst = 0
-    for fr in frames.values():
-        if fr["workEnd"] > fr["deadline"]:
-            missed += 1
-            worst = max(worst, fr["workEnd"] - fr["deadline"])
-            if fr["red"]:
-                by_long += 1
-            else:
-                by_acc += 1
-
+    # Frames (version 2: frames.py).
+    budget, assumed, source = frames_ref.budget_facts(trace.header, refresh_rate)
+    timeline = frames_ref.Timeline(trace.frames, budget, trace_start(trace))
+    deadlines = frames_ref.Deadlines(updates, timeline, red, UNFINISHED_NS)
+    frames = {"budgetNs": budget, "budgetAssumed": assumed, "budgetSource": source}
+    frames.update(deadlines.summary())
     return {
         "updates": per_kind,
         "views": views,
-        "frames": {"budgetNs": budget, "withUpdates": len(frames), "missed": missed,
-                   "missedByLongUpdate": by_long, "missedByAccumulation": by_acc,
-                   "worstOverrunNs": worst},
+        "frames": frames,
         "thresholds": {"orangeNs": orange, "redNs": red},
     }
-
-
-def _add_to_frame(fr, u, red):
-    end = u["start"] + u["duration"]
-    if fr["workEnd"] is None or end > fr["workEnd"]:
-        fr["workEnd"] = end
-    if u["duration"] > red:
-        fr["red"] = True
 
 
 # MARK: - Cause graph edges and diff
@@ -1065,7 +1039,8 @@ def main(argv):
     if len(argv) < 2 or argv[0] != "summarize":
         return usage_error("expected: summarize TRACE.jsonl, or diff BASE HEAD")
     path = None
-    opts = {"--orange": DEFAULT_ORANGE, "--red": DEFAULT_RED, "--from": None, "--to": None}
+    opts = {"--orange": DEFAULT_ORANGE, "--red": DEFAULT_RED, "--from": None, "--to": None,
+            "--refresh-rate": None}
     i = 1
     while i < len(argv):
         a = argv[i]
@@ -1076,6 +1051,13 @@ def main(argv):
             if a == "--format":
                 if value != "json":
                     return usage_error("only --format json is supported")
+            elif a == "--refresh-rate":
+                try:
+                    opts[a] = float(value)
+                except ValueError:
+                    return usage_error(f"{a} needs a number of Hz, found {value!r}")
+                if not opts[a] > 0:
+                    return usage_error(f"{a} must be positive")
             else:
                 try:
                     opts[a] = int(value, 10)
@@ -1106,7 +1088,8 @@ def main(argv):
         return EXIT_DATA
     for line, column, message in trace.warnings:
         sys.stderr.write(f"{path}:{line}:{column}: warning: {message}\n")
-    summary = summarize(trace, opts["--orange"], opts["--red"], opts["--from"], opts["--to"])
+    summary = summarize(trace, opts["--orange"], opts["--red"], opts["--from"], opts["--to"],
+                        opts["--refresh-rate"])
     import json
     sys.stdout.buffer.write((json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
     return EXIT_OK

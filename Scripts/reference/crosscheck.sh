@@ -52,7 +52,8 @@ KINDS = ("body", "representable", "other")
 UPD = ("count", "orange", "red", "skipped", "unfinished", "totalNs")
 VIEW = ("module", "kind", "name", "count", "skipped", "unfinished", "orange", "red",
         "totalNs", "maxNs", "p50Ns", "p95Ns")
-FRM = ("budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation",
+FRM = ("budgetNs", "budgetAssumed", "budgetSource", "withUpdates", "grid", "missed",
+       "missedByLongUpdate", "missedByAccumulation",
        "worstOverrunNs")
 THR = ("orangeNs", "redNs")
 def pick(d, keys):

@@ -13,9 +13,9 @@ prints {"findings": [{"rule", "severity", "nodes", "count", "costNs"}, ...]} (so
 nodes. Exit codes as analysis.py.
 
 Readings where analysis.md is open (the same as tracecli documents in docs/analysis.md):
-  * A frame is the frame of a time on the summary's timeline (explicit frames: the latest
-    frame starting at or before it, none before the first; else the grid at the summary's
-    anchor). Missed frames come from main-thread finished updates, as in the summary.
+  * A frame is the frame that contains a time on the timeline of frames.py (recorded frames'
+    covers, grid frames between them); missed frames and their updates (a recorded frame's
+    work, a grid frame's stretch) come from frames.Deadlines, as in the summary.
   * fan-out: S must be a source node (not an update or unknown node), V an update node; the
     destination updates include unfinished ones, one per cause event.
   * environment-churn: the views named are the update nodes with at least one skipped update
@@ -26,10 +26,10 @@ Readings where analysis.md is open (the same as tracecli documents in docs/analy
 
 import json
 import sys
-from bisect import bisect_right
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import analysis as ref  # noqa: E402
+import frames as frames_ref  # noqa: E402
 
 RULES = ["long-body", "blocking-update", "fan-out", "environment-churn", "update-loop",
          "over-broad-input", "accumulation"]
@@ -97,41 +97,13 @@ def strongly_connected(nodes, successors):
     return comp
 
 
-def diagnose(trace, orange=ref.DEFAULT_ORANGE, red=ref.DEFAULT_RED, settings=None):
+def diagnose(trace, orange=ref.DEFAULT_ORANGE, red=ref.DEFAULT_RED, settings=None, refresh_rate=None):
     st = dict(DEFAULTS, **(settings or {}))
-    rate = trace.header.get("refreshRate", ref.DEFAULT_REFRESH) if trace.header else ref.DEFAULT_REFRESH
-    budget = ref.budget_from_refresh_rate(rate)
-    anchor = ref.trace_start(trace)
-
-    # The timeline: frame of a time, and each frame's deadline.
-    if trace.frames:
-        ordered = sorted(trace.frames, key=lambda f: f["start"])
-        frame_starts = [f["start"] for f in ordered]
-
-        def frame_of(t):
-            i = bisect_right(frame_starts, t) - 1
-            return i if i >= 0 else None
-
-        def deadline(k):
-            return ordered[k]["deadline"]
-    else:
-        def frame_of(t):
-            return (t - anchor) // budget
-
-        def deadline(k):
-            return anchor + (k + 1) * budget
-
-    work = {}
-    for u in trace.updates:
-        if finished(u) and is_main(u):
-            k = frame_of(u["start"])
-            if k is None:
-                continue
-            w = work.setdefault(k, {"end": None, "red": False})
-            end = u["start"] + u["duration"]
-            w["end"] = end if w["end"] is None else max(w["end"], end)
-            w["red"] = w["red"] or u["duration"] > red
-    missed = {k: w for k, w in work.items() if w["end"] > deadline(k)}
+    budget, _, _ = frames_ref.budget_facts(trace.header, refresh_rate)
+    timeline = frames_ref.Timeline(trace.frames, budget, ref.trace_start(trace))
+    deadlines = frames_ref.Deadlines(trace.updates, timeline, red, ref.UNFINISHED_NS)
+    frame_of = timeline.frame_of
+    missed = deadlines.missed
 
     findings = []
 
@@ -150,7 +122,7 @@ def diagnose(trace, orange=ref.DEFAULT_ORANGE, red=ref.DEFAULT_RED, settings=Non
             reds = [u for u in updates if finished(u) and u["duration"] > red]
             if len(reds) >= st["minRed"]:
                 long_ones = [u for u in updates if finished(u) and u["duration"] > orange]
-                error = any(frame_of(u["start"]) in missed for u in reds)
+                error = any(deadlines.missed_frame_of(u) is not None for u in reds)
                 add("long-body", "error" if error else "warning", [label], len(long_ones),
                     sum(u["duration"] for u in long_ones))
         blocking = [u for u in updates
@@ -185,9 +157,7 @@ def diagnose(trace, orange=ref.DEFAULT_ORANGE, red=ref.DEFAULT_RED, settings=Non
         if label == "update" and target is not None and a[0] == "source":
             if a[1] in ("environment", "environmentWriter"):
                 ch = churn.setdefault(a, {"frames": set(), "views": set(), "cost": 0})
-                k = frame_of(target["start"])
-                if k is not None:
-                    ch["frames"].add(k)
+                ch["frames"].add(frame_of(target["start"]))
                 if finished(target):
                     ch["cost"] += target["duration"]
                 if target.get("skipped", False):
@@ -236,8 +206,6 @@ def diagnose(trace, orange=ref.DEFAULT_ORANGE, red=ref.DEFAULT_RED, settings=Non
         elif b[0] == "source" and "time" in c:
             frame = frame_of(c["time"])
         else:
-            frame = None
-        if frame is None:
             continue
         if internal:
             loop_frames[k].add(frame)
@@ -260,11 +228,11 @@ def diagnose(trace, orange=ref.DEFAULT_ORANGE, red=ref.DEFAULT_RED, settings=Non
     if len(accumulation) >= st["accumulationFrames"]:
         time = {}
         for u in trace.updates:
-            if finished(u) and is_main(u) and frame_of(u["start"]) in accumulation:
+            if deadlines.missed_frame_of(u) in accumulation:
                 key = ref.update_node_key(u)
                 time[key] = time.get(key, 0) + u["duration"]
         ranked = sorted(time.items(), key=lambda kv: (-kv[1], ref.node_label(kv[0])))[:3]
-        overrun = sum(w["end"] - deadline(k) for k, w in accumulation.items())
+        overrun = sum(w["overrun"] for w in accumulation.values())
         add("accumulation", "warning", [ref.node_label(k) for k, _ in ranked], len(accumulation), overrun)
 
     findings.sort(key=lambda f: (f["severity"] != "error", -f["costNs"], RULES.index(f["rule"]), f["nodes"]))

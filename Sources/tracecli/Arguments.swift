@@ -101,6 +101,19 @@ struct Arguments {
     return value
   }
 
+  /// A refresh rate option in Hz (`120`, `59.94`, `120Hz`).
+  mutating func refreshRate(_ name: String) throws(UsageError) -> Double? {
+    guard let text = value(name) else { return nil }
+    var number = Substring(text)
+    if number.lowercased().hasSuffix("hz") { number = number.dropLast(2) }
+    guard let rate = Double(number), FrameBudget.refreshRates.contains(rate) else {
+      throw UsageError(
+        "\(name) '\(text)' is not a refresh rate; write the display's rate in Hz, e.g. 60, 120 or 59.94",
+        command: command)
+    }
+    return rate
+  }
+
   /// A non-negative integer option.
   mutating func count(_ name: String) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
@@ -152,7 +165,8 @@ struct Arguments {
     return positionals
   }
 
-  /// The analysis options every command shares: `--orange`, `--red`, `--from`, `--to`, `--threads`.
+  /// The analysis options every command shares: `--orange`, `--red`, `--from`, `--to`,
+  /// `--refresh-rate`, `--threads`.
   ///
   /// `thresholdsMayChange` (`check`, whose budget file may set a threshold not given here)
   /// leaves comparing orange with red to the caller, once the thresholds are final.
@@ -161,6 +175,7 @@ struct Arguments {
     options.orange = try duration("--orange")
     options.red = try duration("--red")
     options.range = TimeRange(from: try duration("--from"), to: try duration("--to"))
+    options.refreshRate = try refreshRate("--refresh-rate")
     options.threads = try count("--threads")
     if options.thresholds.orange < 0 || options.thresholds.red < 0 {
       throw UsageError("--orange and --red must not be negative", command: command)

@@ -19,7 +19,8 @@ struct ReferenceCrossCheckTests {
     let updateKeys = ["count", "orange", "red", "skipped", "unfinished", "totalNs"]
     let viewKeys = updateKeys + ["module", "kind", "name", "maxNs", "p50Ns", "p95Ns"]
     let frameKeys = [
-      "budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation", "worstOverrunNs",
+      "budgetNs", "budgetAssumed", "budgetSource", "withUpdates", "grid", "missed", "missedByLongUpdate",
+      "missedByAccumulation", "worstOverrunNs",
     ]
     func pick(_ value: Any?, _ keys: [String]) -> [String: Any] {
       let dictionary = value as? [String: Any] ?? [:]

@@ -11,7 +11,8 @@ struct TraceSummaryTests {
     let updateKeys = ["count", "orange", "red", "skipped", "unfinished", "totalNs"]
     let viewKeys = updateKeys + ["module", "kind", "name", "maxNs", "p50Ns", "p95Ns"]
     let frameKeys = [
-      "budgetNs", "withUpdates", "missed", "missedByLongUpdate", "missedByAccumulation", "worstOverrunNs",
+      "budgetNs", "budgetAssumed", "budgetSource", "withUpdates", "grid", "missed", "missedByLongUpdate",
+      "missedByAccumulation", "worstOverrunNs",
     ]
     func pick(_ value: Any?, _ keys: [String]) -> [String: AnyHashable] {
       let dictionary = value as? [String: Any] ?? [:]
@@ -50,7 +51,7 @@ struct TraceSummaryTests {
 
   @Test func storyThreeMissesByAccumulationOnly() throws {
     let summary = try TraceAnalysis.summarize(path: Fixture.path("traces/many-small-updates.jsonl"))
-    #expect(summary.frames.isExplicit)
+    #expect(summary.frames.hasRecordedFrames)
     #expect(summary.frames.missed > 0)
     #expect(summary.frames.missedByAccumulation == summary.frames.missed)
     #expect(summary.total.red == 0 && summary.total.orange == 0)

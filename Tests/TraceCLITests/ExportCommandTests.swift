@@ -24,9 +24,12 @@ struct ExportCommandTests {
     let after = rows.filter { ($0["run"] as? String)?.hasSuffix("landmarks-after.jsonl") == true }
     #expect(before.count == 771 && after.count == rows.count - 771)
     #expect(before.filter { $0["severity"] as? String == "red" }.count == 118)
-    // Frames that missed: 6 in the story; their rows say so.
-    let missed = Set(before.filter { $0["frameMissed"] as? Bool == true }.compactMap { $0["frame"] as? Int })
-    #expect(missed.count == 6)
+    // The 6 missed frames of the story hold 100 updates (21, 21, 14, 13, 14 and 17): their
+    // rows say so, each with the frame that holds its start.
+    let missed = before.filter { $0["frameMissed"] as? Bool == true }
+    #expect(missed.count == 100)
+    #expect(Set(missed.compactMap { ($0["frame"] as? [String: Any])?["number"] as? Int }).count == 12)
+    #expect(before.allSatisfy { ($0["frame"] as? [String: Any])?["kind"] as? String == "grid" })
     #expect(after.allSatisfy { $0["frameMissed"] as? Bool == false })
     let first = try #require(before.first)
     for key in [

@@ -127,6 +127,6 @@ struct JSONLinesReaderTests {
     defer { file.remove() }
     let header = JSONLinesReader.header(path: file.path)
     #expect(header?.start == 42)
-    #expect(header?.frameBudget == 8_333_333)
+    #expect(header.map { TraceHeader.budget(refreshRate: $0.refreshRate ?? 0) } == 8_333_333)
   }
 }

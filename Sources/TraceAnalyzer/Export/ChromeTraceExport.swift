@@ -36,7 +36,7 @@ struct ChromeTraceExport {
   private var first = true
   /// Events placed on their tracks, waiting to be formatted.
   private var pending: [Pending] = []
-  private var pendingFrames: [FrameFollower.Done] = []
+  private var pendingFrames: [FrameEvent] = []
   /// The buffers batches are formatted into, kept from one batch to the next.
   private let formatter = PendingBatch()
   /// Tracks written to, with their names.
@@ -77,12 +77,11 @@ struct ChromeTraceExport {
     var threadOrder = [Int64](repeating: -1, count: reading.threads.count)
     var threadsSeen: Int64 = 0
     var named = [Int](repeating: 0, count: reading.threads.count)
-    var frames = FrameFollower(timeline: reading.timeline, red: thresholds.red)
+    var frames = FrameFollower(timeline: reading.frames.timeline)
     var framePacker = TrackPacker()
     reading.forEachUpdate { record, key in
       if key.isMainThread && record.isFinished {
-        if let done = frames.advance(to: record.start).done { writeFrame(done, packer: &framePacker) }
-        frames.add(start: record.start, duration: record.duration)
+        if let left = frames.add(start: record.start, counts: true).left { writeFrame(left, packer: &framePacker) }
       }
       guard record.isFinished else {
         result.unfinished += 1
@@ -112,17 +111,16 @@ struct ChromeTraceExport {
         places.append(ExportPlace(id: record.id, start: record.start, track: track), id: record.id)
       }
     }
-    if let done = frames.finish() { writeFrame(done, packer: &framePacker) }
+    if let left = frames.finish() { writeFrame(left, packer: &framePacker) }
     formatPending()
   }
 
   /// Places a frame on the Frames tracks; its event waits with the updates.
-  private mutating func writeFrame(_ done: FrameFollower.Done, packer: inout TrackPacker) {
-    let frame = done.frame
-    let lane = Int64(packer.place(start: frame.start, end: frame.deadline))
+  private mutating func writeFrame(_ held: FrameFollower.Held, packer: inout TrackPacker) {
+    let lane = Int64(packer.place(start: held.frame.start, end: held.end))
     let track = Self.track(.frames, lane: Int(lane))
     if tracks[track] == nil { tracks[track] = lane == 0 ? "Frames" : "Frames (\(lane + 1))" }
-    pendingFrames.append(done)
+    pendingFrames.append(FrameEvent(held: held, missed: reading.frames.missed(held.frame)))
     pending.append(
       Pending(
         record: ExportRecord(
@@ -183,7 +181,7 @@ struct ChromeTraceExport {
 
   /// Writes one waiting event: an update, or a frame.
   private static func format(
-    _ entry: Pending, frames: [FrameFollower.Done], first: Bool, thresholds: Thresholds,
+    _ entry: Pending, frames: [FrameEvent], first: Bool, thresholds: Thresholds,
     into writer: inout ExportWriter, counting result: inout ExportResult
   ) {
     writer.append(first ? "\n" : ",\n")
@@ -216,25 +214,26 @@ struct ChromeTraceExport {
 
   /// Writes one frame's event.
   private static func formatFrame(
-    _ done: FrameFollower.Done, track: Int64, into writer: inout ExportWriter,
-    counting result: inout ExportResult
+    _ event: FrameEvent, track: Int64, into writer: inout ExportWriter, counting result: inout ExportResult
   ) {
-    let frame = done.frame
+    let frame = event.held.frame
     writer.append("{\"ph\":\"X\",\"cat\":\"frame\",\"name\":\"")
-    writer.append(done.overrunNs == nil ? "Frame" : "Missed frame")
+    writer.append(event.missed == nil ? "Frame" : "Missed frame")
     writer.append("\"")
-    writer.append(track: track, start: frame.start, duration: frame.deadline.saturatingSubtract(frame.start))
+    writer.append(track: track, start: frame.start, duration: event.held.end.saturatingSubtract(frame.start))
     writer.append(",\"args\":{\"frame\":")
-    writer.append(done.index)
+    writer.append(frame: frame)
     writer.append(",\"updates\":")
-    writer.append(done.updates)
+    writer.append(event.held.updates)
     writer.append(",\"missed\":")
-    writer.append(done.overrunNs != nil)
-    if let overrun = done.overrunNs {
+    writer.append(event.missed != nil)
+    if let missed = event.missed {
+      writer.append(",\"deadlineNs\":")
+      writer.append(missed.deadline)
       writer.append(",\"overrunNs\":")
-      writer.append(overrun)
+      writer.append(missed.overrunNs)
       writer.append(",\"overrun\":")
-      writer.append(quoted: DurationText.format(overrun))
+      writer.append(quoted: DurationText.format(missed.overrunNs))
       result.missedFrames += 1
     }
     writer.append("}}")
@@ -385,6 +384,13 @@ private struct Pending {
   var track: Int64
 }
 
+/// A frame with finished main-thread updates, waiting to be formatted, and its verdict when it
+/// missed its deadline.
+private struct FrameEvent: Sendable {
+  var held: FrameFollower.Held
+  var missed: MissedFrame?
+}
+
 /// One batch of waiting events and the two buffers its halves are formatted into.
 private final class PendingBatch: @unchecked Sendable {
   /// One core's output.
@@ -394,7 +400,7 @@ private final class PendingBatch: @unchecked Sendable {
   }
 
   var entries: [Pending] = []
-  var frames: [FrameFollower.Done] = []
+  var frames: [FrameEvent] = []
   /// Whether the batch holds the file's first event (written without a comma).
   var first = false
   let halves = [Half(), Half()]

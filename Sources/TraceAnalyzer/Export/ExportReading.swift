@@ -42,10 +42,13 @@ struct ExportReading {
   let arena = Arena()
   /// Thread names, in order of first sight.
   let threads: [String]
-  let timeline: FrameTimeline
-  let budget: Int64
+  /// The frame verdicts of the finished main-thread updates.
+  let frames: FrameVerdicts
+  var budget: Int64 { frames.timeline.budget.ns }
 
-  init(reading: TraceReading<ExportSink>) {
+  /// Resolves the keys of `reading` and judges its frames (one pass over the sorted updates);
+  /// `refreshRate` overrides the trace's, `red` is the red threshold.
+  init(reading: TraceReading<ExportSink>, refreshRate: Double?, red: Int64) {
     parts = reading.parts
     header = reading.header
     report = reading.report
@@ -83,14 +86,17 @@ struct ExportReading {
     self.keys = keys
     self.maps = maps
     self.threads = threads
-    budget = (reading.header ?? TraceHeader()).frameBudget
-    let frames = reading.parts.flatMap(\.sink.frames)
-    if frames.isEmpty {
-      let earliest = reading.parts.map(\.sink.earliest).min() ?? .max
-      timeline = .grid(anchor: reading.header?.start ?? (earliest == .max ? 0 : earliest), budget: budget)
-    } else {
-      timeline = .explicit(frames.sorted())
+    let earliest = min(reading.parts.map(\.sink.earliest).min() ?? .max, reading.report.unknownEarliest)
+    let timeline = FrameTimeline(
+      recorded: reading.parts.flatMap(\.sink.frames),
+      budget: FrameBudget(header: reading.header, refreshRate: refreshRate),
+      anchor: reading.header?.start ?? (earliest == .max ? 0 : earliest))
+    var assigner = FrameAssigner(timeline: timeline, red: red)
+    var merger = RunMerger(parts.map(\.sink.runs))
+    while let (record, _) = merger.next() {
+      if record.isMainThread && record.isFinished { assigner.add(start: record.start, duration: record.duration) }
     }
+    frames = FrameVerdicts(timeline: timeline, parts: [assigner.finish()])
   }
 
   /// Calls `body` with every update in export order (by start, longer first) and its key.
@@ -101,53 +107,5 @@ struct ExportReading {
         body(record, keys[maps[source][Int(record.key)]])
       }
     }
-  }
-}
-
-/// Follows the frames of updates given in start order: each frame's main-thread work, and
-/// whether it missed its deadline, as soon as its last update has gone by.
-struct FrameFollower {
-  let timeline: FrameTimeline
-  let red: Int64
-  private(set) var index: Int64?
-  private var work = FrameWork()
-
-  init(timeline: FrameTimeline, red: Int64) {
-    self.timeline = timeline
-    self.red = red
-  }
-
-  /// A finished frame: its index, interval and work.
-  struct Done {
-    var index: Int64
-    var frame: TraceModelFrame
-    var updates: Int
-    /// Nil when the frame met its deadline (or had no main-thread work).
-    var overrunNs: Int64?
-  }
-
-  /// Moves to the frame of an update starting at `start`; returns the frame left behind.
-  @inline(__always)
-  mutating func advance(to start: Int64) -> (frame: Int64?, done: Done?) {
-    let next = timeline.index(of: start)
-    guard next != index else { return (next, nil) }
-    let done = finish()
-    index = next
-    return (next, done)
-  }
-
-  /// Adds a finished main-thread update of the current frame.
-  @inline(__always)
-  mutating func add(start: Int64, duration: Int64) {
-    work.add(start: start, duration: duration, isRed: duration > red)
-  }
-
-  /// The current frame's figures (nil when it had no main-thread work); starts afresh.
-  mutating func finish() -> Done? {
-    defer { work = FrameWork() }
-    guard let index, work.updates > 0 else { return nil }
-    let deadline = timeline.deadline(at: index)
-    let overrun = work.workEnd > deadline ? Int64(clamping: work.workEnd - deadline) : nil
-    return Done(index: index, frame: timeline.frame(at: index), updates: work.updates, overrunNs: overrun)
   }
 }

@@ -145,6 +145,21 @@ struct ExportWriter {
     }
   }
 
+  /// A frame's identity as the analysis contract spells it, with its number:
+  /// `{"kind":"recorded","index":i,"number":n}` or `{"kind":"grid","start":N,"number":n}`.
+  mutating func append(frame: FrameRef) {
+    if let index = frame.recordedIndex {
+      append("{\"kind\":\"recorded\",\"index\":")
+      append(index)
+    } else {
+      append("{\"kind\":\"grid\",\"start\":")
+      append(frame.start)
+    }
+    append(",\"number\":")
+    append(frame.number)
+    append("}")
+  }
+
   /// The severity of a finished update (`"red"`, `"orange"` or `"none"`), counted in `result`.
   @inline(__always)
   mutating func append(

@@ -5,13 +5,14 @@ import TraceModel
 /// It is the shape DuckDB's `read_ndjson`, Spark and BigQuery load as it is:
 ///
 /// ```
-/// {"run":"runs/a.jsonl","app":"Landmarks","device":"iPhone 16 Pro","id":100,"kind":"body","module":"Landmarks","view":"LandmarkListItemView","label":"LandmarkListItemView.body","start":1000100000,"duration":1400000,"severity":"red","frame":12,"frameMissed":true,"thread":"main","skipped":false,"group":1,"unfinished":false}
+/// {"run":"runs/a.jsonl","app":"Landmarks","device":"iPhone 16 Pro","id":100,"kind":"body","module":"Landmarks","view":"LandmarkListItemView","label":"LandmarkListItemView.body","start":1000100000,"duration":1400000,"severity":"red","frame":{"kind":"recorded","index":12,"number":12},"frameMissed":true,"thread":"main","skipped":false,"group":1,"unfinished":false}
 /// ```
 ///
-/// Rows come in start order. `frame` is the frame of the update's start (null before the first
-/// explicit frame); `frameMissed` whether that frame's main-thread work ran past its deadline,
-/// so a frame's rows wait until its last update has gone by. An unfinished update has a null
-/// `duration` and severity `none`. Times and durations are ns.
+/// Rows come in start order. `frame` is the frame that contains the update's start
+/// (`{"kind":"recorded","index":i,"number":n}` or `{"kind":"grid","start":N,"number":n}`);
+/// `frameMissed` whether the update is in a frame that missed its deadline (its work's or its
+/// stretch's), null for an update no deadline judges (unfinished, off the main thread). An
+/// unfinished update has a null `duration` and severity `none`. Times and durations are ns.
 struct RowsExport {
   private var writer: ExportWriter
   private let thresholds: Thresholds
@@ -29,37 +30,26 @@ struct RowsExport {
     prefix += reading.header?.app.map(ExportWriter.quoted) ?? Array("null".utf8)
     prefix += Array(",\"device\":".utf8)
     prefix += reading.header?.device.map(ExportWriter.quoted) ?? Array("null".utf8)
-    var frames = FrameFollower(timeline: reading.timeline, red: thresholds.red)
-    // The rows of the current frame, written once the frame is done.
-    var pending: [(ExportRecord, ExportReading.Key)] = []
-    var pendingFrame: Int64?
+    var frames = FrameFollower(timeline: reading.frames.timeline)
+    var missed: MissedFrame?
     reading.forEachUpdate { record, key in
-      let (frame, done) = frames.advance(to: record.start)
-      if frame != pendingFrame {
-        flush(&pending, frame: pendingFrame, missed: done?.overrunNs != nil, prefix: prefix)
-        pendingFrame = frame
+      let judged = key.isMainThread && record.isFinished
+      let frame = frames.add(start: record.start, counts: judged).frame
+      var frameMissed: Bool?
+      if judged {
+        if missed?.holds(mainUpdateAt: record.start) != true {
+          missed = reading.frames.missedFrame(ofMainUpdateAt: record.start)
+        }
+        frameMissed = missed != nil
       }
-      if key.isMainThread && record.isFinished { frames.add(start: record.start, duration: record.duration) }
-      if frame == nil {
-        row(record, key, frame: nil, missed: false, prefix: prefix)
-      } else {
-        pending.append((record, key))
-      }
+      row(record, key, frame: frame, missed: frameMissed, prefix: prefix)
     }
-    flush(&pending, frame: pendingFrame, missed: frames.finish()?.overrunNs != nil, prefix: prefix)
     writer.flush()
     result.writeFailed = writer.failed
   }
 
-  private mutating func flush(
-    _ pending: inout [(ExportRecord, ExportReading.Key)], frame: Int64?, missed: Bool, prefix: [UInt8]
-  ) {
-    for (record, key) in pending { row(record, key, frame: frame, missed: missed, prefix: prefix) }
-    pending.removeAll(keepingCapacity: true)
-  }
-
   private mutating func row(
-    _ record: ExportRecord, _ key: ExportReading.Key, frame: Int64?, missed: Bool, prefix: [UInt8]
+    _ record: ExportRecord, _ key: ExportReading.Key, frame: FrameRef, missed: Bool?, prefix: [UInt8]
   ) {
     writer.append(bytes: prefix)
     writer.append(",\"id\":")
@@ -84,9 +74,9 @@ struct RowsExport {
       result.unfinished += 1
     }
     writer.append(",\"frame\":")
-    if let frame { writer.append(frame) } else { writer.append("null") }
+    writer.append(frame: frame)
     writer.append(",\"frameMissed\":")
-    writer.append(missed)
+    if let missed { writer.append(missed) } else { writer.append("null") }
     writer.append(",\"thread\":")
     writer.append(raw: key.threadName)
     writer.append(",\"skipped\":")

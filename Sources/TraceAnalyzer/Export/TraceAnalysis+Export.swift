@@ -19,7 +19,8 @@ extension TraceAnalysis {
       ExportSink(causePartitions: partitions)
     }
     var export = ChromeTraceExport(
-      reading: ExportReading(reading: reading), thresholds: options.thresholds, sink: write)
+      reading: ExportReading(reading: reading, refreshRate: options.refreshRate, red: options.thresholds.red),
+      thresholds: options.thresholds, sink: write)
     var result = export.write(partitions: partitions, file: displayName)
     result.warnings = reading.report.warnings
     return result
@@ -40,7 +41,9 @@ extension TraceAnalysis {
         ExportSink(causePartitions: nil)
       }
       warnings += reading.report.warnings
-      export.write(ExportReading(reading: reading), run: displayName)
+      export.write(
+        ExportReading(reading: reading, refreshRate: options.refreshRate, red: options.thresholds.red),
+        run: displayName)
       if export.result.writeFailed { break }
     }
     var result = export.result

@@ -148,10 +148,11 @@ extension FindingsBuilder {
       expected: resolved.count, low: traceSpan.lowerBound, high: traceSpan.upperBound, threads: runs)
     let timeline = frames.timeline
     // The trace's frames, for the frame sets' bitmaps.
-    let frameSpan = timeline.index(of: traceSpan.upperBound).flatMap { last in
-      let first = timeline.index(of: traceSpan.lowerBound) ?? 0
+    let frameSpan: ClosedRange<Int64>? = {
+      let first = timeline.frame(containing: traceSpan.lowerBound).number
+      let last = timeline.frame(containing: traceSpan.upperBound).number
       return first <= last ? first...last : nil
-    }
+    }()
     let kinds = nodes.map(\.kind)
     let edgeSources = edgeSources
     let position = position
@@ -174,10 +175,10 @@ extension FindingsBuilder {
           if cause.has(ResolvedCause.updateLabel) && toUpdate, case .source(let sourceKind) = fromKind {
             if sourceKind == .environment || sourceKind == .environmentWriter {
               // Changed in place: a copy out of the dictionary would copy its sets.
-              let frame = timeline.index(of: cause.start)
+              let frame = timeline.frame(containing: cause.start).number
               let skipped = cause.has(ResolvedCause.skipped)
               Self.update(&scan.churn, Int32(from)) { source in
-                if let frame { source.frames.insert(frame, within: frameSpan) }
+                source.frames.insert(frame, within: frameSpan)
                 source.updates += 1
                 if finished { source.costNs = source.costNs.saturatingAdd(cause.duration) }
                 if skipped {
@@ -211,9 +212,9 @@ extension FindingsBuilder {
             if component[from] == loop || fromGesture {
               var frame: Int64?
               if toUpdate {
-                frame = timeline.index(of: cause.start)
+                frame = timeline.frame(containing: cause.start).number
               } else if case .source = kinds[to], cause.has(ResolvedCause.hasTime) {
-                frame = timeline.index(of: cause.time)
+                frame = timeline.frame(containing: cause.time).number
               }
               if let frame {
                 let isInternal = component[from] == loop

@@ -10,7 +10,7 @@ import TraceModel
 struct FindingsBuilder {
   let settings: FindingSettings
   let thresholds: Thresholds
-  let frames: FrameInspection
+  let frames: FrameVerdicts
   /// The frame budget, ns.
   let budget: Int64
   let graph: CauseGraph
@@ -30,17 +30,8 @@ struct FindingsBuilder {
   /// The earliest and latest time of the trace's events.
   let traceSpan: ClosedRange<Int64>
 
-  /// Missed frames by index: whether a red update is to blame (else accumulation).
-  private(set) var missed: [Int64: MissedFrameFacts] = [:]
-
-  struct MissedFrameFacts {
-    var overrun: Int64
-    var hasRed: Bool
-    var updates: Int
-  }
-
   init(
-    settings: FindingSettings, thresholds: Thresholds, frames: FrameInspection, budget: Int64,
+    settings: FindingSettings, thresholds: Thresholds, frames: FrameVerdicts, budget: Int64,
     graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int], keys: [ViewKey],
     statistics: [ViewStatistics],
     longest: [ViewKey: DiagnoseSink.LongestUpdates], backtraces: [String: [String]],
@@ -59,14 +50,6 @@ struct FindingsBuilder {
     self.statistics = statistics
     self.longest = longest
     self.backtraces = backtraces
-    var missed: [Int64: MissedFrameFacts] = [:]
-    frames.work.forEach { index, work in
-      let deadline = frames.timeline.deadline(at: index)
-      guard work.workEnd > deadline else { return }
-      missed[index] = MissedFrameFacts(
-        overrun: Int64(clamping: work.workEnd - deadline), hasRed: work.hasRed, updates: work.updates)
-    }
-    self.missed = missed
   }
 
   /// The label a view's node has in the cause graph (`Name.body`, `Name.update`, the name).
@@ -105,11 +88,9 @@ struct FindingsBuilder {
     var scans = [ViewScan](repeating: ViewScan(), count: keys.count)
     let blockingNs = budget.multipliedReportingOverflow(by: Int64(settings.blockingFrames))
     let blockingLimit = blockingNs.overflow ? Int64.max : blockingNs.partialValue
-    let accumulationFrames = missed.filter { !$0.value.hasRed }
-    let timeline = frames.timeline
-    // Spilled updates come roughly in time order: remember the last frame looked up.
-    var lastFrame: Int64?
-    var lastFacts: MissedFrameFacts?
+    let accumulationFrames = frames.missed.filter { $0.blame == .accumulation }
+    // Spilled updates come roughly in time order: remember the last missed frame found.
+    var lastMissed: MissedFrame?
     spilled.forEachSpilled { group, record in
       let duration = record.duration
       let isRed = duration > thresholds.red
@@ -120,15 +101,14 @@ struct FindingsBuilder {
         scans[group].blockingNs = scans[group].blockingNs.saturatingAdd(duration)
         scans[group].longestBlockingNs = max(scans[group].longestBlockingNs, duration)
       }
-      guard isRed || (record.isMainThread && !accumulationFrames.isEmpty) else { return }
-      guard let frame = timeline.index(of: record.start) else { return }
-      if frame != lastFrame {
-        lastFrame = frame
-        lastFacts = missed[frame]
+      // Only a finished main-thread update is in a missed frame: its work's or its stretch's.
+      guard record.isMainThread && (isRed || !accumulationFrames.isEmpty) else { return }
+      if lastMissed?.holds(mainUpdateAt: record.start) != true {
+        lastMissed = frames.missedFrame(ofMainUpdateAt: record.start)
       }
-      guard let facts = lastFacts else { return }
-      if isRed { scans[group].redMissedFrames.insert(frame) }
-      if record.isMainThread && !facts.hasRed {
+      guard let missed = lastMissed else { return }
+      if isRed { scans[group].redMissedFrames.insert(missed.frame.number) }
+      if missed.blame == .accumulation {
         scans[group].accumulationNs = scans[group].accumulationNs.saturatingAdd(duration)
       }
     }
@@ -190,21 +170,21 @@ struct FindingsBuilder {
       backtraces: [], path: [], view: key.qualifiedName, edges: [])
   }
 
-  private func accumulation(_ missedFrames: [Int64: MissedFrameFacts], scans: [ViewScan]) -> Finding {
-    let overrun = missedFrames.values.reduce(Int64(0)) { $0.saturatingAdd($1.overrun) }
+  private func accumulation(_ missedFrames: [MissedFrame], scans: [ViewScan]) -> Finding {
+    let overrun = missedFrames.reduce(Int64(0)) { $0.saturatingAdd($1.overrunNs) }
     let ranked = keys.indices.filter { scans[$0].accumulationNs > 0 }
       .map { (label: Self.label(of: keys[$0]), ns: scans[$0].accumulationNs, key: keys[$0]) }
       .sorted { $0.ns != $1.ns ? $0.ns > $1.ns : $0.label.utf8.lexicographicallyPrecedes($1.label.utf8) }
       .prefix(3)
-    let worst = missedFrames.sorted { ($0.value.overrun, $1.key) > ($1.value.overrun, $0.key) }.first
+    let worst = missedFrames.min { $0.isWorse(than: $1) }
     var evidence = [
       "\(Count.frames(missedFrames.count)) missed the deadline with no red update in them, "
         + "\(DurationText.format(overrun)) over in all"
     ]
     if let worst {
       evidence.append(
-        "worst: frame \(worst.key), \(Count.updates(worst.value.updates)), "
-          + "\(DurationText.format(worst.value.overrun)) over")
+        "worst: frame \(worst.frame.number), \(Count.updates(worst.updates)), "
+          + "\(DurationText.format(worst.overrunNs)) over")
     }
     for item in ranked {
       evidence.append("\(item.label): \(DurationText.format(item.ns)) in those frames")

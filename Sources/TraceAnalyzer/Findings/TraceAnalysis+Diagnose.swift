@@ -42,7 +42,7 @@ extension TraceAnalysis {
         parts: pass.parts.map {
           TracePart(sink: $0.sink.diagnose, symbols: $0.symbols, lineOffset: $0.lineOffset)
         },
-        summary: pass.summary, budget: pass.budget, anchor: pass.anchor, displayName: pass.displayName)
+        summary: pass.summary, anchor: pass.anchor, displayName: pass.displayName)
       (findings, graph) = diagnose(inner, options: options, settings: settings)
       inspect(pass)
     }.summary

@@ -1,11 +1,13 @@
 /// Frames and deadlines over the whole trace (or range).
 public struct FrameSummary: Hashable, Sendable {
-  /// The frame budget in ns.
-  public var budgetNs: Int64
-  /// Whether the frames came from the trace's `frame` events (else the implicit grid).
-  public var isExplicit: Bool
-  /// Frames with at least one finished main-thread update.
+  /// The frame budget and where its rate came from.
+  public var budget: FrameBudget
+  /// Whether the trace recorded frames (else every frame is a grid frame).
+  public var hasRecordedFrames: Bool
+  /// Frames that hold a finished main-thread update.
   public var withUpdates = 0
+  /// Grid frames among them.
+  public var grid = 0
   public var missed = 0
   public var missedByLongUpdate = 0
   public var missedByAccumulation = 0
@@ -15,8 +17,11 @@ public struct FrameSummary: Hashable, Sendable {
 
   public static let worstLimit = 10
 
-  public init(budgetNs: Int64, isExplicit: Bool) {
-    self.budgetNs = budgetNs
-    self.isExplicit = isExplicit
+  public init(budget: FrameBudget, hasRecordedFrames: Bool) {
+    self.budget = budget
+    self.hasRecordedFrames = hasRecordedFrames
   }
+
+  /// The frame budget in ns.
+  public var budgetNs: Int64 { budget.ns }
 }

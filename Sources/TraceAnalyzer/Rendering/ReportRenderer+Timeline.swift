@@ -190,7 +190,7 @@ extension ReportRenderer {
     for strip in report.strips {
       let frame = strip.frame
       text +=
-        "<h3 id=\"frame-\(frame.index)\">Frame #\(frame.index) at \(html(DurationText.seconds(frame.start.saturatingSubtract(origin))))"
+        "<h3 id=\"frame-\(frame.frame.number)\">Frame #\(frame.frame.number) at \(html(DurationText.seconds(frame.workStart.saturatingSubtract(origin))))"
       text += ": missed by \(html(DurationText.format(frame.overrunNs))) · \(Count.updates(frame.updates))"
       text += " · \(frame.blame == .longUpdate ? "a long update" : "accumulation of small updates")</h3>\n"
       text += stripSVG(strip)
@@ -231,13 +231,14 @@ extension ReportRenderer {
     var text =
       "<div class=\"scroll\"><svg class=\"strip\" width=\"\(coordinate(width))\" height=\"\(coordinate(height))\" "
     text +=
-      "viewBox=\"0 0 \(coordinate(width)) \(coordinate(height))\" role=\"img\" aria-label=\"frame \(frame.index)\">\n"
+      "viewBox=\"0 0 \(coordinate(width)) \(coordinate(height))\" role=\"img\" aria-label=\"frame \(frame.frame.number)\">\n"
     text += "<text class=\"lane\" x=\"8\" y=\"\(coordinate(top + 14))\">main thread</text>\n"
     text += "<rect class=\"overrun\" x=\"\(coordinate(x(frame.deadline)))\" y=\"\(coordinate(top - 4))\" "
     text +=
       "width=\"\(coordinate(max(x(frame.workEnd) - x(frame.deadline), 1)))\" height=\"\(coordinate(height - top))\"/>\n"
     for (time, label, className) in [
-      (frame.start, "frame start", "mark"), (frame.deadline, "deadline", "deadline"),
+      (frame.workStart, frame.frame.isGrid ? "first update" : "frame start", "mark"),
+      (frame.deadline, "deadline", "deadline"),
       (frame.workEnd, "+\(DurationText.format(frame.overrunNs))", "mark"),
     ] {
       let position = x(time)

@@ -52,12 +52,11 @@ package enum ReportRenderer {
   private static func header(_ report: Report) -> String {
     let summary = report.summary
     let budget = summary.frames.budgetNs
-    let rate = summary.header?.refreshRate ?? TraceHeader.defaultRefreshRate
     let span = (summary.traceEnd ?? 0).saturatingSubtract(summary.traceStart ?? summary.traceEnd ?? 0)
     var text =
       "<header>\n<h1>\(html(title(summary)))</h1>\n<p class=\"meta\"><code>\(html(summary.file))</code>"
     text += " · span \(html(DurationText.format(span)))"
-    text += " · \(html(number(rate))) Hz, frame budget \(html(DurationText.format(budget)))"
+    text += " · \(html(summary.frames.budget.rateText)), frame budget \(html(DurationText.format(budget)))"
     text += " · orange &gt; \(html(DurationText.format(summary.thresholds.orange)))"
     text += ", red &gt; \(html(DurationText.format(summary.thresholds.red)))"
     if !summary.range.isUnbounded {
@@ -74,7 +73,7 @@ package enum ReportRenderer {
       "\(Count.text(total.skipped)) skipped · \(Count.text(total.unfinished)) unfinished")
     text += card(
       "frames", Count.text(summary.frames.withUpdates),
-      "with updates (\(summary.frames.isExplicit ? "recorded" : "grid"))")
+      summary.frames.hasRecordedFrames ? "with updates (\(Count.text(summary.frames.grid)) on the grid)" : "with updates (grid)")
     text += card(
       "missed deadlines", Count.text(summary.frames.missed),
       "\(summary.frames.missedByLongUpdate) long update · \(summary.frames.missedByAccumulation) accumulation",

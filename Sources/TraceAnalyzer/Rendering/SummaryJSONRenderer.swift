@@ -16,7 +16,7 @@ package enum SummaryJSONRenderer {
           json.field("file", summary.file)
           json.field("app", summary.header?.app)
           json.field("device", summary.header?.device)
-          json.field("refreshRate", summary.header?.refreshRate ?? TraceHeader.defaultRefreshRate)
+          json.field("refreshRate", summary.frames.budget.rate)
           json.field("startNs", summary.traceStart)
           json.field("endNs", summary.traceEnd)
           if let from = summary.range.from { json.field("fromNs", from) }
@@ -41,8 +41,11 @@ package enum SummaryJSONRenderer {
         object: { json in
           let frames = summary.frames
           json.field("budgetNs", frames.budgetNs)
-          json.field("source", frames.isExplicit ? "frames" : "grid")
+          json.field("budgetAssumed", frames.budget.isAssumed)
+          json.field("budgetSource", frames.budget.source)
+          json.field("recorded", frames.hasRecordedFrames)
           json.field("withUpdates", frames.withUpdates)
+          json.field("grid", frames.grid)
           json.field("missed", frames.missed)
           json.field("missedByLongUpdate", frames.missedByLongUpdate)
           json.field("missedByAccumulation", frames.missedByAccumulation)
@@ -52,7 +55,7 @@ package enum SummaryJSONRenderer {
             array: { json in
               for frame in frames.worst {
                 json.object { json in
-                  json.field("index", frame.index)
+                  json.field("frame", frame: frame.frame)
                   json.field("startNs", frame.start)
                   json.field("deadlineNs", frame.deadline)
                   json.field("workEndNs", frame.workEnd)

@@ -22,9 +22,7 @@ package enum SummaryRenderer {
     if let start = summary.traceStart, let end = summary.traceEnd, end >= start {
       facts.append("span \(DurationText.format(end.saturatingSubtract(start)))")
     }
-    let rate = summary.header?.refreshRate ?? TraceHeader.defaultRefreshRate
-    let rateText = rate == rate.rounded() ? String(Int(rate)) : String(rate)
-    facts.append("\(rateText) Hz, frame budget \(DurationText.format(summary.frames.budgetNs))")
+    facts.append("\(summary.frames.budget.rateText), frame budget \(DurationText.format(summary.frames.budgetNs))")
     facts.append(
       "orange > \(DurationText.format(summary.thresholds.orange)), red > \(DurationText.format(summary.thresholds.red))"
     )
@@ -66,9 +64,12 @@ package enum SummaryRenderer {
   }
 
   private static func frames(_ frames: FrameSummary, traceStart: Int64, style: TextStyle) -> String {
-    let source = frames.isExplicit ? "recorded frames" : "a \(DurationText.format(frames.budgetNs)) grid"
+    let grid = "a \(DurationText.format(frames.budgetNs)) grid"
+    let source = frames.hasRecordedFrames ? "recorded frames, \(grid) between them" : "no recorded frames: \(grid)"
     var output = style.bold("Frames") + " (\(source))\n"
-    output += "  \(frames.withUpdates) with updates · "
+    output += "  \(frames.withUpdates) with updates"
+    if frames.hasRecordedFrames { output += " (\(frames.grid) on the grid)" }
+    output += " · "
     if frames.missed == 0 {
       output += "none missed its deadline\n"
       return output
@@ -80,8 +81,9 @@ package enum SummaryRenderer {
     output += " · worst overrun \(DurationText.format(frames.worstOverrunNs))\n"
     var table = TextTable(header: ["frame", "start", "overrun", "updates", "blame"], leftAligned: [0])
     for frame in frames.worst {
+      let grid = frames.hasRecordedFrames && frame.frame.isGrid ? " (grid)" : ""
       table.add([
-        TextTable.Cell("#\(frame.index)"),
+        TextTable.Cell("#\(frame.frame.number)\(grid)"),
         TextTable.Cell(DurationText.seconds(frame.start.saturatingSubtract(traceStart))),
         TextTable.Cell("+" + DurationText.format(frame.overrunNs)), TextTable.Cell(String(frame.updates)),
         TextTable.Cell(frame.blame == .longUpdate ? "long update" : "accumulation (no red update)"),

@@ -16,10 +16,10 @@ package enum UpdateListingRenderer {
         TextTable.Cell(DurationText.seconds(entry.offset)),
         TextTable.Cell(entry.isUnfinished ? "unfinished" : DurationText.format(entry.duration)),
         TextTable.Cell(severity, shown: style.severity(severity, entry.severity)),
-        TextTable.Cell(entry.frame.map { "#\($0)" } ?? "-"),
+        TextTable.Cell("#\(entry.frame.number)"),
         TextTable.Cell(
-          entry.frame == nil ? "-" : entry.frameMissed ? "missed" : "met",
-          shown: entry.frame == nil ? "-" : entry.frameMissed ? style.red("missed") : "met"),
+          entry.frameMissed.map { $0 ? "missed" : "met" } ?? "-",
+          shown: entry.frameMissed.map { $0 ? style.red("missed") : "met" } ?? "-"),
         TextTable.Cell(entry.skipped ? "yes" : "-"),
         TextTable.Cell(entry.thread),
         TextTable.Cell(String(entry.id)),
@@ -57,7 +57,7 @@ package enum UpdateListingRenderer {
               json.field("durationNs", entry.duration)
               json.field("unfinished", entry.isUnfinished)
               json.field("severity", entry.severity?.description)
-              json.field("frame", entry.frame)
+              json.field("frame", frame: entry.frame)
               json.field("frameMissed", entry.frameMissed)
               json.field("skipped", entry.skipped)
               json.field("thread", entry.thread)

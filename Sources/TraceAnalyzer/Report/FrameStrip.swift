@@ -42,13 +42,13 @@ package struct FrameStrip: Hashable, Sendable {
     self.omitted = omitted
   }
 
-  /// The strip's window for `frame`: from its start to its work end (or deadline, if later),
+  /// The strip's window for `frame`: from its work's start to its work end (or deadline, if later),
   /// with a margin of a tenth either side.
   init(frame: MissedFrame) {
     let end = max(frame.workEnd, frame.deadline)
-    let margin = max((end.saturatingSubtract(frame.start)) / 10, 1)
+    let margin = max((end.saturatingSubtract(frame.workStart)) / 10, 1)
     self.init(
-      frame: frame, windowStart: frame.start.saturatingSubtract(margin), windowEnd: end.saturatingAdd(margin))
+      frame: frame, windowStart: frame.workStart.saturatingSubtract(margin), windowEnd: end.saturatingAdd(margin))
   }
 
   /// Whether an update over `start ..< start + duration` shows in the strip.

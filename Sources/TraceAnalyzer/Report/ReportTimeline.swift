@@ -93,14 +93,16 @@ package struct ReportTimeline: Hashable, Sendable {
     }
   }
 
-  /// Adds a frame that had updates, with its overrun when it missed its deadline.
-  mutating func addFrame(start: Int64, overrunNs: Int64?) {
+  /// Adds a frame that had updates.
+  mutating func addFrame(start: Int64) {
+    frames[column(of: start)].frames += 1
+  }
+
+  /// Adds a frame that missed its deadline (one ``addFrame(start:)`` added too).
+  mutating func addMissedFrame(start: Int64, overrunNs: Int64) {
     let index = column(of: start)
-    frames[index].frames += 1
-    if let overrunNs {
-      frames[index].missed += 1
-      frames[index].worstOverrunNs = max(frames[index].worstOverrunNs, overrunNs)
-    }
+    frames[index].missed += 1
+    frames[index].worstOverrunNs = max(frames[index].worstOverrunNs, overrunNs)
   }
 
   /// Marks the columns `start ..< start + duration` overlaps in `marks`.

@@ -26,15 +26,23 @@ extension TraceAnalysis {
       let builder = pass.summary
       let start = builder.earliest == .max ? 0 : builder.earliest
       timeline = ReportTimeline(start: start, end: max(builder.latest, start), columns: columns)
-      strips = pass.frames.summary(budget: pass.budget).worst.prefix(FrameStrip.stripLimit).map {
-        FrameStrip(frame: $0)
-      }
+      strips = pass.frames.summary.worst.prefix(FrameStrip.stripLimit).map { FrameStrip(frame: $0) }
       let labels = builder.keys.map { FindingsBuilder.label(of: $0) }
+      // The frames with main-thread updates, each once (the spill is in start order but for
+      // traces written out of order, where a frame may count twice).
+      var frame: FrameRef?
+      var frameTimes: Range<Int64> = 0..<0
       builder.forEachSpilled { group, record in
         let kind = builder.keys[group].kind
         let severity = thresholds.classify(record.duration)
         timeline.addUpdate(kind: kind, start: record.start, duration: record.duration, severity: severity)
         guard record.isMainThread else { return }
+        if !frameTimes.contains(record.start) {
+          let found = pass.frames.timeline.lookup(record.start)
+          frameTimes = found.times
+          if found.frame != frame { timeline.addFrame(start: found.frame.start) }
+          frame = found.frame
+        }
         for index in strips.indices
         where strips[index].overlaps(start: record.start, duration: record.duration) {
           strips[index].bars.append(
@@ -45,11 +53,8 @@ extension TraceAnalysis {
         }
       }
       for index in strips.indices { strips[index].trim() }
-      pass.frames.work.forEach { index, work in
-        let frame = pass.frames.timeline.frame(at: index)
-        let deadline = pass.frames.timeline.deadline(at: index)
-        let overrun = work.workEnd > deadline ? Int64(clamping: work.workEnd - deadline) : nil
-        timeline.addFrame(start: frame.start, overrunNs: overrun)
+      for missed in pass.frames.missed {
+        timeline.addMissedFrame(start: missed.start, overrunNs: missed.overrunNs)
       }
       for part in pass.parts {
         part.sink.groups.forEachChunk { records in

@@ -1,6 +1,7 @@
 import TraceModel
 
-/// What every analysis command can set: thresholds, the inspection range, reader threads.
+/// What every analysis command can set: thresholds, the inspection range, the refresh rate,
+/// reader threads.
 ///
 /// A nil value (a range end included) means "not given": the default applies, or what a budget
 /// file sets, so a command line given explicitly always wins over a budget.
@@ -10,14 +11,21 @@ public struct AnalysisOptions: Hashable, Sendable {
   /// The red cut-off in ns; nil for Instruments' 1 ms.
   public var red: Int64?
   public var range: TimeRange
+  /// The refresh rate in Hz the frames are judged at, over the trace's own; nil for the
+  /// trace's (or 60 Hz, assumed).
+  public var refreshRate: Double?
   /// Reader threads (the file is split at line boundaries); nil for the CPUs the process may
   /// run on.
   public var threads: Int?
 
-  public init(orange: Int64? = nil, red: Int64? = nil, range: TimeRange = TimeRange(), threads: Int? = nil) {
+  public init(
+    orange: Int64? = nil, red: Int64? = nil, range: TimeRange = TimeRange(), refreshRate: Double? = nil,
+    threads: Int? = nil
+  ) {
     self.orange = orange
     self.red = red
     self.range = range
+    self.refreshRate = refreshRate
     self.threads = threads
   }
 

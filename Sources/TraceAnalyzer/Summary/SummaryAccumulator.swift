@@ -45,6 +45,10 @@ struct SummaryAccumulator: TraceSink {
   private(set) var earliest: Int64 = .max
   /// The latest end (or time) of any event.
   private(set) var latest: Int64 = .min
+  /// The latest end of the spilled main-thread updates (saturated), and whether there is one:
+  /// where the next part's first busy run may begin.
+  private(set) var mainEnd: Int64 = .min
+  private(set) var hasMain = false
   private(set) var counts = EventCounts()
   private(set) var tooManyGroups = false
 
@@ -149,8 +153,12 @@ struct SummaryAccumulator: TraceSink {
       }
     }
     if finished {
-      spill.append(
-        SpillRecord(start: start, group: group, isMainThread: update.isMainThread, duration: duration))
+      let isMainThread = update.isMainThread
+      spill.append(SpillRecord(start: start, group: group, isMainThread: isMainThread, duration: duration))
+      if isMainThread {
+        mainEnd = max(mainEnd, start.saturatingAdd(duration))
+        hasMain = true
+      }
     }
     return group
   }

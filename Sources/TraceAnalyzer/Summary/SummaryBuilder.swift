@@ -12,6 +12,8 @@ struct SummaryBuilder {
   var groupMaps: [[Int]] = []
   var spills: [UpdateSpill] = []
   var frames: [TraceModelFrame] = []
+  /// Per part: the latest end of its main-thread updates, if it has any.
+  var mainEnds: [Int64?] = []
   var earliest: Int64 = .max
   var latest: Int64 = .min
   var counts = EventCounts()
@@ -42,6 +44,7 @@ struct SummaryBuilder {
       histograms.append(accumulator.histograms)
       spills.append(accumulator.spill)
       frames += accumulator.frames
+      mainEnds.append(accumulator.hasMain ? accumulator.mainEnd : nil)
       earliest = min(earliest, accumulator.earliest)
       latest = max(latest, accumulator.latest)
       counts.add(accumulator.counts)
@@ -49,10 +52,10 @@ struct SummaryBuilder {
     }
   }
 
-  /// The frame timeline: explicit frames sorted, else the grid at `anchor`.
-  func timeline(budget: Int64, anchor: Int64?) -> FrameTimeline {
-    if !frames.isEmpty { return .explicit(frames.sorted()) }
-    return .grid(anchor: anchor ?? (earliest == .max ? 0 : earliest), budget: budget)
+  /// The frame timeline of the recorded frames and `budget`; `anchor` places the grid when
+  /// there are none.
+  func timeline(budget: FrameBudget, anchor: Int64) -> FrameTimeline {
+    FrameTimeline(recorded: frames, budget: budget, anchor: anchor)
   }
 
   /// Calls `body` with every spilled update (finished, in the range) and its global group.
@@ -67,25 +70,42 @@ struct SummaryBuilder {
 
   // MARK: - Second phase
 
-  /// Scans the spills, a part on each thread: each frame's work, and every percentile exactly
-  /// (in more scans when the percentiles' values do not fit in memory at once).
-  mutating func finish(timeline: FrameTimeline, thresholds: Thresholds) -> FrameWorkTable {
+  /// Scans the spills, a part on each thread: the frames' verdicts, and every percentile
+  /// exactly (in more scans when the percentiles' values do not fit in memory at once).
+  ///
+  /// Each part's main-thread updates go through a ``FrameAssigner`` that continues the busy run
+  /// the parts before it ended with (their latest end, from the first phase); the parts' units
+  /// are joined in file order. A trace whose updates are not in start order takes one more scan
+  /// that sorts them (in memory) for a single assigner.
+  mutating func finish(timeline: FrameTimeline, thresholds: Thresholds) -> FrameVerdicts {
     var percentiles = PercentileTargets(
       finished: statistics.map(\.finished), parts: Array(zip(histograms, groupMaps)))
     let spills = spills
     let maps = groupMaps
-    let tables = spills.indices.map { _ in FrameWorkTable() }
     let red = thresholds.red
-    // The first scan also finds the frames' work: it runs even with no percentile to narrow.
+    // Where the busy run that each part's first update may continue ends.
+    var before: Int64?
+    let continuing = mainEnds.map { end -> Int64? in
+      defer { if let end { before = max(before ?? end, end) } }
+      return before
+    }
+    let assigned = UnsafeMutableBufferPointer<FrameAssigner.Part?>.allocate(capacity: spills.count)
+    assigned.initialize(repeating: nil)
+    defer {
+      assigned.deinitialize()
+      assigned.deallocate()
+    }
+    // The first scan also assigns the frames: it runs even with no percentile to narrow.
     _ = percentiles.startScan()
     var isFirstScan = true
     repeat {
       let collectors = spills.indices.map { percentiles.makeCollector(part: $0) }
       let withFrames = isFirstScan
+      let box = UnsafeSendable(assigned)
       DispatchQueue.concurrentPerform(iterations: spills.count) { part in
         let collector = collectors[part]
         let map = maps[part]
-        var frames = FrameWorkCollector(timeline: timeline, red: red, table: tables[part])
+        var frames = FrameAssigner(timeline: timeline, red: red, continuing: continuing[part])
         spills[part].forEachChunk { records in
           for record in records {
             if withFrames && record.isMainThread {
@@ -94,23 +114,26 @@ struct SummaryBuilder {
             collector.add(group: map[record.group], value: record.duration)
           }
         }
-        frames.finish()
+        if withFrames { box.value[part] = frames.finish() }
       }
       percentiles.endScan(collectors)
       isFirstScan = false
     } while percentiles.startScan()
     percentiles.apply(to: &statistics)
-    if tables.count == 1 {
-      tables[0].finish()
-      return tables[0]
+    let parts = assigned.map { $0! }
+    if FrameVerdicts.inOrder(parts) { return FrameVerdicts(timeline: timeline, parts: parts) }
+    return FrameVerdicts(timeline: timeline, parts: [sortedAssignment(timeline: timeline, red: red)])
+  }
+
+  /// The frames of the main-thread updates sorted by start (then duration), on one assigner.
+  private func sortedAssignment(timeline: FrameTimeline, red: Int64) -> FrameAssigner.Part {
+    var updates: [(start: Int64, duration: Int64)] = []
+    forEachSpilled { _, record in
+      if record.isMainThread { updates.append((record.start, record.duration)) }
     }
-    // The parts' frames in file order: a frame split across two parts merges in the table.
-    let work = FrameWorkTable()
-    for table in tables {
-      table.finish()
-      table.forEach { index, frameWork in work.add(frameWork, at: index) }
-    }
-    work.finish()
-    return work
+    updates.sort { ($0.start, $0.duration) < ($1.start, $1.duration) }
+    var frames = FrameAssigner(timeline: timeline, red: red)
+    for update in updates { frames.add(start: update.start, duration: update.duration) }
+    return frames.finish()
   }
 }

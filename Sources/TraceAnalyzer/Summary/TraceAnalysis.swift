@@ -79,15 +79,15 @@ public enum TraceAnalysis {
         )
       )
     }
-    let start = reading.header?.start ?? (builder.earliest == .max ? nil : builder.earliest)
-    let budget = (reading.header ?? TraceHeader()).frameBudget
-    let timeline = builder.timeline(budget: budget, anchor: start)
-    let work = builder.finish(timeline: timeline, thresholds: thresholds)
-    let frames = FrameInspection(timeline: timeline, work: work)
+    let earliest = min(builder.earliest, reading.report.unknownEarliest)
+    let start = reading.header?.start ?? (earliest == .max ? nil : earliest)
+    let budget = FrameBudget(header: reading.header, refreshRate: options.refreshRate)
+    let timeline = builder.timeline(budget: budget, anchor: start ?? 0)
+    let frames = builder.finish(timeline: timeline, thresholds: thresholds)
     inspect(
       AnalysisPass(
-        frames: frames, parts: reading.parts, summary: builder, budget: budget,
-        anchor: start ?? 0, displayName: displayName))
+        frames: frames, parts: reading.parts, summary: builder, anchor: start ?? 0,
+        displayName: displayName))
     var kinds: [UpdateKind: ViewStatistics] = [:]
     for kind in UpdateKind.allCases { kinds[kind] = ViewStatistics() }
     var views: [ViewSummary] = []
@@ -99,7 +99,7 @@ public enum TraceAnalysis {
     let summary = TraceSummary(
       file: displayName, header: reading.header, thresholds: thresholds, range: options.range,
       traceStart: start, traceEnd: builder.latest == .min ? nil : builder.latest, kinds: kinds,
-      views: views, frames: frames.summary(budget: budget), events: builder.counts,
+      views: views, frames: frames.summary, events: builder.counts,
       unknownTypes: reading.report.unknownTypes, unknownKeys: reading.report.unknownKeys,
       warnings: reading.report.warnings)
     return (summary, reading.header)
@@ -108,7 +108,7 @@ public enum TraceAnalysis {
   /// The earliest `start`/`time` in the trace (a full read; only for ranges without a header start).
   static func earliestTime(files: [String], name: String, threads: Int) throws(TraceReadError) -> Int64? {
     let reading = try TraceInput.read(paths: files, name: name, threads: threads) { EarliestTime() }
-    let earliest = reading.parts.map(\.sink.earliest).min() ?? .max
+    let earliest = min(reading.parts.map(\.sink.earliest).min() ?? .max, reading.report.unknownEarliest)
     return earliest == .max ? nil : earliest
   }
 }

@@ -11,11 +11,11 @@ package struct UpdateListing: Hashable, Sendable {
     package var duration: Int64
     package var isUnfinished: Bool
     package var severity: Severity?
-    /// The frame number (see ``MissedFrame/index``); nil before the first explicit frame or
-    /// off the main thread.
-    package var frame: Int64?
-    /// Whether that frame missed its deadline.
-    package var frameMissed: Bool
+    /// The frame that contains its start.
+    package var frame: FrameRef
+    /// Whether it is in a frame that missed its deadline (its work's or its stretch's); nil for
+    /// an update no deadline judges (unfinished, or off the main thread).
+    package var frameMissed: Bool?
     package var skipped: Bool
     /// `main` or the thread's name.
     package var thread: String
@@ -37,26 +37,28 @@ extension TraceAnalysis {
     options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> UpdateListing {
     let collected = CollectedUpdates()
-    var inspection: FrameInspection?
+    var frames: FrameVerdicts?
     let result = try analyze(
       paths: paths, name: name, options: options,
       wrap: { accumulator in
         UpdateCollector(summary: accumulator, query: view, store: collected)
       }
-    ) { inspection = $0.frames }
+    ) { frames = $0.frames }
     let start = result.summary.traceStart ?? 0
     var entries: [UpdateListing.Entry] = []
     for update in collected.updates.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
       let severity = options.thresholds.classify(update.duration)
       if longOnly && severity == nil { continue }
       let unfinished = update.duration >= Update.unfinishedDuration
-      let frame = update.isMain && !unfinished ? inspection?.frame(of: update.start) : nil
+      guard let frames else { break }
       entries.append(
         UpdateListing.Entry(
           id: update.id, key: update.key, offset: update.start.saturatingSubtract(start),
-          duration: update.duration,
-          isUnfinished: unfinished, severity: severity, frame: frame?.index,
-          frameMissed: frame?.missed ?? false, skipped: update.skipped, thread: update.thread))
+          duration: update.duration, isUnfinished: unfinished, severity: severity,
+          frame: frames.frame(containing: update.start),
+          frameMissed: update.isMain && !unfinished
+            ? frames.missedFrame(ofMainUpdateAt: update.start) != nil : nil,
+          skipped: update.skipped, thread: update.thread))
     }
     let matched = Set(collected.updates.map(\.key)).sorted()
     return UpdateListing(view: view, matched: matched, entries: entries, summary: result.summary)
@@ -88,7 +90,8 @@ struct UpdateCollector: TraceSink, SummaryWrapping {
   var summary: SummaryAccumulator
   let query: String
   let store: CollectedUpdates
-  private var matches: [UInt64: ViewKey?] = [:]
+  /// Whether each of this part's views matches the query, by its symbols.
+  private var matches: [SummaryAccumulator.LocalKey: ViewKey?] = [:]
   private var items: [CollectedUpdates.Item] = []
 
   init(summary: SummaryAccumulator, query: String, store: CollectedUpdates) {
@@ -108,9 +111,7 @@ struct UpdateCollector: TraceSink, SummaryWrapping {
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     summary.consumeUpdate(update, line: line, symbols: symbols)
     guard summary.keeps(update) else { return }
-    let cacheKey =
-      UInt64(UInt32(bitPattern: update.name?.rawValue ?? -1)) << 32
-      | UInt64(UInt32(bitPattern: update.module?.rawValue ?? -1)) << 2 | UInt64(update.kind.rawValue)
+    let cacheKey = SummaryAccumulator.LocalKey(module: update.module, kind: update.kind, name: update.name)
     let key: ViewKey?
     if let cached = matches[cacheKey] {
       key = cached

@@ -12,14 +12,19 @@
   @usableFromInline package var device: String?
   /// Display refresh rate in Hz.
   @usableFromInline package var refreshRate: Double?
+  /// Where an importer found the rate: `vsyncs`, `refresh-interval`, `display-max`,
+  /// `frame-lifetimes`.
+  @usableFromInline package var refreshRateSource: String?
   /// Trace start (ns); anchors the implicit frame grid.
   @usableFromInline package var start: Int64?
   @usableFromInline package var producer: String?
 
   @usableFromInline package init(
     version: Int64 = TraceHeader.supportedVersion, app: String? = nil, device: String? = nil,
-    refreshRate: Double? = nil, start: Int64? = nil, producer: String? = nil
+    refreshRate: Double? = nil, start: Int64? = nil, producer: String? = nil,
+    refreshRateSource: String? = nil
   ) {
+    self.refreshRateSource = refreshRateSource
     self.version = version
     self.app = app
     self.device = device
@@ -28,8 +33,8 @@
     self.producer = producer
   }
 
-  /// The frame budget in ns: `1e9 / refreshRate`, rounded to the nearest ns.
-  @usableFromInline package var frameBudget: Int64 {
-    Int64((1e9 / (refreshRate ?? Self.defaultRefreshRate)).rounded())
+  /// The frame budget in ns of `refreshRate` Hz: `⌊1e9 / refreshRate + ½⌋`.
+  @usableFromInline package static func budget(refreshRate: Double) -> Int64 {
+    Int64((1e9 / refreshRate).rounded())
   }
 }

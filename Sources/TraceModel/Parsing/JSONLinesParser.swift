@@ -15,6 +15,9 @@
   @usableFromInline package let symbols = SymbolTable()
   /// Lines whose `type` this reader does not know, by type.
   @usableFromInline package private(set) var unknownTypes: [String: Int] = [:]
+  /// The earliest integer `start` or `time` of those lines (`Int64.max`: none): events of newer
+  /// types still anchor the frame grid.
+  @usableFromInline package private(set) var unknownEarliest = Int64.max
   /// Keys a known event type does not define.
   @usableFromInline package private(set) var unknownKeys = 0
   /// Whether a non-blank line was seen (the header must come before any).
@@ -81,7 +84,7 @@
     }
     guard try scanStrictly(line, count: count) else { return .nothing }
     defer { seenEvent = true }
-    guard let event = try decodeEvent(line) else { return .nothing }
+    guard let event = try decodeEvent(line, count: count) else { return .nothing }
     return .event(event)
   }
 
@@ -90,7 +93,7 @@
   mutating func parseStrictly(_ line: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
     guard try scanStrictly(line, count: count) else { return nil }
     defer { seenEvent = true }
-    return try decodeEvent(line)
+    return try decodeEvent(line, count: count)
   }
 
   /// Scans one line into ``fields`` with the strict scanner; false for a blank line.
@@ -154,7 +157,7 @@
     Field.type.bit | Field.start.bit | Field.duration.bit | Field.kind.bit
   }
 
-  private mutating func decodeEvent(_ base: UnsafePointer<UInt8>) throws(LineError) -> TraceEvent? {
+  private mutating func decodeEvent(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
     guard fields.has(.type) else {
       throw LineError(column: 1, message: "missing required key \"type\"")
     }
@@ -171,7 +174,7 @@
       countUnknownKeys(allowed: SourceFields.allowed)
       return .source(try decodeSource(base))
     default:
-      return try decodeRareEvent(base, type)
+      return try decodeRareEvent(base, type, count: count)
     }
   }
 
@@ -196,7 +199,7 @@
   }
 
   /// The other event types (and any type with escapes), and unknown ones.
-  private mutating func decodeRareEvent(_ base: UnsafePointer<UInt8>, _ type: FieldTable.Value)
+  private mutating func decodeRareEvent(_ base: UnsafePointer<UInt8>, _ type: FieldTable.Value, count: Int)
     throws(LineError)
     -> TraceEvent?
   {
@@ -228,7 +231,7 @@
     }
     if equals(base, type, "trace") {
       countUnknownKeys(allowed: Self.headerKeys)
-      return .header(try decodeHeader(base))
+      return .header(try decodeHeader(base, count: count))
     }
     if equals(base, type, "hitch") {
       countUnknownKeys(allowed: Self.hitchKeys)
@@ -246,6 +249,10 @@
     }
     let typeName = decodedString(base, type)
     unknownTypes[typeName, default: 0] += 1
+    for field in [Field.start, .time] where fields.has(field) {
+      let value = fields[field]
+      if value.tag == .integer && value.fits { unknownEarliest = min(unknownEarliest, value.integer) }
+    }
     return nil
   }
 
@@ -291,7 +298,7 @@
     try checked(CauseFields.self, base).cause(in: &self)
   }
 
-  private mutating func decodeHeader(_ base: UnsafePointer<UInt8>) throws(LineError) -> TraceHeader {
+  private mutating func decodeHeader(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceHeader {
     if seenEvent {
       throw LineError(column: 1, message: "the \"trace\" header must be the first line of the trace")
     }
@@ -324,10 +331,32 @@
       }
       refreshRate = rate
     }
-    return TraceHeader(
+    var header = TraceHeader(
       version: version, app: try plainString(base, .app), device: try plainString(base, .device),
       refreshRate: refreshRate, start: try optionalInteger(.start),
       producer: try plainString(base, .producer))
+    if fields.unmatchedKeys > 0 { try decodeLongHeaderKeys(base, count: count, into: &header) }
+    return header
+  }
+
+  /// Reads the header's keys longer than the field table holds (`refreshRateSource`) from the
+  /// line's tree: the header is one line a trace, not worth a field of the hot table.
+  private func decodeLongHeaderKeys(_ base: UnsafePointer<UInt8>, count: Int, into header: inout TraceHeader)
+    throws(LineError)
+  {
+    // The strict scan accepted the line; the document's own limits (depth, a repeated key) may
+    // still refuse it, and then no long key is read.
+    guard let tree = try? LocatedJSONParser.parse(Array(UnsafeBufferPointer(start: base, count: count))),
+      case .object(let members) = tree.kind
+    else { return }
+    for member in members where member.key == "refreshRateSource" {
+      guard case .string(let source) = member.value.kind else {
+        throw LineError(
+          column: member.value.location.column,
+          message: "\"refreshRateSource\" must be a string, found \(member.value.typeName)")
+      }
+      header.refreshRateSource = source
+    }
   }
 
   private func plainString(_ base: UnsafePointer<UInt8>, _ field: Field) throws(LineError) -> String? {

@@ -117,6 +117,7 @@ import Dispatch
       }
       for index in result.report.warnings.indices { result.report.warnings[index].line += lineOffset }
       result.report.unknownTypes = result.parser.unknownTypes
+      result.report.unknownEarliest = result.parser.unknownEarliest
       result.report.unknownKeys = result.parser.unknownKeys
       report.merge(result.report)
       header = header ?? result.header

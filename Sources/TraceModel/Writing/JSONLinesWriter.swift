@@ -42,13 +42,14 @@
 
   /// Appends the header line.
   @usableFromInline package mutating func append(_ header: TraceHeader) {
-    let strings = [header.app, header.device, header.producer].compactMap { $0 }
+    let strings = [header.app, header.device, header.producer, header.refreshRateSource].compactMap { $0 }
     write(reserving: strings.reduce(0) { $0 + $1.utf8.count }) { out in
       out.open("trace")
       out.integer("version", header.version)
       if let app = header.app { out.string("app", app) }
       if let device = header.device { out.string("device", device) }
       if let rate = header.refreshRate { out.number("refreshRate", rate) }
+      if let source = header.refreshRateSource { out.string("refreshRateSource", source) }
       if let start = header.start { out.integer("start", start) }
       if let producer = header.producer { out.string("producer", producer) }
       out.close()

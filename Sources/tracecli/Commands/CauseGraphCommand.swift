@@ -33,6 +33,7 @@ enum CauseGraphCommand: Command {
       --all                  the whole graph without the 60-edge cap
       --limit <n>            the whole graph's edge cap (default 60)
       --no-findings          do not diagnose the trace (faster; nothing is marked)
+      --refresh-rate <hz>    judge the findings' frames at this display rate (e.g. 120)
       --threads <n>          reader threads (default: the CPUs tracecli may use)
       -h, --help             show this help
 

@@ -39,6 +39,7 @@ enum CheckCommand: Command {
       --red <duration>          red threshold (default 1ms; the file's, if it sets one)
       --from <time>             inspection range start, relative to the trace start
       --to <time>               inspection range end (exclusive)
+      --refresh-rate <hz>       judge frames at this display rate (e.g. 120), over the trace's
       --threads <n>             reader threads (default: the CPUs tracecli may use)
       -h, --help                show this help
 

@@ -25,7 +25,7 @@ enum DiagnoseCommand: Command {
       --self-min <n>              over-broad-input: updates by @self (default 5)
       --accumulation-frames <n>   accumulation: frames missed by small updates (default 2)
       --allow-empty               accept a trace without updates (by default exit 65)
-      --orange, --red, --from, --to, --threads   as for summarize
+      --orange, --red, --from, --to, --refresh-rate, --threads   as for summarize
       -h, --help                  show this help
 
     EXAMPLES:

@@ -41,6 +41,7 @@ enum DiffCommand: Command {
       --red <duration>     red threshold (default 1ms)
       --from <time>        inspection range start, relative to each trace's start
       --to <time>          inspection range end (exclusive)
+      --refresh-rate <hz>  judge every run's frames at this display rate (e.g. 120)
       --threads <n>        reader threads (default: the CPUs tracecli may use)
       --min-change <p,d>   with one run a side, the smallest change that counts: a relative
                            part and, for times, an absolute one (default 5%,50us; counts

@@ -27,7 +27,7 @@ enum ExportCommand: Command {
       --format chrome|rows   what to write (required)
       -o, --output <file>    write to <file> (whole or not at all) instead of standard
                              output (`-` is standard output)
-      --orange, --red, --threads   as for summarize
+      --orange, --red, --refresh-rate, --threads   as for summarize
       -h, --help             show this help
 
     EXAMPLES:

@@ -26,7 +26,7 @@ enum ReportCommand: Command {
                              standard output (`-` is standard output)
       --view <name>          the view whose causes the graph shows (default: the view of
                              the top finding, else the view with the most red updates)
-      --orange, --red, --from, --to, --threads   as for summarize
+      --orange, --red, --from, --to, --refresh-rate, --threads   as for summarize
       the diagnose options (--min-red, --fan-out, …) set the findings' thresholds
       -h, --help             show this help
 

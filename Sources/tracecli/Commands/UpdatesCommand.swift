@@ -15,7 +15,7 @@ enum UpdatesCommand: Command {
       --view <name>        the view: View or Module.View (required)
       --long               only orange and red updates
       --format text|json   output format (default text)
-      --orange, --red, --from, --to, --threads   as for summarize
+      --orange, --red, --from, --to, --refresh-rate, --threads   as for summarize
       -h, --help           show this help
 
     EXAMPLE:
