@@ -137,7 +137,7 @@ struct ImportCommandTests {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let original = Fixture.path("traces/\(name).jsonl")
-    let (events, symbols, header) = try readEvents([original])
+    let (events, symbols, header) = try EventCollector.read([original])
     var writer = XCTraceExportWriter(symbols: symbols)
     writer.numericReferences = name.hasPrefix("d")
     let files = try writer.write(events, header: header, to: directory)
@@ -149,7 +149,7 @@ struct ImportCommandTests {
       (before["trace"] as? NSDictionary)?["refreshRate"] as? Double
         == (after["trace"] as? NSDictionary)?["refreshRate"] as? Double)
     // The cause graph: the same edges, and the same sources wherever an edge names them.
-    let (imported, importedSymbols, _) = try readEvents(files)
+    let (imported, importedSymbols, _) = try EventCollector.read(files)
     let edges = { (events: [TraceEvent], symbols: SymbolTable) -> [String] in
       events.compactMap { event -> String? in
         guard case .cause(let cause) = event else { return nil }
@@ -245,22 +245,5 @@ struct ImportCommandTests {
 
   private func summary(_ json: String) throws -> [String: Any] {
     try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-  }
-
-  /// The events of a trace (one part), its symbols and header.
-  private func readEvents(_ paths: [String]) throws -> ([TraceEvent], SymbolTable, TraceHeader?) {
-    let reading = try TraceInput.read(paths: paths, threads: 1) { EventCollector() }
-    let part = try #require(reading.parts.first)
-    #expect(reading.parts.count == 1)
-    return (part.sink.events, part.symbols, reading.header)
-  }
-}
-
-/// Keeps every event it receives.
-private struct EventCollector: TraceSink {
-  var events: [TraceEvent] = []
-
-  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
-    events.append(event)
   }
 }
