@@ -57,6 +57,28 @@ struct TraceSummaryTests {
     #expect(summary.total.red == 0 && summary.total.orange == 0)
   }
 
+  /// analysis.md's expected outcomes of the stories under frames version 2.
+  @Test(arguments: Fixture.storyNames)
+  func storiesMissTheFramesTheSpecExpects(_ name: String) throws {
+    let diagnosis = try TraceAnalysis.diagnose(.path(Fixture.path("traces/\(name).jsonl")))
+    let frames = diagnosis.summary.frames
+    let overrun = frames.worst.reduce(Int64(0)) { $0 + $1.overrunNs }
+    switch name {
+    case "landmarks-before":
+      #expect(frames.missed == 6 && frames.missedByLongUpdate == 6)
+      #expect(diagnosis.findings.first { $0.rule == .longBody }?.severity == .error)
+    case "slow-init":
+      #expect(frames.missed == 1 && frames.missedByLongUpdate == 1)
+      #expect((74_000_000...76_000_000).contains(overrun), "\(overrun)")
+    case "many-small-updates":
+      #expect(frames.missed == 4 && frames.missedByAccumulation == 4)
+      #expect((19_200_000...19_400_000).contains(overrun), "\(overrun)")
+      #expect(diagnosis.findings.first { $0.rule == .accumulation }?.costNs == overrun)
+    default:
+      #expect(frames.missed == 0, "\(name)")
+    }
+  }
+
   @Test func percentilesAreExactOverWideRanges() throws {
     // Durations spread over nine orders of magnitude, so histogram buckets are wide and the
     // spill must be scanned to pin the exact value.
