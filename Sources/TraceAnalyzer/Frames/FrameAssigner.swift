@@ -31,21 +31,26 @@ struct FrameAssigner {
   private let gap: Int64
 
   private var first: FrameUnit?
-  private var unit: FrameUnit?
+  /// The open unit (none while it has no update).
+  private var unit: FrameUnit
   private var missed: [MissedFrame] = []
 
-  /// Whether a run is under way, and its latest end so far (saturated at Int64.max).
-  private var inRun: Bool
+  /// The latest end so far of the run under way (saturated at Int64.max), and the latest start
+  /// that continues it (`runEnd + G`, saturated; Int64.min before any run, when only an update
+  /// at Int64.min "continues" and opens a continued head that ``FrameVerdicts`` makes a stretch).
   private var runEnd: Int64
+  private var runLimit: Int64
 
+  /// The frame of the last update, ``FrameUnit/code`` of its work or of a stretch, and the
+  /// times it holds.
   private var frame = FrameRef(number: 0, recordedIndex: nil, start: 0)
+  private var frameCode = FrameUnit.stretchCode
   private var frameTimes: Range<Int64> = 0..<0
   private var firstFrame: FrameRef?
   private var withUpdates = 0
   private var grid = 0
 
   private var isSorted = true
-  private var firstStart: Int64?
   private var lastStart = Int64.min
 
   /// An assigner of the updates that follow those whose latest end is `continuing` (nil when
@@ -54,47 +59,42 @@ struct FrameAssigner {
     self.timeline = timeline
     self.red = red
     gap = timeline.budget.gap
-    inRun = continuing != nil
     runEnd = continuing ?? .min
+    runLimit = continuing?.saturatingAdd(gap) ?? .min
+    unit = FrameUnit(code: FrameUnit.noneCode, frame: frame, start: 0)
   }
 
   /// Adds a finished main-thread update; updates come in start order (ties in any order).
   @inline(__always)
   mutating func add(start: Int64, duration: Int64) {
     if start < lastStart { isSorted = false }
-    lastStart = start
-    if firstStart == nil { firstStart = start }
     if !frameTimes.contains(start) { moveFrame(to: start) }
-    let end = Int128(start) + Int128(duration)
-    let (end64, overflow) = start.addingReportingOverflow(duration)
-    let continues = inRun && start <= runEnd.saturatingAdd(gap)
-    if !continues {
-      runEnd = overflow ? .max : end64
-    } else if overflow || end64 > runEnd {
-      runEnd = overflow ? .max : end64
+    let (end, overflows) = start.addingReportingOverflow(duration)
+    let continues = start <= runLimit
+    if !continues || overflows || end > runEnd {
+      runEnd = overflows ? .max : end
+      runLimit = runEnd.saturatingAdd(gap)
     }
-    inRun = true
-    let isRed = duration > red
-    if let index = frame.recordedIndex {
-      if unit?.kind != .work(index) { open(.work(index), start: start) }
-    } else if !continues {
-      open(.stretch, start: start)
-    } else if unit == nil {
-      // The first update continues a run of the part before.
-      open(.continued, start: start)
+    if frameCode >= 0 {
+      if unit.code != frameCode { open(frameCode, start: start) }
+    } else if !continues || unit.code == FrameUnit.noneCode {
+      // A new run's stretch, or the part's first update continuing a run of the part before.
+      open(continues ? FrameUnit.continuedCode : FrameUnit.stretchCode, start: start)
     }
     // A grid update that continues the run stays in the open unit: the work of the run's
     // latest recorded frame, the stretch, or the continued head.
-    unit?.add(start: start, end: end, isRed: isRed)
+    unit.add(start: start, end: end, overflows: overflows, duration: duration, isRed: duration > red)
+    lastStart = start
   }
 
   /// What the assigner found; it reads nothing more.
   func finish() -> Part {
-    Part(
-      first: first, last: unit, missed: missed,
-      withUpdates: withUpdates, grid: grid, firstFrame: firstFrame,
-      lastFrame: firstFrame == nil ? nil : frame, isSorted: isSorted, firstStart: firstStart ?? .max,
-      lastStart: lastStart)
+    var last = unit.updates > 0 ? unit : nil
+    last?.lastStart = lastStart
+    return Part(
+      first: first, last: last, missed: missed, withUpdates: withUpdates, grid: grid, firstFrame: firstFrame,
+      lastFrame: firstFrame == nil ? nil : frame, isSorted: isSorted,
+      firstStart: (first ?? last)?.firstStart ?? .max, lastStart: lastStart)
   }
 
   /// Looks up the frame of `start` and counts it when it is a new one.
@@ -103,20 +103,22 @@ struct FrameAssigner {
     frameTimes = found.times
     guard firstFrame == nil || found.frame != frame else { return }
     frame = found.frame
+    frameCode = frame.recordedIndex ?? FrameUnit.stretchCode
     if firstFrame == nil { firstFrame = frame }
     withUpdates += 1
     if frame.isGrid { grid += 1 }
   }
 
   /// Closes the open unit (the first one is kept; the others are judged) and opens one.
-  private mutating func open(_ kind: FrameUnit.Kind, start: Int64) {
-    if let closed = unit, closed.updates > 0 {
+  private mutating func open(_ code: Int, start: Int64) {
+    unit.lastStart = lastStart
+    if unit.updates > 0 {
       if first == nil {
-        first = closed
-      } else if let verdict = closed.verdict(timeline) {
+        first = unit
+      } else if let verdict = unit.verdict(timeline) {
         missed.append(verdict)
       }
     }
-    unit = FrameUnit(kind, frame: frame, start: start)
+    unit = FrameUnit(code: code, frame: frame, start: start)
   }
 }

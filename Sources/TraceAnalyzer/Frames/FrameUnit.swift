@@ -12,31 +12,64 @@ struct FrameUnit: Sendable {
     case continued
   }
 
-  var kind: Kind
+  /// The kind as one number, cheap to compare on every update: a recorded frame's index for
+  /// its work, else ``stretchCode`` or ``continuedCode`` (``noneCode``: no unit yet).
+  var code: Int
+  static let stretchCode = -1
+  static let continuedCode = -2
+  static let noneCode = -3
+
   /// The frame of its first update.
   var frame: FrameRef
   var firstStart: Int64
+  /// The last update's start (set by the assigner when it closes the unit).
   var lastStart: Int64
-  /// The latest `start + duration`, exact.
-  var end: Int128
+  /// The latest `start + duration` that fits in Int64, and apart from it the exact latest of
+  /// those past Int64's range (a start near Int64.max plus a duration).
+  private var end: Int64
+  private var wideEnd = Int128(Int64.min)
   var updates = 0
   var hasRed = false
 
-  /// An empty unit of `kind` starting with `frame`.
-  init(_ kind: Kind, frame: FrameRef, start: Int64) {
-    self.kind = kind
+  /// An empty unit of kind `code` whose first update starts at `start` in `frame`.
+  init(code: Int, frame: FrameRef, start: Int64) {
+    self.code = code
     self.frame = frame
     firstStart = start
     lastStart = start
-    end = Int128(start)
+    end = start
   }
 
+  var kind: Kind {
+    get {
+      switch code {
+      case Self.continuedCode: .continued
+      case 0...: .work(code)
+      default: .stretch
+      }
+    }
+    set {
+      switch newValue {
+      case .stretch: code = Self.stretchCode
+      case .continued: code = Self.continuedCode
+      case .work(let index): code = index
+      }
+    }
+  }
+
+  /// The latest `start + duration` of its updates, exact.
+  var workEnd: Int128 { max(Int128(end), wideEnd) }
+
+  /// Adds an update that starts at `start` and ends at `end` (or past Int64 when `overflows`).
   @inline(__always)
-  mutating func add(start: Int64, end: Int128, isRed: Bool) {
-    lastStart = start
-    if end > self.end { self.end = end }
+  mutating func add(start: Int64, end: Int64, overflows: Bool, duration: Int64, isRed: Bool) {
+    if overflows {
+      wideEnd = max(wideEnd, Int128(start) + Int128(duration))
+    } else if end > self.end {
+      self.end = end
+    }
     updates &+= 1
-    if isRed { hasRed = true }
+    hasRed = hasRed || isRed
   }
 
   /// Takes in the updates of `later`, which follow this unit's in start order.
@@ -48,6 +81,7 @@ struct FrameUnit: Sendable {
     }
     lastStart = later.lastStart
     end = max(end, later.end)
+    wideEnd = max(wideEnd, later.wideEnd)
     updates += later.updates
     hasRed = hasRed || later.hasRed
   }
@@ -61,6 +95,7 @@ struct FrameUnit: Sendable {
     case .work(let index): deadline = Int128(timeline.deadline(ofRecorded: index))
     case .stretch, .continued: deadline = Int128(firstStart) + Int128(timeline.budget.ns)
     }
+    let end = workEnd
     guard end > deadline else { return nil }
     return MissedFrame(
       frame: frame, deadline: Int64(clamping: deadline), workEnd: Int64(clamping: end),

@@ -126,7 +126,8 @@ struct SummaryAccumulator: TraceSink {
     let start = update.start
     let duration = update.duration
     let finished = duration < Update.unfinishedDuration
-    see(start, end: finished ? start.saturatingAdd(duration) : start)
+    let end = finished ? start.saturatingAdd(duration) : start
+    see(start, end: end)
     guard keeps(start: start) else { return nil }
     let group = groupIndex(LocalKey(module: update.module, kind: update.kind, name: update.name))
     guard group < SpillRecord.groupLimit else {
@@ -156,7 +157,7 @@ struct SummaryAccumulator: TraceSink {
       let isMainThread = update.isMainThread
       spill.append(SpillRecord(start: start, group: group, isMainThread: isMainThread, duration: duration))
       if isMainThread {
-        mainEnd = max(mainEnd, start.saturatingAdd(duration))
+        mainEnd = max(mainEnd, end)
         hasMain = true
       }
     }

@@ -107,12 +107,12 @@ struct SummaryBuilder {
         let map = maps[part]
         var frames = FrameAssigner(timeline: timeline, red: red, continuing: continuing[part])
         spills[part].forEachChunk { records in
-          for record in records {
-            if withFrames && record.isMainThread {
+          if withFrames {
+            for record in records where record.isMainThread {
               frames.add(start: record.start, duration: record.duration)
             }
-            collector.add(group: map[record.group], value: record.duration)
           }
+          for record in records { collector.add(group: map[record.group], value: record.duration) }
         }
         if withFrames { box.value[part] = frames.finish() }
       }
