@@ -46,6 +46,7 @@ def main(argv):
     gap = budget // 8
     t0 = rng.choice([0, 1_000_000_000, 17_117_461_000, rng.randint(10**9, 10**12)])
     frames_mode = "none" if no_frames else rng.choice(["none", "sparse", "sparse", "dense"])
+    small_only = rng.random() < 0.3  # many small updates: frames missed by accumulation
     header_start = t0 if rng.random() < 0.8 else None
 
     lines = []
@@ -63,9 +64,11 @@ def main(argv):
         mode = rng.random()
         if mode < 0.55:
             # A busy run: back to back, or with gaps around G.
-            for _ in range(rng.randint(1, 40)):
+            for _ in range(rng.randint(1, 150 if small_only else 40)):
                 d = rng.choice([rng.randint(20_000, 300_000), rng.randint(300_000, 1_500_000),
                                 rng.randint(1_000_000, 3 * budget), 77_000, 100_000])
+                if small_only:
+                    d = rng.choice([rng.randint(20_000, 300_000), 77_000, rng.randint(300_000, 900_000)])
                 starts.append((t, d))
                 t += d + rng.choice([0, 0, 1, gap - 1, gap, gap + 1, rng.randint(0, gap),
                                      rng.randint(gap, 3 * gap)])

@@ -35,6 +35,23 @@ struct SummarizeCommandTests {
     #expect(count(ranged, "count") > 0)
   }
 
+  @Test func aTraceWithoutARateIsJudgedAt60HzAndSaysSo() throws {
+    let file = try TemporaryFile(
+      #"{"type":"update","id":1,"kind":"body","view":"Row","start":0,"duration":100}"# + "\n")
+    defer { file.remove() }
+    let text = CLIRun(["summarize", file.path])
+    #expect(text.output.contains("60 Hz (assumed), frame budget 16.7 ms"))
+    let json = CLIRun(["summarize", file.path, "--format", "json"]).output
+    #expect(json.contains(#""budgetAssumed": true"#) && json.contains(#""budgetSource": "assumed""#))
+    let option = CLIRun(["summarize", file.path, "--format", "json", "--refresh-rate", "120Hz"]).output
+    #expect(option.contains(#""budgetNs": 8333333"#) && option.contains(#""budgetSource": "option""#))
+    #expect(CLIRun(["summarize", file.path, "--refresh-rate", "120"]).output.contains("120 Hz (--refresh-rate)"))
+    for bad in ["0", "fast", "-60", "2e9"] {
+      let run = CLIRun(["summarize", file.path, "--refresh-rate", bad])
+      #expect(run.status == .usage && run.errors.contains("is not a refresh rate"), "\(bad)")
+    }
+  }
+
   @Test func readsStandardInputAsADash() throws {
     let path = Fixture.path("traces/minimal.jsonl")
     guard let run = try runBuiltBinary(["summarize", "-", "--format", "json"], standardInput: path) else {

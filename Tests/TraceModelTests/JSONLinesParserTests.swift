@@ -30,6 +30,30 @@ struct JSONLinesParserTests {
     }
   }
 
+  @Test func theHeaderSaysWhereItsRateCameFrom() throws {
+    let (event, _) = try parse(
+      #"{"type":"trace","version":1,"refreshRate":120,"refreshRateSource":"vsyncs","x":{"y":[1]}}"#)
+    guard case .header(let header) = event else { Issue.record("not a header: \(String(describing: event))"); return }
+    #expect(header.refreshRate == 120 && header.refreshRateSource == "vsyncs")
+    let (plain, _) = try parse(#"{"type":"trace","version":1,"refreshRate":60}"#)
+    guard case .header(let noSource) = plain else { Issue.record("not a header"); return }
+    #expect(noSource.refreshRateSource == nil)
+    let wrong = error(#"{"type":"trace","version":1,"refreshRateSource":120}"#)
+    #expect(wrong?.column == 49 && wrong?.message == #""refreshRateSource" must be a string, found a number"#)
+  }
+
+  @Test func unknownTypesStillSayWhenTheyHappened() throws {
+    var parser = JSONLinesParser()
+    for line in [
+      #"{"type":"sample","time":-5,"weight":1}"#, #"{"type":"interval","start":7}"#,
+      #"{"type":"marker","start":1.5}"#, #"{"type":"marker","time":-99999999999999999999}"#,
+    ] {
+      #expect(try parse(line, with: &parser) == nil)
+    }
+    #expect(parser.unknownEarliest == -5)
+    #expect(parser.unknownTypes == ["sample": 1, "interval": 1, "marker": 2])
+  }
+
   @Test func decodesAnUpdateWithEveryField() throws {
     let (event, parser) = try parse(
       #"{"type":"update","id":100,"kind":"body","view":"LandmarkListItemView","label":"x","module":"Landmarks","start":1000100000,"duration":1400000,"thread":"com.apple.render","skipped":true,"group":1}"#
