@@ -65,7 +65,7 @@ struct ImportCommandTests {
     let text = try String(contentsOfFile: output, encoding: .utf8)
     #expect(
       text.hasPrefix(
-        #"{"type":"trace","version":1,"app":"MyApp","refreshRate":120,"producer":"tracecli import xctrace"}"#)
+        #"{"type":"trace","version":1,"app":"MyApp","refreshRate":120,"refreshRateSource":"display-max","producer":"tracecli import xctrace"}"#)
     )
     #expect(text == CLIRun(["import", "xctrace"] + files).output)
   }

@@ -127,7 +127,7 @@ struct TraceBundlesTests {
     let header = try #require(run.output.split(separator: "\n").first)
     #expect(
       header
-        == #"{"type":"trace","version":1,"app":"MyApp","device":"iPhone 16 Pro, iOS 18.2 (22C152)","refreshRate":120,"producer":"tracecli import xctrace"}"#
+        == #"{"type":"trace","version":1,"app":"MyApp","device":"iPhone 16 Pro, iOS 18.2 (22C152)","refreshRate":120,"refreshRateSource":"display-max","producer":"tracecli import xctrace"}"#
     )
     #expect(run.output.contains(#""type":"hitch""#) && run.output.contains(#""type":"frame""#))
     #expect(scratch.leftovers.isEmpty)

@@ -341,7 +341,7 @@
 
   /// Reads the header's keys longer than the field table holds (`refreshRateSource`) from the
   /// line's tree: the header is one line a trace, not worth a field of the hot table.
-  private func decodeLongHeaderKeys(_ base: UnsafePointer<UInt8>, count: Int, into header: inout TraceHeader)
+  private mutating func decodeLongHeaderKeys(_ base: UnsafePointer<UInt8>, count: Int, into header: inout TraceHeader)
     throws(LineError)
   {
     // The strict scan accepted the line; the document's own limits (depth, a repeated key) may
@@ -356,6 +356,8 @@
           message: "\"refreshRateSource\" must be a string, found \(member.value.typeName)")
       }
       header.refreshRateSource = source
+      // Known after all: not one of the keys counted as unknown.
+      unknownKeys -= 1
     }
   }
 

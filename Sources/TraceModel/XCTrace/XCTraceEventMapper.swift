@@ -144,7 +144,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   /// The header facts the tables gave (refresh rate, app), if any.
   var header: TraceHeader? {
     guard refreshRate != nil || app != nil else { return nil }
-    return TraceHeader(app: app, refreshRate: refreshRate)
+    return TraceHeader(
+      app: app, refreshRate: refreshRate, refreshRateSource: refreshRate == nil ? nil : "display-max")
   }
 
   // MARK: - Tables
