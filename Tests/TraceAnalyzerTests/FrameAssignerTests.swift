@@ -105,6 +105,24 @@ struct FrameAssignerTests {
     #expect(verdicts.missed(FrameRef(number: 0, recordedIndex: 0, start: 0)) != nil)
   }
 
+  /// docs/analysis.md's picture: F0 at 0 and F1 at 50 ms; `a`, `b` in F0; `c` across a grid
+  /// line; `d` back to back from 38 to 78 ms; `e` at 95 ms.
+  @Test func theDocumentsPictureHoldsAsDrawn() {
+    let ms = Self.ms
+    var updates: [Update] = [(1 * ms, ms), (3 * ms, 9 * ms), (30 * ms, 100_000)]
+    updates += (38..<78).map { (Int64($0) * ms, ms) }
+    updates.append((95 * ms, ms))
+    let frames: [(Int64, Int64)] = [(0, 16_666_667), (50 * ms, 50 * ms + 16_666_667)]
+    let recorded = Self.verdicts(updates, frames: frames)
+    #expect(recorded.missed.count == 1)
+    #expect(recorded.missed.first?.frame.recordedIndex == 1)
+    #expect(recorded.missed.first?.overrunNs == 78 * ms - (50 * ms + 16_666_667))
+    #expect(recorded.missed.first?.updates == 28)
+    let grid = Self.verdicts(updates)
+    #expect(grid.missed.map(\.overrunNs) == [40 * ms - 16_666_667])
+    #expect(grid.missed.first?.workStart == 38 * ms)
+  }
+
   /// Random updates in start order, read whole and in parts split anywhere: the same verdicts.
   @Test(arguments: 1...60)
   func partsSplitAnywhereGiveTheVerdictsOfOneRead(seed: Int) {
