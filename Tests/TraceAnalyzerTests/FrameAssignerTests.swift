@@ -70,6 +70,12 @@ struct FrameAssignerTests {
     #expect(apart.missed.isEmpty)
   }
 
+  @Test func aRunThatBeginsAtTheClocksStartGoesOn() {
+    // The first update at Int64.min (0 ns) and the next 1 ns later: one stretch of B + 1.
+    let verdicts = Self.verdicts([(.min, 0), (.min + 1, 16_666_667)], anchor: .min)
+    #expect(verdicts.missed.map(\.overrunNs) == [1])
+  }
+
   @Test func aRecordedFramesWorkContinuesIntoUncoveredTime() {
     // Frame [0, 100) with deadline 100; its run goes on into the grid until 180: it misses by
     // 80, and the grid updates are its (no stretch).

@@ -91,10 +91,11 @@ struct FrameTimelineTests {
     #expect(last.number > 1 << 39 && last.start > .max - 16_666_667)
     #expect(grid.lookup(.max).times.isEmpty)
     let recorded = FrameTimeline(
-      recorded: frames([(.max - 10, .max), (.min, .min + 1)]), budget: Self.budget(1), anchor: 0)
+      recorded: frames([(.max - 10, .max), (.min, .min + 1)]), budget: Self.budget(100), anchor: 0)
     #expect(recorded.frame(containing: .min).recordedIndex == 0)
-    #expect(recorded.frame(containing: .max - 1).recordedIndex == 1)
-    #expect(recorded.frame(containing: .max).isGrid)
     #expect(recorded.frame(containing: 0).isGrid)
+    // The last frame's cover runs past Int64.max: it holds Int64.max too.
+    #expect(recorded.frame(containing: .max - 1).recordedIndex == 1)
+    #expect(recorded.frame(containing: .max).recordedIndex == 1)
   }
 }

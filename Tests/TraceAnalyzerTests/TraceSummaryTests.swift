@@ -79,6 +79,14 @@ struct TraceSummaryTests {
     }
   }
 
+  @Test func aTraceWhoseOnlyTimeIsTheClocksEndAnchorsItsGridThere() throws {
+    let file = try TemporaryFile(
+      #"{"type":"update","id":1,"kind":"body","view":"V","start":9223372036854775807,"duration":0}"# + "\n")
+    defer { file.remove() }
+    let listing = try TraceAnalysis.updates(paths: [file.path], view: "V")
+    #expect(listing.entries.map(\.frame) == [FrameRef(number: 0, recordedIndex: nil, start: .max)])
+  }
+
   @Test func percentilesAreExactOverWideRanges() throws {
     // Durations spread over nine orders of magnitude, so histogram buckets are wide and the
     // spill must be scanned to pin the exact value.

@@ -28,7 +28,7 @@ struct ExportCommandTests {
     // rows say so, each with the frame that holds its start.
     let missed = before.filter { $0["frameMissed"] as? Bool == true }
     #expect(missed.count == 100)
-    #expect(Set(missed.compactMap { ($0["frame"] as? [String: Any])?["number"] as? Int }).count == 12)
+    #expect(Set(missed.compactMap { $0["frameNumber"] as? Int }).count == 12)
     #expect(before.allSatisfy { ($0["frame"] as? [String: Any])?["kind"] as? String == "grid" })
     #expect(after.allSatisfy { $0["frameMissed"] as? Bool == false })
     let first = try #require(before.first)

@@ -74,4 +74,21 @@ struct ExtremeValuesTests {
     #expect(lowest.status == .success, "\(lowest.errors)")
     #expect(lowest.output.contains("update-loop"))
   }
+
+  /// A 1 ns budget over the whole clock: the report's time axis and timeline columns (whose
+  /// ticks once never advanced at that distance from the origin) stay bounded.
+  @Test func theReportDrawsTheWholeClock() throws {
+    let file = try TemporaryFile(
+      """
+      {"type":"trace","version":1,"refreshRate":1000000000,"start":-9223372036854775808}
+      {"type":"frame","start":9223372036854775768,"deadline":9223372036854775769}
+      {"type":"update","id":8,"kind":"body","view":"C","start":9223372036854775777,"duration":0}
+      {"type":"update","id":4,"kind":"body","view":"B","start":9223372036854775789,"duration":9223372036854775807}
+      {"type":"update","id":9,"kind":"body","view":"B","start":-9223372036854775808,"duration":2}
+
+      """)
+    let run = CLIRun(["report", file.path])
+    #expect(run.status == .success, "\(run.errors)")
+    #expect(run.output.count < 2_000_000 && run.output.contains("</html>"))
+  }
 }

@@ -38,6 +38,12 @@ struct JSONLinesParserTests {
     let (plain, _) = try parse(#"{"type":"trace","version":1,"refreshRate":60}"#)
     guard case .header(let noSource) = plain else { Issue.record("not a header"); return }
     #expect(noSource.refreshRateSource == nil)
+    // Past values of any depth, and the last of a repeated key.
+    let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+    let (nested, parser) = try parse(
+      #"{"type":"trace","version":1,"refreshRateSource":"vsyncs","x":"# + deep + #","refreshRateSource":"display-max"}"#)
+    guard case .header(let last) = nested else { Issue.record("not a header"); return }
+    #expect(last.refreshRateSource == "display-max" && parser.unknownKeys == 1)
     let wrong = error(#"{"type":"trace","version":1,"refreshRateSource":120}"#)
     #expect(wrong?.column == 49 && wrong?.message == #""refreshRateSource" must be a string, found a number"#)
   }

@@ -86,11 +86,11 @@ struct ExportReading {
     self.keys = keys
     self.maps = maps
     self.threads = threads
-    let earliest = min(reading.parts.map(\.sink.earliest).min() ?? .max, reading.report.unknownEarliest)
+    let earliest = (reading.parts.compactMap(\.sink.earliest) + [reading.report.unknownEarliest].compactMap { $0 }).min()
     let timeline = FrameTimeline(
       recorded: reading.parts.flatMap(\.sink.frames),
       budget: FrameBudget(header: reading.header, refreshRate: refreshRate),
-      anchor: reading.header?.start ?? (earliest == .max ? 0 : earliest))
+      anchor: reading.header?.start ?? earliest ?? 0)
     var assigner = FrameAssigner(timeline: timeline, red: red)
     var merger = RunMerger(parts.map(\.sink.runs))
     while let (record, _) = merger.next() {

@@ -27,8 +27,8 @@ struct ExportSink: TraceSink {
   private(set) var groups: [(group: UpdateGroup, label: String?)] = []
   private(set) var hitches: [(hitch: Hitch, narrative: String?)] = []
   private(set) var hangs: [(hang: Hang, kind: String?)] = []
-  /// The earliest `start`/`time` of any event (the grid's anchor without a header start).
-  private(set) var earliest: Int64 = .max
+  /// The earliest `start`/`time` of any event, if any (the grid's anchor without a header start).
+  private(set) var earliest: Int64?
   private(set) var updates = 0
 
   init(causePartitions: Int?) {
@@ -37,7 +37,7 @@ struct ExportSink: TraceSink {
 
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     updates += 1
-    earliest = min(earliest, update.start)
+    earliest = min(earliest ?? update.start, update.start)
     let key = LocalKey(
       kind: update.kind, module: update.module, view: update.view, label: update.label,
       thread: update.isMainThread ? nil : update.thread, isMainThread: update.isMainThread)
@@ -89,6 +89,6 @@ struct ExportSink: TraceSink {
     case .source, .header: break
     }
     if case .header = event { return }
-    if let time = event.time { earliest = min(earliest, time) }
+    if let time = event.time { earliest = min(earliest ?? time, time) }
   }
 }

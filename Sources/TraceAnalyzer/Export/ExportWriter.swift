@@ -145,8 +145,9 @@ struct ExportWriter {
     }
   }
 
-  /// A frame's identity as the analysis contract spells it, with its number:
-  /// `{"kind":"recorded","index":i,"number":n}` or `{"kind":"grid","start":N,"number":n}`.
+  /// A frame's identity as the analysis contract spells it, then its number:
+  /// `{"kind":"recorded","index":i},"frameNumber":n` or `{"kind":"grid","start":N},"frameNumber":n`
+  /// (after a `"frame":` key).
   mutating func append(frame: FrameRef) {
     if let index = frame.recordedIndex {
       append("{\"kind\":\"recorded\",\"index\":")
@@ -155,9 +156,8 @@ struct ExportWriter {
       append("{\"kind\":\"grid\",\"start\":")
       append(frame.start)
     }
-    append(",\"number\":")
+    append("},\"frameNumber\":")
     append(frame.number)
-    append("}")
   }
 
   /// The severity of a finished update (`"red"`, `"orange"` or `"none"`), counted in `result`.

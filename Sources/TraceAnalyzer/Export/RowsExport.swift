@@ -5,11 +5,11 @@ import TraceModel
 /// It is the shape DuckDB's `read_ndjson`, Spark and BigQuery load as it is:
 ///
 /// ```
-/// {"run":"runs/a.jsonl","app":"Landmarks","device":"iPhone 16 Pro","id":100,"kind":"body","module":"Landmarks","view":"LandmarkListItemView","label":"LandmarkListItemView.body","start":1000100000,"duration":1400000,"severity":"red","frame":{"kind":"recorded","index":12,"number":12},"frameMissed":true,"thread":"main","skipped":false,"group":1,"unfinished":false}
+/// {"run":"runs/a.jsonl","app":"Landmarks","device":"iPhone 16 Pro","id":100,"kind":"body","module":"Landmarks","view":"LandmarkListItemView","label":"LandmarkListItemView.body","start":1000100000,"duration":1400000,"severity":"red","frame":{"kind":"recorded","index":12},"frameNumber":12,"frameMissed":true,"thread":"main","skipped":false,"group":1,"unfinished":false}
 /// ```
 ///
 /// Rows come in start order. `frame` is the frame that contains the update's start
-/// (`{"kind":"recorded","index":i,"number":n}` or `{"kind":"grid","start":N,"number":n}`);
+/// (`{"kind":"recorded","index":i}` or `{"kind":"grid","start":N}`) and `frameNumber` its number;
 /// `frameMissed` whether the update is in a frame that missed its deadline (its work's or its
 /// stretch's), null for an update no deadline judges (unfinished, off the main thread). An
 /// unfinished update has a null `duration` and severity `none`. Times and durations are ns.

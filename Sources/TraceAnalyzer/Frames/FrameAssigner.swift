@@ -71,7 +71,8 @@ struct FrameAssigner {
     if !frameTimes.contains(start) { moveFrame(to: start) }
     let (end, overflows) = start.addingReportingOverflow(duration)
     let continues = start <= runLimit
-    if !continues || overflows || end > runEnd {
+    // `>=`: the first update of a trace at Int64.min "continues" a run that ends there.
+    if !continues || overflows || end >= runEnd {
       runEnd = overflows ? .max : end
       runLimit = runEnd.saturatingAdd(gap)
     }

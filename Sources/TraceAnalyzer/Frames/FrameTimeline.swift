@@ -13,8 +13,9 @@ package struct FrameTimeline: Sendable {
   /// The recorded frames sorted by start, equal starts merged into one with the latest
   /// deadline.
   package let recorded: [TraceModelFrame]
-  /// Per recorded frame: where its cover ends (exclusive), and its ``FrameRef/number``.
-  private let coverEnds: [Int64]
+  /// Per recorded frame: where its cover ends (exclusive; past Int64 for a frame near its end),
+  /// and its ``FrameRef/number``.
+  private let coverEnds: [Int128]
   private let numbers: [Int64]
   /// The grid's anchor without recorded frames: the header's start, else the earliest time.
   private let anchor: Int64
@@ -35,7 +36,7 @@ package struct FrameTimeline: Sendable {
     recorded = merged
     let b = Int128(budget.ns)
     let gap = Int128(budget.gap)
-    var coverEnds: [Int64] = []
+    var coverEnds: [Int128] = []
     var numbers: [Int64] = []
     coverEnds.reserveCapacity(merged.count)
     numbers.reserveCapacity(merged.count)
@@ -45,7 +46,7 @@ package struct FrameTimeline: Sendable {
       let frames = max(1, Self.ceilingDivision(Int128(frame.deadline) - start - gap, b))
       var end = start + frames * b
       if index + 1 < merged.count { end = min(end, Int128(merged[index + 1].start)) }
-      coverEnds.append(Int64(clamping: end))
+      coverEnds.append(end)
       numbers.append(Int64(clamping: number))
       // This frame, then the grid frames between its cover and the next frame.
       number += 1
@@ -75,10 +76,10 @@ package struct FrameTimeline: Sendable {
       if recorded[middle].start <= time { low = middle + 1 } else { high = middle }
     }
     let latest = low - 1
-    if latest >= 0 && time < coverEnds[latest] {
+    if latest >= 0 && Int128(time) < coverEnds[latest] {
       return (
         FrameRef(number: numbers[latest], recordedIndex: latest, start: recorded[latest].start),
-        recorded[latest].start..<coverEnds[latest]
+        recorded[latest].start..<Int64(clamping: coverEnds[latest])
       )
     }
     let b = Int128(budget.ns)
@@ -91,7 +92,7 @@ package struct FrameTimeline: Sendable {
     // frames), or from the anchor.
     var number = k
     if latest >= 0 {
-      let coverFrames = (Int128(coverEnds[latest]) - Int128(base)) / b
+      let coverFrames = (coverEnds[latest] - Int128(base)) / b
       number = Int128(numbers[latest]) + 1 + k - coverFrames
     }
     let times: Range<Int64> =

@@ -81,15 +81,17 @@ extension ReportRenderer {
     let nsPerColumn = Double(timeline.columnWidth)
     let span = (to - from) * nsPerColumn
     let step = niceStep(span / 8)
-    let first = (Double(timeline.start - origin) + from * nsPerColumn) / step
+    // Times from the origin, in Double: the timeline may span the whole Int64 clock.
+    let offset = Double(timeline.start) - Double(origin)
+    let first = (offset + from * nsPerColumn) / step
     var text = ""
     var tick = first.rounded(.up)
-    while tick * step <= Double(timeline.start - origin) + to * nsPerColumn {
-      let x =
-        gutter + ((tick * step - Double(timeline.start - origin)) / nsPerColumn - from) / (to - from)
-        * plotWidth
+    // At most a few dozen ticks: far from the clock's origin `tick + 1` may round to `tick`.
+    for _ in 0..<32 where tick * step <= offset + to * nsPerColumn {
+      let x = gutter + ((tick * step - offset) / nsPerColumn - from) / (to - from) * plotWidth
+      let label = Int64(exactly: (tick * step).rounded()) ?? (tick < 0 ? .min : .max)
       text += "<line x1=\"\(coordinate(x))\" x2=\"\(coordinate(x))\" y1=\"14\" y2=\"20\"/>"
-      text += "<text x=\"\(coordinate(x))\" y=\"11\">\(html(DurationText.format(Int64(tick * step))))</text>"
+      text += "<text x=\"\(coordinate(x))\" y=\"11\">\(html(DurationText.format(label)))</text>"
       tick += 1
     }
     return text

@@ -56,6 +56,7 @@ package enum SummaryJSONRenderer {
               for frame in frames.worst {
                 json.object { json in
                   json.field("frame", frame: frame.frame)
+                  json.field("number", frame.frame.number)
                   json.field("startNs", frame.start)
                   json.field("deadlineNs", frame.deadline)
                   json.field("workEndNs", frame.workEnd)

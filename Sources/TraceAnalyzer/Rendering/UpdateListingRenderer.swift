@@ -58,6 +58,7 @@ package enum UpdateListingRenderer {
               json.field("unfinished", entry.isUnfinished)
               json.field("severity", entry.severity?.description)
               json.field("frame", frame: entry.frame)
+              json.field("frameNumber", entry.frame.number)
               json.field("frameMissed", entry.frameMissed)
               json.field("skipped", entry.skipped)
               json.field("thread", entry.thread)

@@ -85,7 +85,7 @@ package struct ReportTimeline: Hashable, Sendable {
     lanes[kind.rawValue].withUnsafeMutableBufferPointer { lane in
       lane[first].count += 1
       for index in first...last {
-        let columnStart = self.start.saturatingAdd(Int64(index) * width)
+        let columnStart = Int64(clamping: Int128(self.start) + Int128(index) * Int128(width))
         let overlap = min(end, columnStart.saturatingAdd(width)) - max(start, columnStart)
         lane[index].busyNs = lane[index].busyNs.saturatingAdd(max(overlap, 0))
         if worst > lane[index].worst { lane[index].worst = worst }

@@ -79,8 +79,9 @@ public enum TraceAnalysis {
         )
       )
     }
-    let earliest = min(builder.earliest, reading.report.unknownEarliest)
-    let start = reading.header?.start ?? (earliest == .max ? nil : earliest)
+    // The earliest time of any event (Int64.max stands for none only where no event ended).
+    let known = builder.earliest == .max && builder.latest == .min ? nil : builder.earliest
+    let start = reading.header?.start ?? [known, reading.report.unknownEarliest].compactMap { $0 }.min()
     let budget = FrameBudget(header: reading.header, refreshRate: options.refreshRate)
     let timeline = builder.timeline(budget: budget, anchor: start ?? 0)
     let frames = builder.finish(timeline: timeline, thresholds: thresholds)
@@ -108,8 +109,7 @@ public enum TraceAnalysis {
   /// The earliest `start`/`time` in the trace (a full read; only for ranges without a header start).
   static func earliestTime(files: [String], name: String, threads: Int) throws(TraceReadError) -> Int64? {
     let reading = try TraceInput.read(paths: files, name: name, threads: threads) { EarliestTime() }
-    let earliest = min(reading.parts.map(\.sink.earliest).min() ?? .max, reading.report.unknownEarliest)
-    return earliest == .max ? nil : earliest
+    return (reading.parts.compactMap(\.sink.earliest) + [reading.report.unknownEarliest].compactMap { $0 }).min()
   }
 }
 
@@ -120,10 +120,10 @@ extension SummaryAccumulator: SummaryWrapping {
 
 /// Finds the earliest time any event mentions.
 private struct EarliestTime: TraceSink {
-  var earliest: Int64 = .max
+  var earliest: Int64?
 
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
     if case .header = event { return }
-    if let time = event.time { earliest = min(earliest, time) }
+    if let time = event.time { earliest = min(earliest ?? time, time) }
   }
 }

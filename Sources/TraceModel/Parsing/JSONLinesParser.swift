@@ -15,9 +15,9 @@
   @usableFromInline package let symbols = SymbolTable()
   /// Lines whose `type` this reader does not know, by type.
   @usableFromInline package private(set) var unknownTypes: [String: Int] = [:]
-  /// The earliest integer `start` or `time` of those lines (`Int64.max`: none): events of newer
-  /// types still anchor the frame grid.
-  @usableFromInline package private(set) var unknownEarliest = Int64.max
+  /// The earliest integer `start` or `time` of those lines, if any: events of newer types still
+  /// anchor the frame grid.
+  @usableFromInline package private(set) var unknownEarliest: Int64?
   /// Keys a known event type does not define.
   @usableFromInline package private(set) var unknownKeys = 0
   /// Whether a non-blank line was seen (the header must come before any).
@@ -251,7 +251,7 @@
     unknownTypes[typeName, default: 0] += 1
     for field in [Field.start, .time] where fields.has(field) {
       let value = fields[field]
-      if value.tag == .integer && value.fits { unknownEarliest = min(unknownEarliest, value.integer) }
+      if value.tag == .integer && value.fits { unknownEarliest = min(unknownEarliest ?? value.integer, value.integer) }
     }
     return nil
   }
@@ -339,25 +339,59 @@
     return header
   }
 
-  /// Reads the header's keys longer than the field table holds (`refreshRateSource`) from the
-  /// line's tree: the header is one line a trace, not worth a field of the hot table.
+  /// Reads the header's keys longer than the field table holds (`refreshRateSource`) with the
+  /// scanner, walking the line's top-level keys (values of any depth skipped): the header is
+  /// one line a trace, not worth a field of the hot table. A repeated key: the last one counts.
   private mutating func decodeLongHeaderKeys(_ base: UnsafePointer<UInt8>, count: Int, into header: inout TraceHeader)
     throws(LineError)
   {
-    // The strict scan accepted the line; the document's own limits (depth, a repeated key) may
-    // still refuse it, and then no long key is read.
-    guard let tree = try? LocatedJSONParser.parse(Array(UnsafeBufferPointer(start: base, count: count))),
-      case .object(let members) = tree.kind
-    else { return }
-    for member in members where member.key == "refreshRateSource" {
-      guard case .string(let source) = member.value.kind else {
-        throw LineError(
-          column: member.value.location.column,
-          message: "\"refreshRateSource\" must be a string, found \(member.value.typeName)")
+    var scanner = JSONScanner(base: base, count: count)
+    var wrongType: (column: Int, found: String)?
+    // The strict scan accepted the line: it is one object, so the walk cannot fail.
+    do throws(JSONScanError) {
+      scanner.skipWhitespace()
+      try scanner.expect(0x7B, "expected a JSON object")
+      scanner.skipWhitespace()
+      while scanner.position < count && base[scanner.position] == 0x22 {
+        let key = try scanner.scanString()
+        scanner.skipWhitespace()
+        try scanner.expect(0x3A, "expected ':' after the key")
+        scanner.skipWhitespace()
+        let name = JSONString.decoded(
+          UnsafeBufferPointer(start: base + key.range.lowerBound, count: key.range.count), escaped: key.escaped)
+        let valueStart = scanner.position
+        if name == "refreshRateSource" {
+          guard base[valueStart] == 0x22 else {
+            let found =
+              switch base[valueStart] {
+              case 0x7B: "an object"
+              case 0x5B: "an array"
+              case 0x74, 0x66: "a boolean"
+              case 0x6E: "null"
+              default: "a number"
+              }
+            wrongType = (valueStart + 1, found)
+            break
+          }
+          let value = try scanner.scanString()
+          unknownKeys -= 1  // counted as unknown by the scan, known after all
+          header.refreshRateSource = JSONString.decoded(
+            UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count),
+            escaped: value.escaped)
+        } else {
+          try scanner.skipValue()
+        }
+        scanner.skipWhitespace()
+        guard scanner.position < count && base[scanner.position] == 0x2C else { break }
+        scanner.position += 1
+        scanner.skipWhitespace()
       }
-      header.refreshRateSource = source
-      // Known after all: not one of the keys counted as unknown.
-      unknownKeys -= 1
+    } catch {
+      throw LineError(column: error.offset + 1, message: error.message)
+    }
+    if let wrongType {
+      throw LineError(
+        column: wrongType.column, message: "\"refreshRateSource\" must be a string, found \(wrongType.found)")
     }
   }
 
