@@ -367,7 +367,7 @@ class Trace:
 SCHEMAS = {
     "trace": {"version": ("int", True), "app": ("str", False), "device": ("str", False),
               "refreshRate": ("num", False), "start": ("int", False), "producer": ("str", False),
-              "refreshRateSource": ("str", False)},
+              "refreshRateSource": ("str", False), "recorded": ("strs", False)},
     "frame": {"start": ("int", True), "deadline": ("int", True)},
     "group": {"id": ("id", False), "start": ("int", True), "duration": ("dur", True),
               "label": ("str", False)},

@@ -328,7 +328,7 @@ struct XCTraceReaderTests {
   @Test func theHeaderTakesTheMainDisplaysRefreshRate() throws {
     let (reading, lines) = try read([Fixture.path("xctrace/device-display-info.xml")])
     #expect(lines.isEmpty)
-    #expect(reading.header == TraceHeader(refreshRate: 120, refreshRateSource: "display-max"))
+    #expect(reading.header == TraceHeader(refreshRate: 120, start: 0, refreshRateSource: "display-max", recorded: []))
   }
 
   @Test func anUnusableRefreshRateIsIgnoredWithAWarning() throws {
@@ -338,7 +338,7 @@ struct XCTraceReaderTests {
     let directory = try folder(["d.xml": text])
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let (reading, _) = try read([directory + "/d.xml"])
-    #expect(reading.header == TraceHeader(refreshRate: 60, refreshRateSource: "display-max"))
+    #expect(reading.header == TraceHeader(refreshRate: 60, start: 0, refreshRateSource: "display-max", recorded: []))
     #expect(
       reading.report.warnings.map(\.message) == [
         #"table "device-display-info": ignored 1 displays whose max-refresh-rate is not a rate from 1 to 1000000000 Hz"#

@@ -15,6 +15,9 @@
   /// Where an importer found the rate: `vsyncs`, `refresh-interval`, `display-max`,
   /// `frame-lifetimes`.
   @usableFromInline package var refreshRateSource: String?
+  /// What the recording captured (`updates`, `causes`, `frames`, `hitches`, `hangs`,
+  /// `samples`, `intervals`), as an importer found it; nil: unknown.
+  @usableFromInline package var recorded: [String]?
   /// Trace start (ns); anchors the implicit frame grid.
   @usableFromInline package var start: Int64?
   @usableFromInline package var producer: String?
@@ -22,9 +25,10 @@
   @usableFromInline package init(
     version: Int64 = TraceHeader.supportedVersion, app: String? = nil, device: String? = nil,
     refreshRate: Double? = nil, start: Int64? = nil, producer: String? = nil,
-    refreshRateSource: String? = nil
+    refreshRateSource: String? = nil, recorded: [String]? = nil
   ) {
     self.refreshRateSource = refreshRateSource
+    self.recorded = recorded
     self.version = version
     self.app = app
     self.device = device

@@ -339,46 +339,74 @@
     return header
   }
 
-  /// Reads the header's keys longer than the field table holds (`refreshRateSource`) with the
-  /// scanner, walking the line's top-level keys (values of any depth skipped): the header is
-  /// one line a trace, not worth a field of the hot table. A repeated key: the last one counts.
+  /// Reads the header's keys the field table does not hold (`refreshRateSource`, too long for
+  /// it, and `recorded`) with the scanner, walking the line's top-level keys (values of any
+  /// depth skipped): the header is one line a trace, not worth fields of the hot table. A
+  /// repeated key: the last one counts.
   private mutating func decodeLongHeaderKeys(_ base: UnsafePointer<UInt8>, count: Int, into header: inout TraceHeader)
     throws(LineError)
   {
     var scanner = JSONScanner(base: base, count: count)
-    var wrongType: (column: Int, found: String)?
+    var wrongType: (column: Int, key: String, expected: String, found: String)?
+    /// The raw contents of the string at the scanner, decoded.
+    func string(_ scanner: inout JSONScanner) throws(JSONScanError) -> String {
+      let value = try scanner.scanString()
+      return JSONString.decoded(
+        UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count), escaped: value.escaped)
+    }
+    func typeName(at index: Int) -> String {
+      switch base[index] {
+      case 0x7B: "an object"
+      case 0x5B: "an array"
+      case 0x22: "a string"
+      case 0x74, 0x66: "a boolean"
+      case 0x6E: "null"
+      default: "a number"
+      }
+    }
     // The strict scan accepted the line: it is one object, so the walk cannot fail.
     do throws(JSONScanError) {
       scanner.skipWhitespace()
       try scanner.expect(0x7B, "expected a JSON object")
       scanner.skipWhitespace()
-      while scanner.position < count && base[scanner.position] == 0x22 {
-        let key = try scanner.scanString()
+      walk: while scanner.position < count && base[scanner.position] == 0x22 {
+        let name = try string(&scanner)
         scanner.skipWhitespace()
         try scanner.expect(0x3A, "expected ':' after the key")
         scanner.skipWhitespace()
-        let name = JSONString.decoded(
-          UnsafeBufferPointer(start: base + key.range.lowerBound, count: key.range.count), escaped: key.escaped)
         let valueStart = scanner.position
-        if name == "refreshRateSource" {
+        switch name {
+        case "refreshRateSource":
           guard base[valueStart] == 0x22 else {
-            let found =
-              switch base[valueStart] {
-              case 0x7B: "an object"
-              case 0x5B: "an array"
-              case 0x74, 0x66: "a boolean"
-              case 0x6E: "null"
-              default: "a number"
-              }
-            wrongType = (valueStart + 1, found)
-            break
+            wrongType = (valueStart + 1, name, "a string", typeName(at: valueStart))
+            break walk
           }
-          let value = try scanner.scanString()
+          header.refreshRateSource = try string(&scanner)
           unknownKeys -= 1  // counted as unknown by the scan, known after all
-          header.refreshRateSource = JSONString.decoded(
-            UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count),
-            escaped: value.escaped)
-        } else {
+        case "recorded":
+          var items: [String] = []
+          guard base[valueStart] == 0x5B else {
+            wrongType = (valueStart + 1, name, "an array of strings", typeName(at: valueStart))
+            break walk
+          }
+          scanner.position += 1
+          scanner.skipWhitespace()
+          while scanner.position < count && base[scanner.position] != 0x5D {
+            guard base[scanner.position] == 0x22 else {
+              wrongType = (valueStart + 1, name, "an array of strings", "an array")
+              break walk
+            }
+            items.append(try string(&scanner))
+            scanner.skipWhitespace()
+            if scanner.position < count && base[scanner.position] == 0x2C {
+              scanner.position += 1
+              scanner.skipWhitespace()
+            }
+          }
+          scanner.position += 1
+          header.recorded = items
+          unknownKeys -= 1
+        default:
           try scanner.skipValue()
         }
         scanner.skipWhitespace()
@@ -391,7 +419,8 @@
     }
     if let wrongType {
       throw LineError(
-        column: wrongType.column, message: "\"refreshRateSource\" must be a string, found \(wrongType.found)")
+        column: wrongType.column,
+        message: "\"\(wrongType.key)\" must be \(wrongType.expected), found \(wrongType.found)")
     }
   }
 

@@ -42,7 +42,9 @@
 
   /// Appends the header line.
   @usableFromInline package mutating func append(_ header: TraceHeader) {
-    let strings = [header.app, header.device, header.producer, header.refreshRateSource].compactMap { $0 }
+    let strings =
+      [header.app, header.device, header.producer, header.refreshRateSource].compactMap { $0 }
+      + (header.recorded ?? []).map { $0 + "\",\"" }
     write(reserving: strings.reduce(0) { $0 + $1.utf8.count }) { out in
       out.open("trace")
       out.integer("version", header.version)
@@ -51,6 +53,16 @@
       if let rate = header.refreshRate { out.number("refreshRate", rate) }
       if let source = header.refreshRateSource { out.string("refreshRateSource", source) }
       if let start = header.start { out.integer("start", start) }
+      if let recorded = header.recorded {
+        out.key("recorded")
+        out.byte(UInt8(ascii: "["))
+        for (index, item) in recorded.enumerated() {
+          if index > 0 { out.byte(UInt8(ascii: ",")) }
+          var item = item
+          item.withUTF8 { out.quoted(UnsafeRawBufferPointer($0)) }
+        }
+        out.byte(UInt8(ascii: "]"))
+      }
       if let producer = header.producer { out.string("producer", producer) }
       out.close()
     }

@@ -13,7 +13,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     var viewName = -1, thread = -1, process = -1, node = -1
     var timestamp = -1, sourceID = -1, sourceNode = -1, destinationID = -1, destinationNode = -1
     var label = -1, valueType = -1, changed = -1
-    var narrative = -1, hangType = -1, refreshRate = -1, isMain = -1, display = -1
+    var narrative = -1, hangType = -1, refreshRate = -1, isMain = -1, display = -1, refreshInterval = -1
     var cached = -1, severity = -1
     /// A `SwiftUIFilteredUpdates` instance: its updates repeat those of other instances.
     var filtered = false
@@ -88,9 +88,11 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     didSet { nodeLabels = Self.emptyNodeLabels }
   }
   private(set) var warnings: [TraceWarning] = []
-  /// The refresh rate of the main display (else the first one listed), Hz.
-  private(set) var refreshRate: Double?
+  /// What the tables say of the rate the app drew at.
+  private(set) var rate = XCTraceRefreshRate()
   private var refreshRateIsMain = false
+  /// The kinds of the tables read.
+  private(set) var kindsRead: Set<XCTraceTableKind> = []
   /// The app of the first updates row.
   private(set) var app: String?
 
@@ -120,7 +122,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private var groupCount: Int64 = 0
   /// Hitches and frame lifetimes seen (rows repeat per containment level).
   private var seenHitches = Set<[Int64]>()
-  private var seenFrameLifetimes = Set<[Int64]>()
+  private var seenFrameLifetimes = Set<Int64>()
   /// 1 + the view a `view-name` stands for (the unknown-view node for Instruments' unknown views).
   private var viewNameCache: [Int32] = []
   /// 1: a severity Instruments writes; 2: another spelling.
@@ -141,11 +143,10 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     unknownView = symbols.intern(XCTraceNames.unknownView)
   }
 
-  /// The header facts the tables gave (refresh rate, app), if any.
-  var header: TraceHeader? {
-    guard refreshRate != nil || app != nil else { return nil }
-    return TraceHeader(
-      app: app, refreshRate: refreshRate, refreshRateSource: refreshRate == nil ? nil : "display-max")
+  /// The header facts the tables gave: the rate the app drew at and where it came from, the app.
+  var header: TraceHeader {
+    let chosen = rate.chosen
+    return TraceHeader(app: app, refreshRate: chosen?.rate, refreshRateSource: chosen?.source)
   }
 
   // MARK: - Tables
@@ -161,6 +162,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
         ?? "(unnamed; read as \(kind) by its columns)"
     }
     table = Table(kind: kind, displayName: name)
+    kindsRead.insert(kind)
     let need = { (mnemonics: [String], what: String) throws(XCTraceMappingError) -> Int in
       guard let index = schema.index(ofAny: mnemonics) else {
         throw XCTraceMappingError(
@@ -213,6 +215,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       table.start = try need(["start", "timestamp"], "hitches")
       table.duration = try need(["duration"], "hitches")
       table.narrative = optional(["narrative-description", "narrative", "label"])
+      table.refreshInterval = optional(["refresh-interval"])
     case .hangs:
       table.start = try need(["start", "timestamp"], "hangs")
       table.duration = try need(["duration"], "hangs")
@@ -221,6 +224,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       table.refreshRate = try need(["max-refresh-rate"], "the refresh rate")
       table.isMain = optional(["is-main-display"])
     case .vsyncs:
+      rate.vsyncFile = rate.vsyncFile ?? file
       table.start = try need(["timestamp", "start"], "frames")
       table.duration = optional(["duration"])
       table.display = optional(["display-name", "display"])
@@ -637,6 +641,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   )
     throws(XCTraceMappingError)
   {
+    if let refresh = values.integer(cell(cells, table.refreshInterval)) { rate.refreshIntervals.append(refresh) }
     guard let (start, duration) = try interval(cells, line: line, values),
       seenHitches.insert([start, duration]).inserted
     else { return }
@@ -663,14 +668,14 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     sink.consume(.frame(Frame(start: start, deadline: deadline)), line: line, symbols: symbols)
   }
 
-  /// A frame lifetime: a frame as it stands, once per start and duration.
+  /// A frame lifetime (commit to screen): not a frame, whose deadline it would put at the
+  /// screen time; its start serves the rate when nothing better does.
   private mutating func frameLifetime(
     _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
   ) throws(XCTraceMappingError) {
-    guard let (start, duration) = try interval(cells, line: line, values),
-      seenFrameLifetimes.insert([start, duration]).inserted
+    guard let (start, _) = try interval(cells, line: line, values), seenFrameLifetimes.insert(start).inserted
     else { return }
-    frame(start, start &+ duration, line: line)
+    rate.lifetimeStarts.append(start)
   }
 
   private mutating func display(_ cells: UnsafeBufferPointer<XCTraceValue>, values: inout XCTraceValueTable) {
@@ -687,8 +692,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
         values.integer(flag).map { $0 != 0 }
         ?? (values.string(flag).map { ["Yes", "true", "YES"].contains($0) } ?? false)
     }
-    if refreshRate == nil || (isMain && !refreshRateIsMain) {
-      refreshRate = Double(rate)
+    if self.rate.displayMaximum == nil || (isMain && !refreshRateIsMain) {
+      self.rate.displayMaximum = Double(rate)
       refreshRateIsMain = isMain
     }
   }
@@ -718,11 +723,13 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     if let duration = try duration(cell(cells, table.duration), values), duration >= 1000 {
       frame(start, start &+ duration, line: line)
       lastInterval = duration
+      rate.vsyncIntervals.append(duration)
       return
     }
     if let previous = lastVsync, start > previous {
       frame(previous, start, line: lastVsyncLine)
       lastInterval = start &- previous
+      rate.vsyncIntervals.append(start &- previous)
     }
     if start > lastVsync ?? .min {
       lastVsync = start

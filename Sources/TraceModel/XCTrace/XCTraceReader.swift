@@ -16,8 +16,12 @@
 /// | `swiftui-causes`, `swiftui-full-causes` | one `cause` per row; its nodes that are not updates become `source`s |
 /// | `swiftui-update-groups` | `group` |
 /// | `hitches`, `potential-hangs` | `hitch`, `hang` |
-/// | `device-display-info` | the header's `refreshRate` (the main display's `max-refresh-rate`) |
-/// | `display-vsyncs-interval` | `frame`s (one vsync to the next) |
+/// | `display-vsyncs-interval` | `frame`s (one vsync to the next), and the header's `refreshRate` (their cadence) |
+/// | `hitches-summary`'s `refresh-interval`, `device-display-info`'s `max-refresh-rate`, `hitches-frame-lifetimes` | the header's `refreshRate` when no vsyncs give it (``XCTraceRefreshRate``) |
+///
+/// The header's `start` is the run's start, 0, the clock every exported time counts from (as
+/// Instruments shows them); `recorded` lists what the recording captured (from the table of
+/// contents, else from the tables read).
 ///
 /// Other tables are skipped with a warning; a table missing a column its mapping needs is an
 /// error naming the table and the column. Events go to one sink, as one ``TracePart``, in a
@@ -94,15 +98,49 @@
     }
     mapper.finish()
     report.warnings = tocWarnings + mapper.warnings
-    var header = mapper.header
-    if let tocRun, tocRun.app != nil || tocRun.device != nil {
-      var merged = header ?? TraceHeader()
-      merged.app = tocRun.app ?? merged.app
-      merged.device = tocRun.device ?? merged.device
-      header = merged
+    if let disagreement = mapper.rate.disagreement {
+      report.warnings.append(TraceWarning(file: mapper.rate.vsyncFile ?? "", line: 1, message: disagreement))
     }
+    var header = mapper.header
+    header.start = 0
+    header.app = tocRun?.app ?? header.app
+    header.device = tocRun?.device ?? header.device
+    header.recorded = recorded(schemas: tocRun.flatMap { $0.schemas.isEmpty ? nil : $0.schemas }, kinds: mapper.kindsRead)
     return TraceReading(
       parts: [TracePart(sink: mapper.sink, symbols: symbols, lineOffset: 0)], header: header, report: report)
+  }
+
+  /// What a recording captured, in the trace format's words: from the schemas of its table of
+  /// contents when there is one, else from the kinds of the tables read.
+  static func recorded(schemas: [String]?, kinds: Set<XCTraceTableKind>) -> [String] {
+    var found = Set<String>()
+    if let schemas {
+      for schema in schemas {
+        switch schema {
+        case "swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates": found.insert("updates")
+        case "swiftui-causes", "swiftui-full-causes": found.insert("causes")
+        case "display-vsyncs-interval", "display-vsyncs": found.insert("frames")
+        case "hitches", "hitches-summary": found.insert("hitches")
+        case "potential-hangs": found.insert("hangs")
+        case "time-profile": found.insert("samples")
+        case "os-signpost-interval", "OSSignpostIntervals": found.insert("intervals")
+        default: break
+        }
+      }
+    } else {
+      for kind in kinds {
+        switch kind {
+        case .updates, .layoutUpdates: found.insert("updates")
+        case .causes: found.insert("causes")
+        case .vsyncs: found.insert("frames")
+        case .hitches: found.insert("hitches")
+        case .hangs: found.insert("hangs")
+        case .groups, .displays, .frameLifetimes, .unused, .unknown: break
+        }
+      }
+    }
+    let order = ["updates", "causes", "frames", "hitches", "hangs", "samples", "intervals"]
+    return order.filter(found.contains)
   }
 
   /// The XML documents directly in folder `path`, by name (hidden files and others skipped).

@@ -20,8 +20,11 @@ package struct XCTraceTOC: Hashable, Sendable {
   package struct Run: Hashable, Sendable {
     /// The `number` attribute (1-based), as `--xpath '/trace-toc/run[@number="N"]'` names it.
     package var number: Int
-    /// The target process's name.
+    /// The target process's name and pid.
     package var app: String?
+    package var pid: Int64?
+    /// The recording's length in seconds (`<summary><duration>`).
+    package var duration: Double?
     package var deviceModel: String?
     package var deviceName: String?
     package var platform: String?
@@ -41,8 +44,8 @@ package struct XCTraceTOC: Hashable, Sendable {
 
   package var runs: [Run]
 
-  /// A table of contents of `run` alone, without its tables: what an exported folder keeps of
-  /// the recording's header (app, device, start).
+  /// A table of contents of `run` alone: what an exported folder keeps of the recording's
+  /// header (app and pid, device, start, duration) and the schemas of its tables.
   package static func document(of run: Run) -> String {
     func attribute(_ name: String, _ value: String?) -> String {
       value.map { " \(name)=\"\(escaped($0))\"" } ?? ""
@@ -52,12 +55,23 @@ package struct XCTraceTOC: Hashable, Sendable {
     text +=
       "        <device" + attribute("platform", run.platform) + attribute("model", run.deviceModel)
       + attribute("name", run.deviceName) + attribute("os-version", run.osVersion) + "/>\n"
-    if let app = run.app { text += "        <process" + attribute("name", app) + "/>\n" }
-    text += "      </target>\n"
-    if let start = run.startDate {
-      text += "      <summary><start-date>\(escaped(start))</start-date></summary>\n"
+    if run.app != nil || run.pid != nil {
+      text += "        <process" + attribute("name", run.app) + attribute("pid", run.pid.map(String.init)) + "/>\n"
     }
-    text += "    </info>\n  </run>\n</trace-toc>\n"
+    text += "      </target>\n"
+    if run.startDate != nil || run.duration != nil {
+      text += "      <summary>"
+      if let start = run.startDate { text += "<start-date>\(escaped(start))</start-date>" }
+      if let duration = run.duration { text += "<duration>\(duration)</duration>" }
+      text += "</summary>\n"
+    }
+    text += "    </info>\n"
+    if !run.schemas.isEmpty {
+      text += "    <data>\n"
+      for schema in run.schemas { text += "      <table" + attribute("schema", schema) + "/>\n" }
+      text += "    </data>\n"
+    }
+    text += "  </run>\n</trace-toc>\n"
     return text
   }
 
@@ -127,7 +141,9 @@ package struct XCTraceTOC: Hashable, Sendable {
     var index = 0
     while index < scanner.count {
       let open = scanner.find(UInt8(ascii: "<"), from: index, to: scanner.count) ?? scanner.count
-      let inStartDate = stack.last == "start-date" && stack.dropLast().last == "summary" && !runs.isEmpty
+      let inStartDate =
+        (stack.last == "start-date" || stack.last == "duration") && stack.dropLast().last == "summary"
+        && !runs.isEmpty
       if inStartDate { try decode(index..<open, of: scanner, into: &startDate) }
       guard open < scanner.count else { break }
       let next = open + 1 < scanner.count ? scanner.bytes[open + 1] : 0
@@ -160,8 +176,12 @@ package struct XCTraceTOC: Hashable, Sendable {
           throw XMLTagScanner.Failure(index: open, message: "</\(name)> closes <\(stack.last ?? "nothing")>")
         }
         if inStartDate {
-          runs[runs.count - 1].startDate = String(
-            String(decoding: startDate, as: UTF8.self).trimmingWhitespace)
+          let text = String(String(decoding: startDate, as: UTF8.self).trimmingWhitespace)
+          if name == "duration" {
+            runs[runs.count - 1].duration = Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+          } else {
+            runs[runs.count - 1].startDate = text
+          }
         }
         stack.removeLast()
         startDate = []
@@ -217,6 +237,7 @@ package struct XCTraceTOC: Hashable, Sendable {
         runs[runs.count - 1].osVersion = attributes["os-version"].flatMap(nonEmpty)
       case ("process", "target") where !runs.isEmpty:
         runs[runs.count - 1].app = attributes["name"].flatMap(nonEmpty)
+        runs[runs.count - 1].pid = attributes["pid"].flatMap { Int64($0) }
       case ("table", "data") where !runs.isEmpty:
         if let schema = attributes["schema"] { runs[runs.count - 1].schemas.append(schema) }
       default:
