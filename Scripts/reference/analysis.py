@@ -380,7 +380,8 @@ SCHEMAS = {
                "time": ("int", False), "backtrace": ("strs", False)},
     "cause": {"from": ("id", True), "to": ("id", True), "label": ("str", False),
               "time": ("int", False), "changed": ("str", False), "valueType": ("str", False)},
-    "hitch": {"start": ("int", True), "duration": ("dur", True), "narrative": ("str", False)},
+    "hitch": {"start": ("int", True), "duration": ("dur", True), "narrative": ("str", False),
+              "system": ("bool", False), "cause": ("str", False)},
     "hang": {"start": ("int", True), "duration": ("dur", True), "kind": ("str", False)},
 }
 

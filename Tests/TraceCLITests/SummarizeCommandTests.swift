@@ -52,6 +52,21 @@ struct SummarizeCommandTests {
     }
   }
 
+  @Test func theSystemsHitchesAreCountedApart() throws {
+    let file = try TemporaryFile(
+      [
+        #"{"type":"hitch","start":0,"duration":16666667,"cause":"Commit to Render latency"}"#,
+        #"{"type":"hitch","start":50000000,"duration":8333333,"system":true}"#,
+        #"{"type":"hitch","start":90000000,"duration":7200000000000}"#,
+      ].joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    let text = CLIRun(["summarize", file.path])
+    // The hour-long hitch is counted, never timed; the system's is not the app's.
+    #expect(text.output.contains("2 hitches (16.7 ms), 1 system hitch (not the app's)"), "\(text.output)")
+    let json = CLIRun(["summarize", file.path, "--format", "json"]).output
+    #expect(json.contains(#""hitches": 2,"#) && json.contains(#""systemHitches": 1,"#))
+  }
+
   @Test func readsStandardInputAsADash() throws {
     let path = Fixture.path("traces/minimal.jsonl")
     guard let run = try runBuiltBinary(["summarize", "-", "--format", "json"], standardInput: path) else {

@@ -48,6 +48,19 @@ struct JSONLinesParserTests {
     #expect(wrong?.column == 49 && wrong?.message == #""refreshRateSource" must be a string, found a number"#)
   }
 
+  @Test func aHitchSaysWhoseItIsAndWhatWasLate() throws {
+    let (event, parser) = try parse(
+      #"{"type":"hitch","start":5,"duration":8,"system":true,"cause":"Commit to Render latency","x":1}"#)
+    guard case .hitch(let hitch) = event else { Issue.record("not a hitch"); return }
+    #expect(hitch.system && parser.symbols[hitch.cause!] == "Commit to Render latency")
+    #expect(parser.unknownKeys == 1)
+    let (plain, _) = try parse(#"{"type":"hitch","start":5,"duration":8}"#)
+    guard case .hitch(let app) = plain else { Issue.record("not a hitch"); return }
+    #expect(!app.system && app.cause == nil)
+    #expect(error(#"{"type":"hitch","start":5,"duration":8,"system":"yes"}"#)?.message == #""system" must be a boolean, found a string"#)
+    #expect(error(#"{"type":"hitch","start":5,"duration":8,"cause":2}"#)?.column == 48)
+  }
+
   @Test func unknownTypesStillSayWhenTheyHappened() throws {
     var parser = JSONLinesParser()
     for line in [

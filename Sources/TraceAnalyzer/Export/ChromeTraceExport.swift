@@ -244,13 +244,17 @@ struct ChromeTraceExport {
 
   private mutating func writeIntervals() {
     var groups = reading.parts.flatMap(\.sink.groups).map {
-      (start: $0.group.start, duration: $0.group.duration, name: $0.label ?? "Update group", id: $0.group.id)
+      Interval(start: $0.group.start, duration: $0.group.duration, name: $0.label ?? "Update group", id: $0.group.id)
     }
+    // A hitch is named by its narrative, else the stage that was late; the system's say so.
     var hitches = reading.parts.flatMap(\.sink.hitches).map {
-      (start: $0.hitch.start, duration: $0.hitch.duration, name: $0.narrative ?? "Hitch", id: Int64?.none)
+      Interval(
+        start: $0.hitch.start, duration: $0.hitch.duration,
+        name: ($0.hitch.system ? "System hitch: " : "") + ($0.narrative ?? $0.cause ?? "Hitch"),
+        cause: $0.cause, system: $0.hitch.system)
     }
     var hangs = reading.parts.flatMap(\.sink.hangs).map {
-      (start: $0.hang.start, duration: $0.hang.duration, name: $0.kind ?? "Hang", id: Int64?.none)
+      Interval(start: $0.hang.start, duration: $0.hang.duration, name: $0.kind ?? "Hang")
     }
     for (family, title, category, list) in [
       (Family.groups, "Update Groups", "group", groups), (Family.hitches, "Hitches", "hitch", hitches),
@@ -271,6 +275,14 @@ struct ChromeTraceExport {
         if let id = item.id {
           writer.append(",\"args\":{\"id\":")
           writer.append(id)
+          writer.append("}")
+        } else if item.system || item.cause != nil {
+          writer.append(",\"args\":{\"system\":")
+          writer.append(item.system)
+          if let cause = item.cause {
+            writer.append(",\"cause\":")
+            writer.append(quoted: cause)
+          }
           writer.append("}")
         }
         writer.append("}")
@@ -382,6 +394,25 @@ private struct Pending {
   /// Nil for a frame, whose figures are at index `record.id` of the batch's frames.
   var key: ExportReading.Key?
   var track: Int64
+}
+
+/// A group, hitch or hang as the export draws it.
+private struct Interval {
+  var start: Int64
+  var duration: Int64
+  var name: String
+  var id: Int64?
+  var cause: String?
+  var system = false
+
+  init(start: Int64, duration: Int64, name: String, id: Int64? = nil, cause: String? = nil, system: Bool = false) {
+    self.start = start
+    self.duration = duration
+    self.name = name
+    self.id = id
+    self.cause = cause
+    self.system = system
+  }
 }
 
 /// A frame with finished main-thread updates, waiting to be formatted, and its verdict when it

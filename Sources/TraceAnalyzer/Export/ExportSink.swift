@@ -25,7 +25,7 @@ struct ExportSink: TraceSink {
   private var byName: [Int32] = []
   private(set) var frames: [TraceModelFrame] = []
   private(set) var groups: [(group: UpdateGroup, label: String?)] = []
-  private(set) var hitches: [(hitch: Hitch, narrative: String?)] = []
+  private(set) var hitches: [(hitch: Hitch, narrative: String?, cause: String?)] = []
   private(set) var hangs: [(hang: Hang, kind: String?)] = []
   /// The earliest `start`/`time` of any event, if any (the grid's anchor without a header start).
   private(set) var earliest: Int64?
@@ -84,7 +84,8 @@ struct ExportSink: TraceSink {
       }
     case .frame(let frame): frames.append(frame)
     case .group(let group): groups.append((group, group.label.map { symbols[$0] }))
-    case .hitch(let hitch): hitches.append((hitch, hitch.narrative.map { symbols[$0] }))
+    case .hitch(let hitch):
+      hitches.append((hitch, hitch.narrative.map { symbols[$0] }, hitch.cause.map { symbols[$0] }))
     case .hang(let hang): hangs.append((hang, hang.kind.map { symbols[$0] }))
     case .source, .header: break
     }

@@ -92,6 +92,7 @@ package enum SummaryJSONRenderer {
           json.field("groups", events.groups)
           json.field("frames", events.frames)
           json.field("hitches", events.hitches)
+          json.field("systemHitches", events.systemHitches)
           json.field("hangs", events.hangs)
           json.field("unknownKeys", summary.unknownKeys)
           json.field(

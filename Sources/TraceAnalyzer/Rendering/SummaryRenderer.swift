@@ -128,6 +128,9 @@ package enum SummaryRenderer {
     if events.hitches > 0 {
       others.append(count(events.hitches, "hitch", "hitches") + " (\(DurationText.format(events.hitchNs)))")
     }
+    if events.systemHitches > 0 {
+      others.append(count(events.systemHitches, "system hitch", "system hitches") + " (not the app's)")
+    }
     if events.hangs > 0 {
       others.append(count(events.hangs, "hang", "hangs") + " (\(DurationText.format(events.hangNs)))")
     }

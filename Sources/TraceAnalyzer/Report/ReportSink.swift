@@ -29,7 +29,7 @@ struct ReportSink: DiagnoseWrapping {
         SpillRecord(
           start: group.start, group: 0, isMainThread: true,
           duration: min(max(group.duration, 0), (1 << 42) - 1)))
-    case .hitch(let hitch): hitches.append(hitch)
+    case .hitch(let hitch) where !hitch.system: hitches.append(hitch)
     case .hang(let hang): hangs.append(hang)
     default: break
     }

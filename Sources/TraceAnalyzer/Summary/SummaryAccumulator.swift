@@ -84,19 +84,26 @@ struct SummaryAccumulator: TraceSink {
       if let time = cause.time { see(time) }
     case .group(let group):
       counts.groups += 1
-      see(group.start, end: group.start.saturatingAdd(group.duration))
+      // A group an hour long or more is a sentinel (or absurd): it does not stretch the span.
+      see(group.start, end: group.duration < Update.unfinishedDuration ? group.start.saturatingAdd(group.duration) : nil)
     case .frame(let frame):
       counts.frames += 1
       frames.append(frame)
       see(frame.start, end: frame.deadline)
     case .hitch(let hitch):
-      counts.hitches += 1
-      counts.hitchNs = counts.hitchNs.saturatingAdd(hitch.duration)
-      see(hitch.start, end: hitch.start.saturatingAdd(hitch.duration))
+      // The system's hitches are counted apart, never as the app's; a hitch an hour long or
+      // more (a recorder's sentinel) is counted, never timed.
+      if hitch.system {
+        counts.systemHitches += 1
+      } else {
+        counts.hitches += 1
+        if hitch.duration < Update.unfinishedDuration { counts.hitchNs = counts.hitchNs.saturatingAdd(hitch.duration) }
+      }
+      see(hitch.start, end: hitch.duration < Update.unfinishedDuration ? hitch.start.saturatingAdd(hitch.duration) : nil)
     case .hang(let hang):
       counts.hangs += 1
-      counts.hangNs = counts.hangNs.saturatingAdd(hang.duration)
-      see(hang.start, end: hang.start.saturatingAdd(hang.duration))
+      if hang.duration < Update.unfinishedDuration { counts.hangNs = counts.hangNs.saturatingAdd(hang.duration) }
+      see(hang.start, end: hang.duration < Update.unfinishedDuration ? hang.start.saturatingAdd(hang.duration) : nil)
     case .header:
       break
     }
@@ -185,9 +192,11 @@ public struct EventCounts: Hashable, Sendable {
   public var causes = 0
   public var groups = 0
   public var frames = 0
+  /// The app's hitches (the system's are counted apart).
   public var hitches = 0
+  public var systemHitches = 0
   public var hangs = 0
-  /// Total time of hitches and hangs, ns.
+  /// Total time of the app's hitches and of hangs, ns (without those an hour long or more).
   public var hitchNs: Int64 = 0
   public var hangNs: Int64 = 0
 
@@ -200,6 +209,7 @@ public struct EventCounts: Hashable, Sendable {
     groups += other.groups
     frames += other.frames
     hitches += other.hitches
+    systemHitches += other.systemHitches
     hangs += other.hangs
     hitchNs = hitchNs.saturatingAdd(other.hitchNs)
     hangNs = hangNs.saturatingAdd(other.hangNs)

@@ -235,10 +235,15 @@
     }
     if equals(base, type, "hitch") {
       countUnknownKeys(allowed: Self.hitchKeys)
-      return .hitch(
-        Hitch(
-          start: try integer(.start, of: "hitch"), duration: try duration(of: "hitch"),
-          narrative: try optionalString(base, .narrative)))
+      var hitch = Hitch(
+        start: try integer(.start, of: "hitch"), duration: try duration(of: "hitch"),
+        narrative: try optionalString(base, .narrative))
+      if fields.unmatchedKeys > 0 {
+        let values = try looseKeys(base, count: count, [("system", .bool), ("cause", .string)])
+        if case .bool(let system) = values["system"] { hitch.system = system }
+        if case .string(let cause) = values["cause"] { hitch.cause = symbols.intern(cause) }
+      }
+      return .hitch(hitch)
     }
     if equals(base, type, "hang") {
       countUnknownKeys(allowed: Self.hangKeys)
@@ -339,16 +344,49 @@
     return header
   }
 
-  /// Reads the header's keys the field table does not hold (`refreshRateSource`, too long for
-  /// it, and `recorded`) with the scanner, walking the line's top-level keys (values of any
-  /// depth skipped): the header is one line a trace, not worth fields of the hot table. A
-  /// repeated key: the last one counts.
+  /// Reads the header's keys the field table does not hold: `refreshRateSource` (too long for
+  /// it) and `recorded`.
   private mutating func decodeLongHeaderKeys(_ base: UnsafePointer<UInt8>, count: Int, into header: inout TraceHeader)
     throws(LineError)
   {
+    let values = try looseKeys(base, count: count, [("refreshRateSource", .string), ("recorded", .strings)])
+    if case .string(let source) = values["refreshRateSource"] { header.refreshRateSource = source }
+    if case .strings(let recorded) = values["recorded"] { header.recorded = recorded }
+  }
+
+  /// What a key outside the field table holds.
+  enum LooseValue: Equatable {
+    case string(String)
+    case bool(Bool)
+    case strings([String])
+  }
+
+  /// The type a key outside the field table must have.
+  enum LooseType {
+    case string, bool, strings
+
+    var name: String {
+      switch self {
+      case .string: "a string"
+      case .bool: "a boolean"
+      case .strings: "an array of strings"
+      }
+    }
+  }
+
+  /// Reads `keys`, which the field table does not hold, from a line the strict scan accepted,
+  /// walking its top-level keys with the scanner (values of any depth skipped): for the rare
+  /// lines that carry them (the header, hitches), not worth fields of the hot table. A repeated
+  /// key: the last one counts. Each key found is no longer counted as unknown.
+  ///
+  /// - Throws: a located error when a key's value has another type (the first one's).
+  private mutating func looseKeys(
+    _ base: UnsafePointer<UInt8>, count: Int, _ keys: [(name: String, type: LooseType)]
+  ) throws(LineError) -> [String: LooseValue] {
     var scanner = JSONScanner(base: base, count: count)
+    var found: [String: LooseValue] = [:]
     var wrongType: (column: Int, key: String, expected: String, found: String)?
-    /// The raw contents of the string at the scanner, decoded.
+    /// The string at the scanner, decoded.
     func string(_ scanner: inout JSONScanner) throws(JSONScanError) -> String {
       let value = try scanner.scanString()
       return JSONString.decoded(
@@ -375,25 +413,26 @@
         try scanner.expect(0x3A, "expected ':' after the key")
         scanner.skipWhitespace()
         let valueStart = scanner.position
-        switch name {
-        case "refreshRateSource":
-          guard base[valueStart] == 0x22 else {
-            wrongType = (valueStart + 1, name, "a string", typeName(at: valueStart))
-            break walk
-          }
-          header.refreshRateSource = try string(&scanner)
-          unknownKeys -= 1  // counted as unknown by the scan, known after all
-        case "recorded":
+        guard let type = keys.first(where: { $0.name == name })?.type else {
+          try scanner.skipValue()
+          scanner.skipWhitespace()
+          guard scanner.position < count && base[scanner.position] == 0x2C else { break }
+          scanner.position += 1
+          scanner.skipWhitespace()
+          continue
+        }
+        switch (type, base[valueStart]) {
+        case (.string, 0x22):
+          found[name] = .string(try string(&scanner))
+        case (.bool, 0x74), (.bool, 0x66):
+          found[name] = .bool(try scanner.scanLiteral() ?? false)
+        case (.strings, 0x5B):
           var items: [String] = []
-          guard base[valueStart] == 0x5B else {
-            wrongType = (valueStart + 1, name, "an array of strings", typeName(at: valueStart))
-            break walk
-          }
           scanner.position += 1
           scanner.skipWhitespace()
           while scanner.position < count && base[scanner.position] != 0x5D {
             guard base[scanner.position] == 0x22 else {
-              wrongType = (valueStart + 1, name, "an array of strings", "an array")
+              wrongType = wrongType ?? (valueStart + 1, name, type.name, "an array")
               break walk
             }
             items.append(try string(&scanner))
@@ -404,11 +443,12 @@
             }
           }
           scanner.position += 1
-          header.recorded = items
-          unknownKeys -= 1
+          found[name] = .strings(items)
         default:
+          wrongType = wrongType ?? (valueStart + 1, name, type.name, typeName(at: valueStart))
           try scanner.skipValue()
         }
+        unknownKeys -= 1  // counted as unknown by the scan, known after all
         scanner.skipWhitespace()
         guard scanner.position < count && base[scanner.position] == 0x2C else { break }
         scanner.position += 1
@@ -422,6 +462,7 @@
         column: wrongType.column,
         message: "\"\(wrongType.key)\" must be \(wrongType.expected), found \(wrongType.found)")
     }
+    return found
   }
 
   private func plainString(_ base: UnsafePointer<UInt8>, _ field: Field) throws(LineError) -> String? {

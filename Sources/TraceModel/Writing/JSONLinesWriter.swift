@@ -130,11 +130,13 @@
         out.close()
       }
     case .hitch(let hitch):
-      write(reserving: length(hitch.narrative, symbols)) { out in
+      write(reserving: length(hitch.narrative, symbols) + length(hitch.cause, symbols)) { out in
         out.open("hitch")
         out.integer("start", hitch.start)
         out.integer("duration", hitch.duration)
         out.symbol("narrative", hitch.narrative, symbols)
+        if hitch.system { out.literal("system", "true", quoted: false) }
+        out.symbol("cause", hitch.cause, symbols)
         out.close()
       }
     case .hang(let hang):

@@ -14,6 +14,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     var timestamp = -1, sourceID = -1, sourceNode = -1, destinationID = -1, destinationNode = -1
     var label = -1, valueType = -1, changed = -1
     var narrative = -1, hangType = -1, refreshRate = -1, isMain = -1, display = -1, refreshInterval = -1
+    var isSystem = -1, cause = -1
     var cached = -1, severity = -1
     /// A `SwiftUIFilteredUpdates` instance: its updates repeat those of other instances.
     var filtered = false
@@ -95,6 +96,14 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private(set) var kindsRead: Set<XCTraceTableKind> = []
   /// The app of the first updates row.
   private(set) var app: String?
+  /// The process of the first updates row.
+  private var updatesProcess: XCTraceProcess?
+  /// The recorded app (from the table of contents): only its hitches and hangs are kept; nil:
+  /// the process of the updates, else every process's.
+  var target: XCTraceProcess?
+  /// Hitches and hangs, kept until every table is read (the process they must belong to may be
+  /// known only from a later updates table).
+  private var intervals: [(event: TraceEvent, line: Int, file: String, process: XCTraceProcess?)] = []
 
   private var table = Table(kind: .unknown, displayName: "")
   private let updateIDs = IDSet()
@@ -214,12 +223,18 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     case .hitches:
       table.start = try need(["start", "timestamp"], "hitches")
       table.duration = try need(["duration"], "hitches")
-      table.narrative = optional(["narrative-description", "narrative", "label"])
+      // `hitches-summary`'s narrative is a counter label ("3 : Hitch Duration") and `label` the
+      // swap id in hex: neither is a narrative. Its `type-label` is the stage that was late.
+      table.narrative = optional(["narrative-description"])
+      table.cause = optional(["type-label"])
+      table.isSystem = optional(["is-system"])
+      table.process = optional(["process"])
       table.refreshInterval = optional(["refresh-interval"])
     case .hangs:
       table.start = try need(["start", "timestamp"], "hangs")
       table.duration = try need(["duration"], "hangs")
       table.hangType = optional(["hang-type"])
+      table.process = optional(["process"])
     case .displays:
       table.refreshRate = try need(["max-refresh-rate"], "the refresh rate")
       table.isMain = optional(["is-main-display"])
@@ -309,8 +324,10 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     table = Table(kind: .unknown, displayName: "")
   }
 
-  /// Emits the sources: the nodes of causes that no updates table listed, in first-seen order.
+  /// Emits the sources (the nodes of causes that no updates table listed, in first-seen order),
+  /// then the recorded app's hitches and hangs.
   mutating func finish() {
+    defer { emitIntervals() }
     for id in pendingOrder {
       guard let node = pending[id], !updateIDs.contains(id), sourceIDs.insert(id) else { continue }
       let label = symbols[node.label]
@@ -432,6 +449,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     }
     if app == nil, table.process >= 0, let process = values.string(cells[table.process]) {
       app = XCTraceNames.app(process)
+      updatesProcess = XCTraceNames.process(process)
     }
     sink.consumeUpdate(update, line: line, symbols: symbols)
   }
@@ -645,9 +663,15 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     guard let (start, duration) = try interval(cells, line: line, values),
       seenHitches.insert([start, duration]).inserted
     else { return }
+    var system = false
+    if table.isSystem >= 0 {
+      let flag = cells[table.isSystem]
+      system = values.integer(flag).map { $0 != 0 } ?? (values.string(flag).map { ["Yes", "true", "YES"].contains($0) } ?? false)
+    }
     let hitch = Hitch(
-      start: start, duration: duration, narrative: text(cell(cells, table.narrative), &values))
-    sink.consume(.hitch(hitch), line: line, symbols: symbols)
+      start: start, duration: duration, narrative: text(cell(cells, table.narrative), &values), system: system,
+      cause: text(cell(cells, table.cause), &values))
+    intervals.append((.hitch(hitch), line, file, process(cells, &values)))
   }
 
   private mutating func hang(
@@ -657,7 +681,39 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   {
     guard let (start, duration) = try interval(cells, line: line, values) else { return }
     let hang = Hang(start: start, duration: duration, kind: text(cell(cells, table.hangType), &values))
-    sink.consume(.hang(hang), line: line, symbols: symbols)
+    intervals.append((.hang(hang), line, file, process(cells, &values)))
+  }
+
+  /// The process of a row (nil when its table has no process column).
+  private mutating func process(_ cells: UnsafeBufferPointer<XCTraceValue>, _ values: inout XCTraceValueTable)
+    -> XCTraceProcess?
+  {
+    guard table.process >= 0, let text = values.string(cells[table.process]) else { return nil }
+    return XCTraceNames.process(text)
+  }
+
+  /// Emits the hitches and hangs of the recorded app (the table of contents' target, else the
+  /// process of the updates; without either, every process's), and warns of the others.
+  private mutating func emitIntervals() {
+    let app = target ?? updatesProcess
+    var others: [String: Int] = [:]
+    var firstOther: (file: String, line: Int)?
+    for item in intervals {
+      if let app, let process = item.process, !app.matches(process) {
+        others[process.description, default: 0] += 1
+        if firstOther == nil { firstOther = (item.file, item.line) }
+        continue
+      }
+      sink.consume(item.event, line: item.line, symbols: symbols)
+    }
+    intervals = []
+    if let app, let firstOther {
+      let list = others.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+      warnings.append(
+        TraceWarning(
+          file: firstOther.file, line: firstOther.line,
+          message: "left out \(others.values.reduce(0, +)) hitches and hangs of other processes than \(app): \(list)"))
+    }
   }
 
   // MARK: - Displays and vsyncs

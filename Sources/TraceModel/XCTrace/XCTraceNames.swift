@@ -48,6 +48,19 @@ enum XCTraceNames {
     return name == "main" ? String(text) : String(name)
   }
 
+  /// The name and pid of a `process` cell: `MyApp (1001)` → (`MyApp`, 1001).
+  static func process(_ text: String) -> XCTraceProcess {
+    var name = Substring(text).trimmingWhitespace
+    var pid: Int64?
+    if name.hasSuffix(")"), let open = name.lastIndex(of: "("),
+      let number = Int64(name[name.index(after: open)..<name.index(before: name.endIndex)])
+    {
+      pid = number
+      name = name[..<open].trimmingWhitespace
+    }
+    return XCTraceProcess(name: name.isEmpty ? nil : String(name), pid: pid)
+  }
+
   /// The app of a `process` cell: `MyApp (1001)` → `MyApp`.
   static func app(_ process: String) -> String? {
     var name = Substring(process).trimmingWhitespace

@@ -86,6 +86,9 @@
     documents = (0...2).flatMap { rank in zip(documents, ranks).filter { $0.1 == rank }.map(\.0) }
     let symbols = SymbolTable()
     var mapper = XCTraceEventMapper(sink: makeSink(), symbols: symbols)
+    if let tocRun, tocRun.app != nil || tocRun.pid != nil {
+      mapper.target = XCTraceProcess(name: tocRun.app, pid: tocRun.pid)
+    }
     var report = TraceReadReport()
     for document in documents {
       mapper.file = document.name
