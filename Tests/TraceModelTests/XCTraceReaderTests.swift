@@ -129,7 +129,7 @@ struct XCTraceReaderTests {
           rows += "<process id=\"\(next - 1)\" fmt=\"App (1)\">" + value("pid", "1") + "</process></thread>"
         }
       }
-      if render { line += #","thread":"com.apple.render""# }
+      if render { line += #","thread":"com.apple.render 0x2f03""# }
       if skipped && isBody { line += #","skipped":true"# }
       rows += "</row>\n"
       expected.append(line + "}")
@@ -457,8 +457,10 @@ struct XCTraceReaderTests {
       ("Main Thread (0x1e9000) (MyApp, pid: 1001)", nil),
       ("main", nil),
       ("", nil),
-      ("com.apple.render (0x2f03) (MyApp, pid: 1001)", "com.apple.render"),
-      ("com.apple.SwiftUI.AsyncRenderer  0x3b3c8 (MyApp, pid: 12)", "com.apple.SwiftUI.AsyncRenderer"),
+      ("com.apple.render (0x2f03) (MyApp, pid: 1001)", "com.apple.render 0x2f03"),
+      ("com.apple.SwiftUI.AsyncRenderer  0x3b3c8 (MyApp, pid: 12)", "com.apple.SwiftUI.AsyncRenderer 0x3b3c8"),
+      ("main 0x1e9000", nil),
+      ("main 0x1e9000 (MyApp, pid: 1001)", nil),
       ("Thread (0x5b1f) (MyApp, pid: 1001)", "Thread 0x5b1f"),
       ("com.apple.render", "com.apple.render"),
     ] as [(String, String?)])

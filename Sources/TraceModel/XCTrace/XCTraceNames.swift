@@ -21,11 +21,12 @@ enum XCTraceNames {
     }
   }
 
-  /// The trace-format thread of a `thread` cell: nil for the main thread (`Main Thread …`),
-  /// else the thread's name without its `(0x…)` id and `(App, pid: N)` suffix.
+  /// The trace-format thread of a `thread` cell: nil for the main thread (`Main Thread …`, or
+  /// `main 0x…` as some tables spell it), else the thread's name and id without the
+  /// `(App, pid: N)` suffix, so that two threads of one queue name stay apart.
   ///
-  /// `com.apple.render (0x2f03) (MyApp, pid: 1001)` → `com.apple.render`; an unnamed
-  /// `Thread (0x2f03) (MyApp, pid: 1001)` keeps its id: `Thread 0x2f03`.
+  /// `com.apple.render (0x2f03) (MyApp, pid: 1001)` → `com.apple.render 0x2f03`; an unnamed
+  /// `Thread (0x2f03) (MyApp, pid: 1001)` → `Thread 0x2f03`.
   static func thread(_ text: String) -> String? {
     var name = Substring(text).trimmingWhitespace
     if name.isEmpty || name == "main" || name.hasPrefix("Main Thread") { return nil }
@@ -42,10 +43,11 @@ enum XCTraceNames {
       identifier = name[name.index(after: space)...]
       name = name[..<space].trimmingWhitespace
     }
+    if name == "main" || name.hasPrefix("Main Thread") { return nil }
     if name.isEmpty || name == "Thread" {
       return identifier.map { "Thread \($0)" } ?? String(text)
     }
-    return name == "main" ? String(text) : String(name)
+    return identifier.map { "\(name) \($0)" } ?? String(name)
   }
 
   /// The name and pid of a `process` cell: `MyApp (1001)` → (`MyApp`, 1001).
