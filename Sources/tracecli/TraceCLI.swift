@@ -132,7 +132,8 @@ enum TraceCLI {
     }
   }
 
-  /// Writes a read error and returns its exit code (66 no input, 65 bad data).
+  /// Writes a read error and returns its exit code (66 no input, 65 bad data, 64 several
+  /// recordings).
   static func report(_ error: TraceReadError, to errors: inout some TextOutputStream) -> ExitCode {
     switch error {
     case .noInput(let path, let reason):
@@ -144,6 +145,9 @@ enum TraceCLI {
       if let column = parseError.column { location += ":\(column)" }
       errors.write("\(location): error: \(parseError.message)\n")
       return .dataError
+    case .severalRecordings(let message):
+      errors.write("tracecli: \(message)\n")
+      return .usage
     }
   }
 

@@ -325,6 +325,47 @@ struct XCTraceReaderTests {
       ])
   }
 
+  @Test func aTableExportedTwiceIsReadOnceAndTwoRecordingsAreRefused() throws {
+    let updates = try String(contentsOfFile: Fixture.path("xctrace/swiftui-updates.xml"), encoding: .utf8)
+    let other = updates.replacingOccurrences(of: ">1234567000<", with: ">1234567001<")
+    #expect(other != updates)
+    let directory = try folder(["a.xml": updates, "b.xml": updates, "c.xml": other])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (_, once) = try read([directory + "/a.xml", directory + "/b.xml"])
+    let (_, alone) = try read([directory + "/a.xml"])
+    #expect(once == alone && !once.isEmpty)
+    #expect(throws: TraceReadError.self) { try self.read([directory + "/a.xml", directory + "/c.xml"]) }
+    do {
+      _ = try read([directory])
+      Issue.record("a folder of two recordings was read")
+    } catch let error as TraceReadError {
+      guard case .severalRecordings(let message) = error else { Issue.record("\(error)"); return }
+      #expect(message.contains("c.xml") && message.contains("two exports of table swiftui-updates"))
+    }
+  }
+
+  @Test func tablesOfContentsOfTwoRecordingsAreRefused() throws {
+    let toc = { (pid: Int) in
+      """
+      <?xml version="1.0"?><trace-toc><run number="1"><info><target>
+      <device platform="iOS" model="iPhone 16 Pro"/><process name="MyApp" pid="\(pid)"/>
+      </target></info></run></trace-toc>
+      """
+    }
+    let directory = try folder(["toc-1.xml": toc(1001), "toc-2.xml": toc(2002), "same.xml": toc(1001)])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let updates = Fixture.path("xctrace/swiftui-updates.xml")
+    let (reading, _) = try read([directory + "/toc-1.xml", directory + "/same.xml", updates])
+    #expect(reading.header?.app == "MyApp")
+    do {
+      _ = try read([directory + "/toc-1.xml", directory + "/toc-2.xml", updates])
+      Issue.record("two recordings were read as one")
+    } catch let error as TraceReadError {
+      guard case .severalRecordings(let message) = error else { Issue.record("\(error)"); return }
+      #expect(message.contains("(MyApp (1001) on iPhone 16 Pro") && message.contains("and MyApp (2002)"), "\(message)")
+    }
+  }
+
   @Test func theHeaderTakesTheMainDisplaysRefreshRate() throws {
     let (reading, lines) = try read([Fixture.path("xctrace/device-display-info.xml")])
     #expect(lines.isEmpty)

@@ -67,10 +67,18 @@
     }
     var tocWarnings: [TraceWarning] = []
     var tocRun: XCTraceTOC.Run?
+    var tocName = ""
     for document in contents {
       let toc = try XCTraceTOC.parse(try SystemFile.contents(of: document.path), file: document.name)
       if toc.runs.count == 1 {
-        tocRun = toc.runs[0]
+        let run = toc.runs[0]
+        if let earlier = tocRun, !earlier.isSameRecording(as: run) {
+          throw .severalRecordings(
+            "\(tocName) and \(document.name) are the tables of contents of two recordings "
+              + "(\(earlier.recordingDescription) and \(run.recordingDescription)); give the exports of one recording")
+        }
+        tocRun = run
+        tocName = document.name
       } else {
         tocWarnings.append(
           TraceWarning(
@@ -78,6 +86,7 @@
             message: "a table of contents of \(toc.runs.count) runs; the header takes nothing from it"))
       }
     }
+    documents = try oneRecording(documents)
     // Update groups go first, so updates find their groups; causes last, so their nodes are
     // usually known as updates when read.
     let ranks = documents.map { document in
@@ -111,6 +120,47 @@
     header.recorded = recorded(schemas: tocRun.flatMap { $0.schemas.isEmpty ? nil : $0.schemas }, kinds: mapper.kindsRead)
     return TraceReading(
       parts: [TracePart(sink: mapper.sink, symbols: symbols, lineOffset: 0)], header: header, report: report)
+  }
+
+  /// The documents with a table exported twice read once; two documents of one table whose
+  /// contents differ are two recordings, refused (but for `SwiftUIFilteredUpdates`, which a
+  /// recording has three of).
+  static func oneRecording(_ documents: [(path: String, name: String)]) throws(TraceReadError)
+    -> [(path: String, name: String)]
+  {
+    var bySchema: [String: [(path: String, name: String)]] = [:]
+    var kept: [(path: String, name: String)] = []
+    for document in documents {
+      guard let schema = firstSchema(document.path), schema != "SwiftUIFilteredUpdates" else {
+        kept.append(document)
+        continue
+      }
+      if let earlier = bySchema[schema] {
+        let contents = (try? SystemFile.contents(of: document.path, limit: .max)) ?? []
+        if earlier.contains(where: { ((try? SystemFile.contents(of: $0.path, limit: .max)) ?? []) == contents }) {
+          continue  // the same table exported twice: read once
+        }
+        throw .severalRecordings(
+          "\(earlier[0].name) and \(document.name) are two exports of table \(schema) with different rows: "
+            + "two recordings (or two runs); give the exports of one recording, or export one run "
+            + "(--xpath '/trace-toc/run[@number=\"N\"]/…')")
+      }
+      bySchema[schema, default: []].append(document)
+      kept.append(document)
+    }
+    return kept
+  }
+
+  /// The name of the first `<schema>` of the document at `path` (in its first 64 KiB).
+  static func firstSchema(_ path: String) -> String? {
+    let head = head(of: path, count: 64 << 10)
+    guard let schema = firstIndex(of: Array("<schema".utf8), in: head) else { return nil }
+    let tag = head[schema...].prefix { $0 != UInt8(ascii: ">") }
+    guard let name = firstIndex(of: Array("name=".utf8), in: tag), name + 6 < tag.endIndex else { return nil }
+    let quote = tag[name + 5]
+    guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+    let value = tag[(name + 6)...].prefix { $0 != quote }
+    return String(decoding: value, as: UTF8.self)
   }
 
   /// What a recording captured, in the trace format's words: from the schemas of its table of

@@ -34,6 +34,19 @@ package struct XCTraceTOC: Hashable, Sendable {
     /// The `schema` of every `<table>` under `<data>`, in document order (a schema may repeat).
     package var schemas: [String] = []
 
+    /// Whether `other` describes the same recording: the same target process, device and start.
+    package func isSameRecording(as other: Run) -> Bool {
+      (app, pid, device, startDate) == (other.app, other.pid, other.device, other.startDate)
+    }
+
+    /// The recording as messages name it: `FixIt (11101) on iPhone Air, started 2026-10-02T03:30:31`.
+    package var recordingDescription: String {
+      var text = XCTraceProcess(name: app, pid: pid).description
+      if let device { text += " on \(device)" }
+      if let startDate { text += ", started \(startDate)" }
+      return text
+    }
+
     /// The device as the trace header names it: `iPhone 16 Pro, iOS 18.2 (22C152)`.
     package var device: String? {
       let system = [platform, osVersion].compactMap { $0 }.joined(separator: " ")
