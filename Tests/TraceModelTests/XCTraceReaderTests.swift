@@ -366,6 +366,37 @@ struct XCTraceReaderTests {
     }
   }
 
+  @Test func absurdDurationsAreCountedNeverTimed() throws {
+    // A group of 6.1e18 ns (as one recorder wrote), and a hang longer than the 2 s recording
+    // its table of contents gives.
+    let groups =
+      #"<?xml version="1.0"?><trace-query-result><node>"#
+      + schema("swiftui-update-groups", ["start", "duration", "label"])
+      + #"<row><start-time>1000000000</start-time><duration>6100000000000000000</duration><string>A</string></row>"#
+      + #"<row><start-time>1500000000</start-time><duration>5000000</duration><string>B</string></row>"#
+      + "</node></trace-query-result>"
+    let hangs =
+      #"<?xml version="1.0"?><trace-query-result><node>"# + schema("potential-hangs", ["start", "duration"])
+      + #"<row><start-time>1200000000</start-time><duration>3000000000</duration></row>"#
+      + #"<row><start-time>1300000000</start-time><duration>300000000</duration></row>"#
+      + "</node></trace-query-result>"
+    let toc =
+      #"<?xml version="1.0"?><trace-toc><run number="1"><info><summary><duration>2.0</duration></summary></info></run></trace-toc>"#
+    let directory = try folder(["groups.xml": groups, "hangs.xml": hangs, "toc.xml": toc])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (reading, lines) = try read([directory])
+    #expect(
+      lines == [
+        #"{"type":"group","id":1,"start":1000000000,"duration":6100000000000000000,"label":"A"}"#,
+        #"{"type":"group","id":2,"start":1500000000,"duration":5000000,"label":"B"}"#,
+        #"{"type":"hang","start":1200000000,"duration":3600000000000}"#,
+        #"{"type":"hang","start":1300000000,"duration":300000000}"#,
+      ])
+    let messages = reading.report.warnings.map(\.message)
+    #expect(messages.contains { $0.contains("swiftui-update-groups\": 1 rows last longer than the recording or an hour (first: line") })
+    #expect(messages.contains { $0.contains("potential-hangs\": 1 rows last longer than the recording") })
+  }
+
   @Test func theHeaderTakesTheMainDisplaysRefreshRate() throws {
     let (reading, lines) = try read([Fixture.path("xctrace/device-display-info.xml")])
     #expect(lines.isEmpty)

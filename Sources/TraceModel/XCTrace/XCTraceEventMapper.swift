@@ -26,6 +26,9 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     var unknownUpdateTypes: [String: Int] = [:]
     var otherDisplayRows = 0
     var unusableRefreshRates = 0
+    /// Rows lasting longer than the recording (or an hour), and the first of them.
+    var absurdRows = 0
+    var firstAbsurd = 0
   }
 
   /// A node seen in a cause row whose id is not (yet) known as an update.
@@ -101,6 +104,12 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   /// The recorded app (from the table of contents): only its hitches and hangs are kept; nil:
   /// the process of the updates, else every process's.
   var target: XCTraceProcess?
+  /// The recording's length in ns (the table of contents' duration), if known: a group, hitch
+  /// or hang longer than it (or than an hour) is counted, never timed.
+  var recordingLength: Int64?
+  /// The latest end of the updates and frames read (the recording's length without a table of
+  /// contents, for hitches and hangs).
+  private var latestEnd = Int64.min
   /// Hitches and hangs, kept until every table is read (the process they must belong to may be
   /// known only from a later updates table).
   private var intervals: [(event: TraceEvent, line: Int, file: String, process: XCTraceProcess?)] = []
@@ -314,6 +323,12 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
         "table \(table.displayName): ignored \(table.unusableRefreshRates) displays whose max-refresh-rate is not a rate from 1 to 1000000000 Hz"
       )
     }
+    if table.absurdRows > 0 {
+      warn(
+        line,
+        "table \(table.displayName): \(table.absurdRows) rows last longer than the recording or an hour (first: line \(table.firstAbsurd)); counted, never timed"
+      )
+    }
     if table.otherDisplayRows > 0 {
       let chosen = frameDisplay.flatMap { $0 }.map { symbols[$0] } ?? "the first display"
       warn(
@@ -450,6 +465,10 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     if app == nil, table.process >= 0, let process = values.string(cells[table.process]) {
       app = XCTraceNames.app(process)
       updatesProcess = XCTraceNames.process(process)
+    }
+    if update.duration < Update.unfinishedDuration {
+      let (end, overflow) = update.start.addingReportingOverflow(update.duration)
+      latestEnd = max(latestEnd, overflow ? .max : end)
     }
     sink.consumeUpdate(update, line: line, symbols: symbols)
   }
@@ -640,7 +659,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   )
     throws(XCTraceMappingError)
   {
-    guard let (start, duration) = try interval(cells, line: line, values) else { return }
+    guard let (start, interval) = try interval(cells, line: line, values) else { return }
+    let duration = timed(interval, line: line)
     groupCount += 1
     let group = UpdateGroup(
       id: groupCount, start: start, duration: duration, label: text(cell(cells, table.label), &values))
@@ -660,9 +680,10 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     throws(XCTraceMappingError)
   {
     if let refresh = values.integer(cell(cells, table.refreshInterval)) { rate.refreshIntervals.append(refresh) }
-    guard let (start, duration) = try interval(cells, line: line, values),
-      seenHitches.insert([start, duration]).inserted
+    guard let (start, interval) = try interval(cells, line: line, values),
+      seenHitches.insert([start, interval]).inserted
     else { return }
+    let duration = timed(interval, line: line)
     var system = false
     if table.isSystem >= 0 {
       let flag = cells[table.isSystem]
@@ -679,9 +700,20 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   )
     throws(XCTraceMappingError)
   {
-    guard let (start, duration) = try interval(cells, line: line, values) else { return }
+    guard let (start, interval) = try interval(cells, line: line, values) else { return }
+    let duration = timed(interval, line: line)
     let hang = Hang(start: start, duration: duration, kind: text(cell(cells, table.hangType), &values))
     intervals.append((.hang(hang), line, file, process(cells, &values)))
+  }
+
+  /// `duration`, or the unfinished sentinel (counted, never timed) when it is longer than the
+  /// recording or than an hour (an absurd value: a 6.1e18 ns group would make a span of 195
+  /// years), which the table's warning counts.
+  private mutating func timed(_ duration: Int64, line: Int) -> Int64 {
+    guard duration >= Update.unfinishedDuration || duration > recordingLength ?? .max else { return duration }
+    if table.absurdRows == 0 { table.firstAbsurd = line }
+    table.absurdRows += 1
+    return max(duration, Update.unfinishedDuration)
   }
 
   /// The process of a row (nil when its table has no process column).
@@ -698,15 +730,38 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     let app = target ?? updatesProcess
     var others: [String: Int] = [:]
     var firstOther: (file: String, line: Int)?
-    for item in intervals {
+    // Without a table of contents, the recording lasts as long as its updates and frames.
+    let length = recordingLength ?? (latestEnd > 0 ? latestEnd : .max)
+    var absurd = 0
+    var firstAbsurd: (file: String, line: Int)?
+    for var item in intervals {
       if let app, let process = item.process, !app.matches(process) {
         others[process.description, default: 0] += 1
         if firstOther == nil { firstOther = (item.file, item.line) }
         continue
       }
+      switch item.event {
+      case .hitch(var hitch) where hitch.duration > length && hitch.duration < Update.unfinishedDuration:
+        hitch.duration = Update.unfinishedDuration
+        item.event = .hitch(hitch)
+      case .hang(var hang) where hang.duration > length && hang.duration < Update.unfinishedDuration:
+        hang.duration = Update.unfinishedDuration
+        item.event = .hang(hang)
+      default:
+        sink.consume(item.event, line: item.line, symbols: symbols)
+        continue
+      }
+      absurd += 1
+      if firstAbsurd == nil { firstAbsurd = (item.file, item.line) }
       sink.consume(item.event, line: item.line, symbols: symbols)
     }
     intervals = []
+    if let firstAbsurd {
+      warnings.append(
+        TraceWarning(
+          file: firstAbsurd.file, line: firstAbsurd.line,
+          message: "\(absurd) hitches and hangs last longer than the recording's updates and frames; counted, never timed"))
+    }
     if let app, let firstOther {
       let list = others.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
       warnings.append(
@@ -721,6 +776,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   /// Emits a frame unless its deadline is not after its start (an overflow).
   private mutating func frame(_ start: Int64, _ deadline: Int64, line: Int) {
     guard deadline > start else { return }
+    latestEnd = max(latestEnd, deadline)
     sink.consume(.frame(Frame(start: start, deadline: deadline)), line: line, symbols: symbols)
   }
 

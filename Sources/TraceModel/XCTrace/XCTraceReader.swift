@@ -98,6 +98,9 @@
     if let tocRun, tocRun.app != nil || tocRun.pid != nil {
       mapper.target = XCTraceProcess(name: tocRun.app, pid: tocRun.pid)
     }
+    if let seconds = tocRun?.duration, seconds * 1e9 < 9e18 {
+      mapper.recordingLength = Int64((seconds * 1e9).rounded(.up))
+    }
     var report = TraceReadReport()
     for document in documents {
       mapper.file = document.name
