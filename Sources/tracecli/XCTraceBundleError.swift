@@ -29,14 +29,15 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
         ?? "there is no xcrun or xctrace on PATH (TRACECLI_XCTRACE may name another program)"
       return """
         \(bundle): an Instruments recording; reading it needs xctrace (Xcode, on a Mac), and \(missing)
-        On a Mac, export the tables tracecli reads, then give tracecli the folder here:
+        On a Mac, export the table of contents and the tables tracecli reads, then give tracecli the folder here:
           mkdir exports
-          for table in \(XCTraceBundleExporter.preferredTables.joined(separator: " ")); do
+          xcrun xctrace export --input \(bundle) --toc --output exports/toc.xml
+          for table in \(XCTraceBundleExporter.allTables.joined(separator: " ")); do
             xcrun xctrace export --input \(bundle) \\
               --xpath "/trace-toc/run[@number=\\"1\\"]/data/table[@schema=\\"$table\\"]" --output "exports/$table.xml"
           done
           tracecli summarize exports/
-        (tables a recording does not have fail to export; leave them out)
+        (tables a recording does not have fail to export, or export empty; leave them out)
         """
     case .exportFailed(let bundle, let table, let outcome, let lastLine, let attempts):
       let what = table.map { "table \($0)" } ?? "the table of contents"

@@ -9,20 +9,24 @@ import TraceModel
 /// run's header facts. A failed or hung export (``timeout`` each) is tried again, up to
 /// ``attempts`` times in all, with a note; the folder is removed when anything fails.
 struct XCTraceBundleExporter {
-  /// The tables tracecli reads, each group in order of preference (the first one present wins).
+  /// The tables tracecli reads, each group in order of preference (the first one present wins):
+  /// the one list the exporter and the printed export loop both follow.
   static let tableChoices: [[String]] = [
     ["swiftui-updates", "SwiftUIFilteredUpdates"],
     ["swiftui-layout-updates"],
     ["swiftui-update-groups"],
     ["swiftui-causes", "swiftui-full-causes"],
+    // iOS 26 devices give `hitches`, iOS 18 devices `hitches-summary` only.
     ["hitches", "hitches-summary"],
     ["potential-hangs"],
     ["device-display-info"],
-    ["display-vsyncs-interval", "display-vsyncs", "hitches-frame-lifetimes"],
+    ["display-vsyncs-interval", "display-vsyncs"],
+    // Frames' lifetimes (commit to screen): the app's rate when nothing better gives it.
+    ["hitches-frame-lifetimes"],
   ]
 
-  /// The first choice of every group: what a person exports by hand.
-  static var preferredTables: [String] { tableChoices.map { $0[0] } }
+  /// Every table of every group: what a person exports by hand (a recording lacks some).
+  static var allTables: [String] { tableChoices.flatMap { $0 } }
 
   let program: XCTraceProcess
   /// The run to read (its `number`); nil: the only one.

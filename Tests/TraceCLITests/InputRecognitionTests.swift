@@ -40,6 +40,15 @@ struct InputRecognitionTests {
     #expect(run.status == .unavailable)
     #expect(run.errors.contains("an Instruments recording; reading it needs xctrace"))
     #expect(run.errors.contains("xcrun xctrace export --input \(folder.path)"))
+    // The loop loses nothing an iOS 18 or 26 device records: the table of contents, both hitch
+    // tables, the frames' lifetimes, the filtered and the full tables.
+    #expect(run.errors.contains("--toc --output exports/toc.xml"))
+    for table in XCTraceBundleExporter.allTables {
+      #expect(run.errors.contains(" \(table) ") || run.errors.contains(" \(table);"), "\(table)")
+    }
+    for table in ["hitches-summary", "hitches-frame-lifetimes", "SwiftUIFilteredUpdates", "swiftui-full-causes"] {
+      #expect(XCTraceBundleExporter.allTables.contains(table))
+    }
   }
 
   @Test func aFolderNamedTraceWithExportsOfItsOwnIsAFolderOfExports() throws {

@@ -74,7 +74,7 @@ struct TraceBundlesTests {
     // The same tables, exported by hand into a folder.
     let folder = scratch.path + "/exports"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let tables = XCTraceBundleExporter.preferredTables.filter {
+    let tables = XCTraceBundleExporter.allTables.filter {
       FileManager.default.fileExists(atPath: Self.bundle + "/standin/run-1/\($0).xml")
     }
     #expect(tables.count == 7)
