@@ -12,9 +12,12 @@ let package = Package(
   targets: [
     // MARK: - Libraries
     // Events and the readers that produce them (JSON Lines, xctrace XML).
-    .target(name: "TraceModel"),
+    .target(name: "TraceModel", dependencies: ["CZlib"]),
     // Classification, frames, statistics, cause graph, budgets and renderers.
     .target(name: "TraceAnalyzer", dependencies: ["TraceModel"]),
+
+    // The system's zlib (every OS ships it; not a package dependency): gzipped traces.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
 
     // MARK: - Executable
     // A thin shell: arguments in, one library call, text and an exit code out.
@@ -26,7 +29,7 @@ let package = Package(
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
     .testTarget(name: "TraceAnalyzerTests", dependencies: ["TraceAnalyzer", "TraceModel", "TestSupport"]),
     .testTarget(
-      name: "TraceCLITests", dependencies: ["tracecli", "TraceAnalyzer", "TraceModel", "TestSupport"]),
+      name: "TraceCLITests", dependencies: ["tracecli", "TraceAnalyzer", "TraceModel", "TestSupport", "CZlib"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ struct InputRecognitionTests {
   @Test(arguments: [
     (
       [UInt8]([0x1F, 0x8B, 0x08, 0x00]) + Array(repeating: 7, count: 40),
-      "a gzip file; decompress it first (gunzip FILE)"
+      "a gzip file that does not decompress"
     ),
     (
       [0x50, 0x4B, 0x03, 0x04] + Array(repeating: 1, count: 40),

@@ -24,7 +24,7 @@ extension TraceAnalysis {
   package static func causeGraph(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CauseGraph {
-    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     var keepFrom: Int64?
     var keepTo: Int64?

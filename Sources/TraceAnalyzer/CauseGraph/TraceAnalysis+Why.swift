@@ -25,7 +25,7 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, target: WhyTarget,
     limits: CauseChains.Limits = CauseChains.Limits(), options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CauseChains.Outcome {
-    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {

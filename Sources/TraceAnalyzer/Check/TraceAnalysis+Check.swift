@@ -6,7 +6,7 @@ extension TraceAnalysis {
   package static func measure(
     paths: [String], name: String? = nil, for budget: Budget, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CheckMeasurements {
-    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     var measurements = try measure(
       paths: files, name: displayName, options: options, kindPercentiles: budget.needsKindPercentiles,
@@ -27,7 +27,7 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(), kindPercentiles: Bool,
     edges: Bool
   ) throws(TraceReadError) -> CheckMeasurements {
-    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     var measurements: CheckMeasurements
     if kindPercentiles {

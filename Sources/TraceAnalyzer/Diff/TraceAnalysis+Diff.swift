@@ -7,7 +7,7 @@ extension TraceAnalysis {
   package static func runFigures(
     path: String, options: AnalysisOptions = AnalysisOptions(), settings: FindingSettings = FindingSettings()
   ) throws(TraceReadError) -> RunFigures {
-    let (files, displayName, spool) = try TraceInput.resolvingStandardInput([path], name: nil)
+    let (files, displayName, spool) = try TraceInput.resolvingInputs([path], name: nil)
     defer { TraceInput.removeSpool(spool) }
     var measurements = try measure(
       paths: files, name: displayName, options: options, kindPercentiles: true, edges: false)

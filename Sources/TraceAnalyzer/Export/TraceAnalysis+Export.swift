@@ -12,7 +12,7 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     write: @escaping (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> ExportResult {
-    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
@@ -35,7 +35,7 @@ extension TraceAnalysis {
     var export = RowsExport(thresholds: options.thresholds, sink: write)
     var warnings: [TraceWarning] = []
     for run in runs {
-      let (files, displayName, spool) = try TraceInput.resolvingStandardInput([run], name: nil)
+      let (files, displayName, spool) = try TraceInput.resolvingInputs([run], name: nil)
       defer { TraceInput.removeSpool(spool) }
       let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
         ExportSink(causePartitions: nil)

@@ -21,7 +21,7 @@ extension TraceAnalysis {
     paths: [String], name: String?, options: AnalysisOptions, settings: FindingSettings,
     wrap: @escaping @Sendable (DiagnoseSink) -> Sink, inspect: (AnalysisPass<Sink>) -> Void
   ) throws(TraceReadError) -> Diagnosis {
-    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     var findings: [Finding] = []

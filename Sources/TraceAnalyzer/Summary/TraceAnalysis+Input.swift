@@ -50,7 +50,7 @@ extension TraceAnalysis {
       name = "<descriptor \(descriptor)>"
       path = try SystemFile.spool(descriptor: descriptor, name: name)
     }
-    defer { TraceInput.removeSpool(path) }
+    defer { TraceInput.removeSpool([path]) }
     return try body(path, name)
   }
 }

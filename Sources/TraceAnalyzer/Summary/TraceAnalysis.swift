@@ -52,7 +52,7 @@ public enum TraceAnalysis {
     wrap: @escaping @Sendable (SummaryAccumulator) -> Sink,
     inspect: (AnalysisPass<Sink>) -> Void
   ) throws(TraceReadError) -> (summary: TraceSummary, header: TraceHeader?) {
-    let (files, displayName, spool) = try TraceInput.resolvingStandardInput(paths, name: name)
+    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     let header = TraceInput.header(paths: files)
     var traceStart = header?.start

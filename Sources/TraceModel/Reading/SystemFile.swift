@@ -138,14 +138,28 @@
   /// Makes a temporary file, has `fill` write to its descriptor (false on failure), and
   /// returns its path; the caller removes it.
   private static func spool(name: String, _ fill: (Int32) -> Bool) throws(TraceReadError) -> String {
+    try spool(name: name) { (descriptor: Int32) throws(TraceReadError) in
+      guard fill(descriptor) else {
+        throw .noInput(path: name, reason: "cannot write a temporary copy of the trace")
+      }
+    }
+  }
+
+  /// Makes a temporary file, has `fill` write to its descriptor, and returns its path; the
+  /// caller removes it (on an error it is removed here).
+  static func spool(name: String, _ fill: (Int32) throws(TraceReadError) -> Void) throws(TraceReadError)
+    -> String
+  {
     let directory = temporaryFolder
-    guard let (descriptor, path) = makeTemporaryFile("\(directory)/tracecli-stdin-XXXXXX") else {
+    guard let (descriptor, path) = makeTemporaryFile("\(directory)/tracecli-spool-XXXXXX") else {
       throw .noInput(path: name, reason: "cannot create a temporary file in \(directory)")
     }
     defer { close(descriptor) }
-    guard fill(descriptor) else {
+    do {
+      try fill(descriptor)
+    } catch {
       unlink(path)
-      throw .noInput(path: name, reason: "cannot write a temporary copy of the trace")
+      throw error
     }
     return path
   }

@@ -21,27 +21,51 @@
   }
 
   /// `paths` with standard input (`-`, alone) replaced by a temporary copy of it, so that a
-  /// command may read it more than once; the name errors show; and the copy, which the caller
-  /// removes with ``removeSpool(_:)`` after its last read (nil when there is none).
+  /// command may read it more than once, and gzipped files by decompressed copies; the name
+  /// errors show; and the copies, which the caller removes with ``removeSpool(_:)`` after its
+  /// last read. (Gzipped exports inside a folder are the folder reader's.)
   ///
-  /// The one place `-` is read: every reader below takes the files this returns.
-  package static func resolvingStandardInput(_ paths: [String], name: String?) throws(TraceReadError)
-    -> (files: [String], name: String, spool: String?)
+  /// The one place `-` and gzip are read: every reader below takes the files this returns.
+  package static func resolvingInputs(_ paths: [String], name: String?) throws(TraceReadError)
+    -> (files: [String], name: String, spool: [String])
   {
-    guard paths == ["-"] else { return (paths, name ?? paths.joined(separator: " "), nil) }
-    let spool = try SystemFile.spoolStandardInput()
-    return ([spool], name ?? "<stdin>", spool)
+    if paths == ["-"] {
+      let spool = try SystemFile.spoolStandardInput()
+      if SystemFile.isGzip(spool) {
+        defer { unlink(spool) }
+        let decompressed = try SystemFile.spool(gzip: spool, name: name ?? "<stdin>")
+        return ([decompressed], name ?? "<stdin>", [decompressed])
+      }
+      return ([spool], name ?? "<stdin>", [spool])
+    }
+    var files: [String] = []
+    var spools: [String] = []
+    for path in paths {
+      guard SystemFile.isGzip(path) else {
+        files.append(path)
+        continue
+      }
+      do {
+        let decompressed = try SystemFile.spool(gzip: path, name: path)
+        files.append(decompressed)
+        spools.append(decompressed)
+      } catch {
+        removeSpool(spools)
+        throw error
+      }
+    }
+    return (files, name ?? paths.joined(separator: " "), spools)
   }
 
-  /// Removes the copy of standard input ``resolvingStandardInput(_:name:)`` made, if any.
-  package static func removeSpool(_ spool: String?) {
-    if let spool { unlink(spool) }
+  /// Removes the copies ``resolvingInputs(_:name:)`` made.
+  package static func removeSpool(_ spools: [String]) {
+    for spool in spools { unlink(spool) }
   }
 
   /// Reads the trace made of `paths`: one JSON Lines file, or XML exports and folders of them.
   ///
   /// The exports are merged into one trace. Standard input is resolved first
-  /// (``resolvingStandardInput(_:name:)``).
+  /// (``resolvingInputs(_:name:)``).
   ///
   /// - Parameter name: the name errors show for a single path.
   ///

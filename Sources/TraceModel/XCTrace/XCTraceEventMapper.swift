@@ -755,6 +755,17 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       if firstAbsurd == nil { firstAbsurd = (item.file, item.line) }
       sink.consume(item.event, line: item.line, symbols: symbols)
     }
+    if app == nil {
+      let processes = Set(intervals.compactMap { $0.process?.description })
+      if processes.count > 1, let first = intervals.first {
+        warnings.append(
+          TraceWarning(
+            file: first.file, line: first.line,
+            message:
+              "hitches and hangs of \(processes.count) processes, and nothing says which one is the app (no table of contents naming its target, no SwiftUI tables): all kept; \(processes.sorted().joined(separator: ", "))"
+          ))
+      }
+    }
     intervals = []
     if let firstAbsurd {
       warnings.append(

@@ -50,10 +50,13 @@
   ) throws(TraceReadError) -> TraceReading<Sink> {
     guard !paths.isEmpty else { throw .noInput(path: "", reason: "no trace given") }
     var documents: [(path: String, name: String)] = []
+    // Decompressed copies of a folder's gzipped exports, removed once read.
+    var spools: [String] = []
+    defer { TraceInput.removeSpool(spools) }
     for (index, path) in paths.enumerated() {
       let name = names?[index] ?? path
       if try TraceInput.format(of: path) == .folder {
-        documents += try folderDocuments(path)
+        documents += try folderDocuments(path, spools: &spools)
       } else {
         documents.append((path, name))
       }
@@ -199,8 +202,11 @@
     return order.filter(found.contains)
   }
 
-  /// The XML documents directly in folder `path`, by name (hidden files and others skipped).
-  static func folderDocuments(_ path: String) throws(TraceReadError) -> [(path: String, name: String)] {
+  /// The XML documents directly in folder `path`, by name (hidden files and others skipped);
+  /// gzipped ones are decompressed into temporary copies, added to `spools`.
+  static func folderDocuments(_ path: String, spools: inout [String]) throws(TraceReadError)
+    -> [(path: String, name: String)]
+  {
     guard let directory = opendir(path) else {
       throw .noInput(path: path, reason: SystemFile.describe(errno))
     }
@@ -217,7 +223,13 @@
     let base = path.hasSuffix("/") ? path : path + "/"
     for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
       let file = base + name
-      if (try? TraceInput.format(of: file)) == .xctraceXML { documents.append((file, file)) }
+      if SystemFile.isGzip(file) {
+        let copy = try SystemFile.spool(gzip: file, name: file)
+        spools.append(copy)
+        if (try? TraceInput.format(of: copy)) == .xctraceXML { documents.append((copy, file)) }
+      } else if (try? TraceInput.format(of: file)) == .xctraceXML {
+        documents.append((file, file))
+      }
     }
     guard !documents.isEmpty else {
       throw .noInput(path: path, reason: "is a folder without xctrace XML exports")

@@ -130,7 +130,7 @@ enum CheckCommand: Command {
     }
 
     // Standard input is copied once, so that --tighten can measure it a second time.
-    let input = try TraceInput.resolvingStandardInput(paths, name: nil)
+    let input = try TraceInput.resolvingInputs(paths, name: nil)
     defer { TraceInput.removeSpool(input.spool) }
     let measurements = try TraceAnalysis.measure(
       paths: input.files, name: input.name, for: budget, options: options)

@@ -77,10 +77,10 @@ enum ImportCommand: Command {
     if given.count > 1 && given.contains("-") {
       throw UsageError("standard input (-) cannot be combined with other files", command: "import")
     }
-    let input = try TraceInput.resolvingStandardInput(given, name: nil)
+    let input = try TraceInput.resolvingInputs(given, name: nil)
     defer { TraceInput.removeSpool(input.spool) }
     let paths = input.files
-    let names = input.spool == nil ? given : [input.name]
+    let names = given == ["-"] ? [input.name] : given
     for (path, name) in zip(paths, names) {
       if try TraceInput.format(of: path) == .jsonLines {
         throw TraceReadError.badData(

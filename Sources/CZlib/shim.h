@@ -1,0 +1,2 @@
+// zlib, which every OS ships: tracecli reads gzipped traces through it.
+#include <zlib.h>
