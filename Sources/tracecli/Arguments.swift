@@ -176,6 +176,7 @@ struct Arguments {
     options.red = try duration("--red")
     options.range = TimeRange(from: try duration("--from"), to: try duration("--to"))
     options.refreshRate = try refreshRate("--refresh-rate")
+    options.process = value("--process")
     options.threads = try count("--threads")
     if options.thresholds.orange < 0 || options.thresholds.red < 0 {
       throw UsageError("--orange and --red must not be negative", command: command)

@@ -145,7 +145,7 @@ enum TraceCLI {
       if let column = parseError.column { location += ":\(column)" }
       errors.write("\(location): error: \(parseError.message)\n")
       return .dataError
-    case .severalRecordings(let message):
+    case .ambiguousInput(let message):
       errors.write("tracecli: \(message)\n")
       return .usage
     }

@@ -85,4 +85,28 @@ struct RealRecordingsTests {
       reading.report.warnings.map(\.message).contains(
         "left out 1 hitches and hangs of other processes than FixIt (11101): SpringBoard (34) ×1"))
   }
+
+  @Test func withoutATargetSeveralProcessesAreRefusedUntilOneIsNamed() throws {
+    guard let path = RealData.path("vybava/ios26-smooth.hitches.xml") else { return }
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let edited = text.replacingOccurrences(
+      of: #"<duration id="12" fmt="8.34 ms">8336333</duration><process ref="3"/>"#,
+      with: #"<duration id="12" fmt="8.34 ms">8336333</duration><process id="90" fmt="SpringBoard (34)"><pid id="91" fmt="34">34</pid></process>"#)
+    let directory = try folder([])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: directory + "/hitches.xml"))
+    do {
+      _ = try read([directory])
+      Issue.record("two processes' hitches were read without a word")
+    } catch let error as TraceReadError {
+      guard case .ambiguousInput(let message) = error else { Issue.record("\(error)"); return }
+      #expect(message.hasSuffix("pick one with --process NAME: FixIt (11101), SpringBoard (34)"), "\(message)")
+    }
+    for process in ["FixIt", "11101"] {
+      let reading = try XCTraceReader.read(paths: [directory], process: process) { Collector() }
+      #expect(reading.parts.first?.sink.events.count == 6, "\(process)")
+    }
+    let reading = try XCTraceReader.read(paths: [directory], process: "SpringBoard") { Collector() }
+    #expect(reading.parts.first?.sink.events.count == 1)
+  }
 }

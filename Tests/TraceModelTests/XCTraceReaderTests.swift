@@ -339,7 +339,7 @@ struct XCTraceReaderTests {
       _ = try read([directory])
       Issue.record("a folder of two recordings was read")
     } catch let error as TraceReadError {
-      guard case .severalRecordings(let message) = error else { Issue.record("\(error)"); return }
+      guard case .ambiguousInput(let message) = error else { Issue.record("\(error)"); return }
       #expect(message.contains("c.xml") && message.contains("two exports of table swiftui-updates"))
     }
   }
@@ -361,7 +361,7 @@ struct XCTraceReaderTests {
       _ = try read([directory + "/toc-1.xml", directory + "/toc-2.xml", updates])
       Issue.record("two recordings were read as one")
     } catch let error as TraceReadError {
-      guard case .severalRecordings(let message) = error else { Issue.record("\(error)"); return }
+      guard case .ambiguousInput(let message) = error else { Issue.record("\(error)"); return }
       #expect(message.contains("(MyApp (1001) on iPhone 16 Pro") && message.contains("and MyApp (2002)"), "\(message)")
     }
   }

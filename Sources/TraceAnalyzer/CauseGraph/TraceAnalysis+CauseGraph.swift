@@ -39,7 +39,9 @@ extension TraceAnalysis {
     }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
     let (from, to) = (keepFrom, keepTo)
-    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
+    let reading = try TraceInput.read(
+      paths: files, name: displayName, threads: options.readerThreads, process: options.process
+    ) {
       CauseGraphSink(partitions: partitions, keepFrom: from, keepTo: to)
     }
     return CauseGraphBuilder.build(parts: reading.parts, file: displayName, range: options.range)

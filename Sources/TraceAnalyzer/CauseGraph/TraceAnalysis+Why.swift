@@ -28,7 +28,9 @@ extension TraceAnalysis {
     let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
-    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
+    let reading = try TraceInput.read(
+      paths: files, name: displayName, threads: options.readerThreads, process: options.process
+    ) {
       WhySink(partitions: partitions)
     }
     let search = CauseChainSearch(parts: reading.parts, header: reading.header, file: displayName)

@@ -15,7 +15,9 @@ extension TraceAnalysis {
     let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
     defer { TraceInput.removeSpool(spool) }
     let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
-    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
+    let reading = try TraceInput.read(
+      paths: files, name: displayName, threads: options.readerThreads, process: options.process
+    ) {
       ExportSink(causePartitions: partitions)
     }
     var export = ChromeTraceExport(
@@ -37,7 +39,9 @@ extension TraceAnalysis {
     for run in runs {
       let (files, displayName, spool) = try TraceInput.resolvingInputs([run], name: nil)
       defer { TraceInput.removeSpool(spool) }
-      let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
+      let reading = try TraceInput.read(
+      paths: files, name: displayName, threads: options.readerThreads, process: options.process
+    ) {
         ExportSink(causePartitions: nil)
       }
       warnings += reading.report.warnings

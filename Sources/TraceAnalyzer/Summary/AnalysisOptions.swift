@@ -14,6 +14,9 @@ public struct AnalysisOptions: Hashable, Sendable {
   /// The refresh rate in Hz the frames are judged at, over the trace's own; nil for the
   /// trace's (or 60 Hz, assumed).
   public var refreshRate: Double?
+  /// The app whose hitches and hangs an xctrace recording of every process keeps (a name or a
+  /// pid); nil: the recording's target.
+  public var process: String?
   /// Reader threads (the file is split at line boundaries); nil for the CPUs the process may
   /// run on.
   public var threads: Int?

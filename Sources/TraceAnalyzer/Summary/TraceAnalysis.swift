@@ -62,7 +62,9 @@ public enum TraceAnalysis {
     let thresholds = options.thresholds
     let keepFrom = traceStart.flatMap { start in options.range.from.map(start.saturatingAdd) } ?? .min
     let keepTo = traceStart.flatMap { start in options.range.to.map(start.saturatingAdd) } ?? .max
-    let reading = try TraceInput.read(paths: files, name: displayName, threads: options.readerThreads) {
+    let reading = try TraceInput.read(
+      paths: files, name: displayName, threads: options.readerThreads, process: options.process
+    ) {
       wrap(SummaryAccumulator(thresholds: thresholds, keepFrom: keepFrom, keepTo: keepTo))
     }
     for part in reading.parts { part.sink.finish() }

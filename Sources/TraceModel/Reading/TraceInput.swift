@@ -72,7 +72,8 @@
   /// Inlinable, so a caller's concrete sink specializes the reader's loop (a generic one reaches
   /// the sink through its witness table and its result's fields through metadata).
   @inlinable package static func read<Sink: TraceSink>(
-    paths: [String], name: String? = nil, threads: Int = 2, makeSink: @escaping @Sendable () -> Sink
+    paths: [String], name: String? = nil, threads: Int = 2, process: String? = nil,
+    makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     guard let first = paths.first else { throw .noInput(path: "", reason: "no trace given") }
     let formats = try paths.map { path throws(TraceReadError) in try format(of: path) }
@@ -84,7 +85,7 @@
         path: paths[index],
         reason: "is a JSON Lines trace; give it alone (several paths are for xctrace XML exports)")
     }
-    return try XCTraceReader.read(paths: paths, makeSink: makeSink)
+    return try XCTraceReader.read(paths: paths, process: process, makeSink: makeSink)
   }
 
   /// The header of a single JSON Lines trace (nil for other formats or without one).

@@ -4,15 +4,16 @@ public enum TraceReadError: Error, Hashable, Sendable, CustomStringConvertible {
   case noInput(path: String, reason: String)
   /// The data is malformed (sysexits 65).
   case badData(TraceParseError)
-  /// The inputs hold more than one recording, and nothing says which one to read (sysexits
-  /// 64): the message names them and how to pick one.
-  case severalRecordings(String)
+  /// The inputs leave a choice tracecli cannot make, as several recordings or the hitches of
+  /// several processes with nothing to say which is the app's (sysexits 64): the message names
+  /// them and how to pick one.
+  case ambiguousInput(String)
 
   public var description: String {
     switch self {
     case .noInput(let path, let reason): "\(path): \(reason)"
     case .badData(let error): error.description
-    case .severalRecordings(let message): message
+    case .ambiguousInput(let message): message
     }
   }
 }

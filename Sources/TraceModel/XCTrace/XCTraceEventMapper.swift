@@ -101,9 +101,12 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private(set) var app: String?
   /// The process of the first updates row.
   private var updatesProcess: XCTraceProcess?
-  /// The recorded app (from the table of contents): only its hitches and hangs are kept; nil:
-  /// the process of the updates, else every process's.
+  /// The recorded app (`--process`, else the table of contents' target): only its hitches and
+  /// hangs are kept; nil: the process of the updates, else every process's.
   var target: XCTraceProcess?
+  /// The processes whose hitches and hangs were read when nothing said which one is the app's,
+  /// when there are several (the reader refuses to guess).
+  private(set) var unchosenProcesses: [String]?
   /// The recording's length in ns (the table of contents' duration), if known: a group, hitch
   /// or hang longer than it (or than an hour) is counted, never timed.
   var recordingLength: Int64?
@@ -757,14 +760,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     }
     if app == nil {
       let processes = Set(intervals.compactMap { $0.process?.description })
-      if processes.count > 1, let first = intervals.first {
-        warnings.append(
-          TraceWarning(
-            file: first.file, line: first.line,
-            message:
-              "hitches and hangs of \(processes.count) processes, and nothing says which one is the app (no table of contents naming its target, no SwiftUI tables): all kept; \(processes.sorted().joined(separator: ", "))"
-          ))
-      }
+      if processes.count > 1 { unchosenProcesses = processes.sorted() }
     }
     intervals = []
     if let firstAbsurd {

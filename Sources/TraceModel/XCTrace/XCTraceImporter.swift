@@ -31,13 +31,13 @@
   /// - Parameter names: how errors name each path (the paths by default).
   /// - Throws: the reader's ``TraceReadError``; nothing is written then.
   @usableFromInline package static func convert(
-    paths: [String], names: [String]? = nil, producer: String = XCTraceImporter.producer,
+    paths: [String], names: [String]? = nil, process: String? = nil, producer: String = XCTraceImporter.producer,
     write: (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> Result {
     let spool = try makeSpool()
     defer { close(spool) }
     let reading = try XCTraceReader.read(
-      paths: paths, names: names, chunkSize: XCTraceParser.defaultChunkSize
+      paths: paths, names: names, chunkSize: XCTraceParser.defaultChunkSize, process: process
     ) {
       JSONLinesFileSink(descriptor: spool)
     }

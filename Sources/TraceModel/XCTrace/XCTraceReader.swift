@@ -34,19 +34,22 @@
   /// - Throws: ``TraceReadError/noInput(path:reason:)`` for a path that cannot be read (or a
   ///   folder without exports), ``TraceReadError/badData(_:)`` with file, line and column for
   ///   malformed XML, a truncated document or a table that cannot be mapped.
+  ///
+  /// - Parameter process: the app whose hitches and hangs are kept, by name or pid, over the
+  ///   table of contents' target (for a recording of all processes).
   @usableFromInline package static func read<Sink: TraceSink>(
-    paths: [String], makeSink: @escaping @Sendable () -> Sink
+    paths: [String], process: String? = nil, makeSink: @escaping @Sendable () -> Sink
   )
     throws(TraceReadError) -> TraceReading<Sink>
   {
-    try read(paths: paths, chunkSize: XCTraceParser.defaultChunkSize, makeSink: makeSink)
+    try read(paths: paths, chunkSize: XCTraceParser.defaultChunkSize, process: process, makeSink: makeSink)
   }
 
   /// ``read(paths:makeSink:)`` with a chosen read-buffer size (tests use tiny ones) and, for
   /// tests, a choice of reading ahead (see ``XCTraceParser``).
   static func read<Sink: TraceSink>(
     paths: [String], names: [String]? = nil, chunkSize: Int, readAhead: Bool = ProcessorCount.available > 1,
-    makeSink: @escaping @Sendable () -> Sink
+    process: String? = nil, makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     guard !paths.isEmpty else { throw .noInput(path: "", reason: "no trace given") }
     var documents: [(path: String, name: String)] = []
@@ -76,7 +79,7 @@
       if toc.runs.count == 1 {
         let run = toc.runs[0]
         if let earlier = tocRun, !earlier.isSameRecording(as: run) {
-          throw .severalRecordings(
+          throw .ambiguousInput(
             "\(tocName) and \(document.name) are the tables of contents of two recordings "
               + "(\(earlier.recordingDescription) and \(run.recordingDescription)); give the exports of one recording")
         }
@@ -98,7 +101,9 @@
     documents = (0...2).flatMap { rank in zip(documents, ranks).filter { $0.1 == rank }.map(\.0) }
     let symbols = SymbolTable()
     var mapper = XCTraceEventMapper(sink: makeSink(), symbols: symbols)
-    if let tocRun, tocRun.app != nil || tocRun.pid != nil {
+    if let process {
+      mapper.target = Int64(process).map { XCTraceProcess(name: nil, pid: $0) } ?? XCTraceProcess(name: process, pid: nil)
+    } else if let tocRun, tocRun.app != nil || tocRun.pid != nil {
       mapper.target = XCTraceProcess(name: tocRun.app, pid: tocRun.pid)
     }
     if let seconds = tocRun?.duration, seconds * 1e9 < 9e18 {
@@ -115,6 +120,12 @@
       report.bytes += parser.bytesRead
     }
     mapper.finish()
+    if let processes = mapper.unchosenProcesses {
+      throw .ambiguousInput(
+        "the recording holds the hitches and hangs of \(processes.count) processes, and nothing says which one is the app "
+          + "(no table of contents naming its target, no SwiftUI tables); pick one with --process NAME: "
+          + processes.joined(separator: ", "))
+    }
     report.warnings = tocWarnings + mapper.warnings
     if let disagreement = mapper.rate.disagreement {
       report.warnings.append(TraceWarning(file: mapper.rate.vsyncFile ?? "", line: 1, message: disagreement))
@@ -146,7 +157,7 @@
         if earlier.contains(where: { ((try? SystemFile.contents(of: $0.path, limit: .max)) ?? []) == contents }) {
           continue  // the same table exported twice: read once
         }
-        throw .severalRecordings(
+        throw .ambiguousInput(
           "\(earlier[0].name) and \(document.name) are two exports of table \(schema) with different rows: "
             + "two recordings (or two runs); give the exports of one recording, or export one run "
             + "(--xpath '/trace-toc/run[@number=\"N\"]/…')")

@@ -26,14 +26,19 @@ enum ImportCommand: Command {
       swiftui-causes              the cause graph: causes, and sources for its nodes
       swiftui-full-causes           that are not updates (owner and property from labels)
       swiftui-update-groups       update groups, and the group of each update
-      hitches, hitches-summary    hitches
-      potential-hangs             hangs
-      device-display-info         the refresh rate (frame budget)
-      display-vsyncs-interval     frames (one vsync to the next)
-      hitches-frame-lifetimes     frames (when there are no vsyncs)
-      the table of contents       the app and device (`xctrace export --toc`)
+      hitches, hitches-summary    the app's hitches (system ones marked; the late stage as
+                                    their cause)
+      potential-hangs             the app's hangs
+      display-vsyncs-interval     frames (one vsync to the next), and the rate the app drew at
+      hitches-summary             the rate, from its refresh interval (without vsyncs)
+      device-display-info         the rate, the display's maximum (without either)
+      hitches-frame-lifetimes     the rate, from their cadence (without any of those)
+      the table of contents       the app, its pid and device, what was recorded
+                                    (`xctrace export --toc`)
 
-    Other tables are skipped with a warning. Every command that takes a trace reads
+    Times count from the run's start, as Instruments shows them. Exports of two
+    recordings are refused. Gzipped files (.gz) are read as they are. Other tables are
+    skipped with a warning. Every command that takes a trace reads
     bundles and XML directly too; importing once makes later reads faster and the file
     smaller.
 
@@ -41,6 +46,8 @@ enum ImportCommand: Command {
       -o, --output <file>          write the trace to <file> instead of standard output
                                    (`-` is standard output)
       --run <n>                    the run of a bundle holding several
+      --process <name|pid>         the app whose hitches and hangs to keep, in a recording
+                                   of every process
       --xctrace-timeout <seconds>  how long one table's export may take (default 600)
       -h, --help                   show this help
 
@@ -60,6 +67,7 @@ enum ImportCommand: Command {
   ) throws -> ExitCode {
     var arguments = try Arguments(arguments, command: "import", flags: flags)
     let destination = arguments.outputFile()
+    let process = arguments.value("--process")
     try arguments.finish()
     guard let format = arguments.positionals.first else {
       throw UsageError(
@@ -100,7 +108,7 @@ enum ImportCommand: Command {
         errors.write("tracecli: \(error)\n")
         return error.isMissingFolder ? .cannotCreate : .ioError
       }
-      result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in file.write(chunk) }
+      result = try XCTraceImporter.convert(paths: paths, names: names, process: process) { chunk in file.write(chunk) }
       do {
         try file.commit()
       } catch {
@@ -108,7 +116,9 @@ enum ImportCommand: Command {
         return .ioError
       }
     } else {
-      result = try XCTraceImporter.convert(paths: paths, names: names) { chunk in output.write(bytes: chunk) }
+      result = try XCTraceImporter.convert(paths: paths, names: names, process: process) { chunk in
+        output.write(bytes: chunk)
+      }
     }
     TraceCLI.warn(result.report.warnings, to: &errors)
     if let destination {

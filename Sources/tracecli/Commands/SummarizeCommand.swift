@@ -19,6 +19,8 @@ enum SummarizeCommand: Command {
       --to <time>          inspection range end (exclusive); keeps updates starting in range
       --refresh-rate <hz>  judge frames at this display rate (e.g. 120), over the trace's
                            own (without one, 60 Hz is assumed and the output says so)
+      --process <name|pid> the app whose hitches and hangs to keep, in an xctrace
+                           recording of every process
       --limit <n>          views listed in text output (default 20, 0 for all)
       --findings           end with the findings of diagnose, one line each (and
                            "findings" in JSON); takes the options of diagnose
