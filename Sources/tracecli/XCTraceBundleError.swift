@@ -1,3 +1,5 @@
+import TraceModel
+
 /// Why a `.trace` bundle could not be read through `xctrace`.
 enum XCTraceBundleError: Error, CustomStringConvertible {
   /// There is no `xctrace` to run; `named` is what `TRACECLI_XCTRACE` names, if set.
@@ -32,7 +34,7 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
         On a Mac, export the table of contents and the tables tracecli reads, then give tracecli the folder here:
           mkdir exports
           xcrun xctrace export --input \(bundle) --toc --output exports/toc.xml
-          for table in \(XCTraceBundleExporter.allTables.joined(separator: " ")); do
+          for table in \(XCTraceTables.all.joined(separator: " ")); do
             xcrun xctrace export --input \(bundle) \\
               --xpath "/trace-toc/run[@number=\\"1\\"]/data/table[@schema=\\"$table\\"]" --output "exports/$table.xml"
           done

@@ -9,25 +9,6 @@ import TraceModel
 /// run's header facts. A failed or hung export (``timeout`` each) is tried again, up to
 /// ``attempts`` times in all, with a note; the folder is removed when anything fails.
 struct XCTraceBundleExporter {
-  /// The tables tracecli reads, each group in order of preference (the first one present wins):
-  /// the one list the exporter and the printed export loop both follow.
-  static let tableChoices: [[String]] = [
-    ["swiftui-updates", "SwiftUIFilteredUpdates"],
-    ["swiftui-layout-updates"],
-    ["swiftui-update-groups"],
-    ["swiftui-causes", "swiftui-full-causes"],
-    // iOS 26 devices give `hitches`, iOS 18 devices `hitches-summary` only.
-    ["hitches", "hitches-summary"],
-    ["potential-hangs"],
-    ["device-display-info"],
-    ["display-vsyncs-interval", "display-vsyncs"],
-    // Frames' lifetimes (commit to screen): the app's rate when nothing better gives it.
-    ["hitches-frame-lifetimes"],
-  ]
-
-  /// Every table of every group: what a person exports by hand (a recording lacks some).
-  static var allTables: [String] { tableChoices.flatMap { $0 } }
-
   let program: XCTraceProcess
   /// The run to read (its `number`); nil: the only one.
   var run: Int?
@@ -37,12 +18,6 @@ struct XCTraceBundleExporter {
   var attempts = 3
   /// Where the temporary folder goes; nil for `$TMPDIR` (else `/tmp`).
   var temporaryFolder: String?
-
-  /// The tables of `schemas` (a run's, from its table of contents) that tracecli reads.
-  static func tables(in schemas: [String]) -> [String] {
-    let present = Set(schemas)
-    return tableChoices.compactMap { choices in choices.first { present.contains($0) } }
-  }
 
   /// Exports `bundle` into a new temporary folder and returns the folder and the run read.
   ///
@@ -60,7 +35,7 @@ struct XCTraceBundleExporter {
       let toc = try XCTraceTOC.parse(
         try SystemFile.contents(of: tocPath), file: "\(bundle) (its table of contents)")
       let chosen = try pickRun(toc, bundle: bundle)
-      let tables = Self.tables(in: chosen.schemas)
+      let tables = XCTraceTables.chosen(in: chosen.schemas)
       guard !tables.isEmpty else {
         throw XCTraceBundleError.noTables(bundle: bundle, run: chosen.number, schemas: chosen.schemas)
       }

@@ -75,6 +75,20 @@ struct GzipInputTests {
     #expect(summary([directory]) == expected)
   }
 
+  @Test func zerosAfterTheLastMemberArePaddingAndAFolderOfGzippedExportsIsNoBundle() throws {
+    let directory = try folder()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let bytes = [UInt8](try Fixture.data("traces/minimal.jsonl"))
+    try write(Self.gzipped(bytes) + Array(repeating: 0, count: 4096), directory + "/padded.gz")
+    #expect(summary([directory + "/padded.gz"]) == summary([Fixture.path("traces/minimal.jsonl")]))
+    let bundleLike = directory + "/Run.trace"
+    try FileManager.default.createDirectory(atPath: bundleLike, withIntermediateDirectories: true)
+    let hitches = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixture.path("xctrace/hitches.xml"))))
+    try write(Self.gzipped(hitches), bundleLike + "/hitches.xml.gz")
+    let run = CLIRun(["summarize", bundleLike], environment: ["PATH": "/nonexistent"])
+    #expect(run.status == .success, "\(run.errors)")
+  }
+
   @Test func aTruncatedGzipFileExits65() throws {
     let directory = try folder()
     defer { try? FileManager.default.removeItem(atPath: directory) }

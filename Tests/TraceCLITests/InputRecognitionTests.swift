@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TraceModel
 
 @testable import tracecli
 
@@ -43,11 +44,11 @@ struct InputRecognitionTests {
     // The loop loses nothing an iOS 18 or 26 device records: the table of contents, both hitch
     // tables, the frames' lifetimes, the filtered and the full tables.
     #expect(run.errors.contains("--toc --output exports/toc.xml"))
-    for table in XCTraceBundleExporter.allTables {
+    for table in XCTraceTables.all {
       #expect(run.errors.contains(" \(table) ") || run.errors.contains(" \(table);"), "\(table)")
     }
     for table in ["hitches-summary", "hitches-frame-lifetimes", "SwiftUIFilteredUpdates", "swiftui-full-causes"] {
-      #expect(XCTraceBundleExporter.allTables.contains(table))
+      #expect(XCTraceTables.all.contains(table))
     }
   }
 

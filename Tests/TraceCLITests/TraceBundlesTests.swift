@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TraceModel
 
 @testable import tracecli
 
@@ -74,7 +75,7 @@ struct TraceBundlesTests {
     // The same tables, exported by hand into a folder.
     let folder = scratch.path + "/exports"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let tables = XCTraceBundleExporter.allTables.filter {
+    let tables = XCTraceTables.all.filter {
       FileManager.default.fileExists(atPath: Self.bundle + "/standin/run-1/\($0).xml")
     }
     #expect(tables.count == 7)

@@ -58,6 +58,11 @@ struct JSONLinesParserTests {
     guard case .hitch(let app) = plain else { Issue.record("not a hitch"); return }
     #expect(!app.system && app.cause == nil)
     #expect(error(#"{"type":"hitch","start":5,"duration":8,"system":"yes"}"#)?.message == #""system" must be a boolean, found a string"#)
+    // A repeated key: the last one counts; of several wrong keys, the first in the event's order.
+    let (repeated, _) = try parse(#"{"type":"trace","version":1,"recorded":5,"recorded":["hitches"]}"#)
+    guard case .header(let header) = repeated else { Issue.record("not a header"); return }
+    #expect(header.recorded == ["hitches"])
+    #expect(error(#"{"type":"hitch","start":0,"duration":5,"cause":1,"system":"x"}"#)?.column == 59)
     #expect(error(#"{"type":"hitch","start":5,"duration":8,"cause":2}"#)?.column == 48)
   }
 

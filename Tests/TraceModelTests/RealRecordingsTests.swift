@@ -109,4 +109,46 @@ struct RealRecordingsTests {
     let reading = try XCTraceReader.read(paths: [directory], process: "SpringBoard") { Collector() }
     #expect(reading.parts.first?.sink.events.count == 1)
   }
+
+  @Test func anotherProcessesHitchAtTheSameMomentDoesNotHideTheApps() throws {
+    guard let path = RealData.path("vybava/ios26-smooth.hitches.xml") else { return }
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    // A system process's hitch with the first hitch's start and duration, before it.
+    let first = #"<row><start-time id="1" fmt="00:01.561.899">1561899666</start-time>"#
+    let other =
+      #"<row><start-time fmt="00:01.561.899">1561899666</start-time><duration fmt="16.67 ms">16672666</duration><process id="90" fmt="backboardd (66)"><pid id="91" fmt="66">66</pid></process><boolean id="92" fmt="Yes">1</boolean><uint32 fmt="1">1</uint32><string fmt="0x1">0x1</string><display-name fmt="Display 1">Display 1</display-name><string fmt=""></string></row>"#
+    let edited = text.replacingOccurrences(of: first, with: other + first)
+    #expect(edited != text)
+    guard let toc = RealData.path("vybava/ios26-smooth.toc.xml") else { return }
+    let directory = try folder([toc])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: directory + "/hitches.xml"))
+    let (_, lines) = try read([directory])
+    #expect(lines.count == 7)
+    #expect(lines.first?.contains("64 offscreen passes") == true)
+    // A process named as messages list it, by name or pid; one the recording lacks is refused.
+    for process in ["FixIt (11101)", "FixIt", "11101"] {
+      let reading = try XCTraceReader.read(paths: [directory], process: process) { Collector() }
+      #expect(reading.parts.first?.sink.events.count == 7, "\(process)")
+    }
+    #expect(throws: TraceReadError.self) {
+      _ = try XCTraceReader.read(paths: [directory], process: "Nope") { Collector() }
+    }
+  }
+
+  @Test func ratesFromRowsNoDisplayRunsAtAreLeftOut() {
+    var rate = XCTraceRefreshRate()
+    // Ten vsyncs at 120 Hz, one of them repeated 1 ns later: still 120 Hz.
+    rate.vsyncIntervals = Array(repeating: 8_333_333, count: 9) + [1]
+    #expect(rate.chosen?.rate == 120 && rate.chosen?.source == "vsyncs")
+    // Two surfaces' lifetimes 20 µs apart at 60 Hz: 60 Hz.
+    rate = XCTraceRefreshRate()
+    rate.lifetimeStarts = (0..<10).flatMap { [Int64($0) * 16_666_667, Int64($0) * 16_666_667 + 20_000] }
+    #expect(rate.chosen?.rate == 60 && rate.chosen?.source == "frame-lifetimes")
+    // A refresh interval of 1 ns or of 11 days is no display's: the next source decides.
+    rate = XCTraceRefreshRate()
+    rate.refreshIntervals = [1, 1_000_000_000_000_000]
+    rate.displayMaximum = 120
+    #expect(rate.chosen?.rate == 120 && rate.chosen?.source == "display-max")
+  }
 }

@@ -344,6 +344,21 @@ struct XCTraceReaderTests {
     }
   }
 
+  @Test func aTableWhoseGroupHasAPreferredOneIsLeftOutAndUnreadTablesAreNotCompared() throws {
+    let vsyncs = try String(contentsOfFile: Fixture.path("xctrace/display-vsyncs-interval.xml"), encoding: .utf8)
+    // The same vsyncs exported as `display-vsyncs` too (the printed loop exports both): read once.
+    let alternative = vsyncs.replacingOccurrences(of: #"name="display-vsyncs-interval""#, with: #"name="display-vsyncs""#)
+    #expect(alternative != vsyncs)
+    let tick = { (value: Int) in
+      #"<?xml version="1.0"?><trace-query-result><node><schema name="tick"><col><mnemonic>start</mnemonic></col></schema><row><start-time>\#(value)</start-time></row></node></trace-query-result>"#
+    }
+    let directory = try folder(["a.xml": vsyncs, "b.xml": alternative, "t1.xml": tick(1), "t2.xml": tick(2)])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (_, both) = try read([directory])
+    let (_, one) = try read([directory + "/a.xml"])
+    #expect(both == one && !one.isEmpty)
+  }
+
   @Test func tablesOfContentsOfTwoRecordingsAreRefused() throws {
     let toc = { (pid: Int) in
       """

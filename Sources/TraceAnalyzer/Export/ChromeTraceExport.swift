@@ -263,7 +263,10 @@ struct ChromeTraceExport {
       let sorted = list.sorted { ($0.start, $1.duration) < ($1.start, $0.duration) }
       var packer = TrackPacker()
       for item in sorted {
-        let lane = Int64(packer.place(start: item.start, end: item.start.saturatingAdd(item.duration)))
+        let lane = Int64(
+          packer.place(
+            start: item.start,
+            end: item.start.saturatingAdd(item.duration >= Update.unfinishedDuration ? 0 : item.duration)))
         let track = Self.track(family, lane: Int(lane))
         if tracks[track] == nil { tracks[track] = lane == 0 ? title : "\(title) (\(lane + 1))" }
         separate()
@@ -271,7 +274,9 @@ struct ChromeTraceExport {
         writer.append(bytes: Array(category.utf8))
         writer.append("\",\"name\":")
         writer.append(quoted: item.name)
-        writer.append(track: track, start: item.start, duration: max(item.duration, 0))
+        // An hour or more is a sentinel (or absurd): counted, never timed, drawn as an instant.
+        let duration = item.duration >= Update.unfinishedDuration ? 0 : max(item.duration, 0)
+        writer.append(track: track, start: item.start, duration: duration)
         if let id = item.id {
           writer.append(",\"args\":{\"id\":")
           writer.append(id)

@@ -108,7 +108,8 @@ package struct ReportTimeline: Hashable, Sendable {
   /// Marks the columns `start ..< start + duration` overlaps in `marks`.
   static func mark(_ marks: inout [Bool], in timeline: ReportTimeline, start: Int64, duration: Int64) {
     let first = timeline.column(of: start)
-    let last = timeline.column(of: start.saturatingAdd(max(duration, 0)))
+    // An hour or more is a sentinel (or absurd): counted, never timed, marked at its start.
+    let last = timeline.column(of: start.saturatingAdd(duration >= Update.unfinishedDuration ? 0 : max(duration, 0)))
     for index in first...last { marks[index] = true }
   }
 }

@@ -385,7 +385,8 @@
   ) throws(LineError) -> [String: LooseValue] {
     var scanner = JSONScanner(base: base, count: count)
     var found: [String: LooseValue] = [:]
-    var wrongType: (column: Int, key: String, expected: String, found: String)?
+    // Per key, the last occurrence's type error (a later valid one clears it: the last counts).
+    var wrongTypes: [String: (column: Int, found: String)] = [:]
     /// The string at the scanner, decoded.
     func string(_ scanner: inout JSONScanner) throws(JSONScanError) -> String {
       let value = try scanner.scanString()
@@ -432,8 +433,16 @@
           scanner.skipWhitespace()
           while scanner.position < count && base[scanner.position] != 0x5D {
             guard base[scanner.position] == 0x22 else {
-              wrongType = wrongType ?? (valueStart + 1, name, type.name, "an array")
-              break walk
+              scanner.position = valueStart
+              try scanner.skipValue()
+              found[name] = nil
+              wrongTypes[name] = (valueStart + 1, "an array")
+              unknownKeys -= 1
+              scanner.skipWhitespace()
+              guard scanner.position < count && base[scanner.position] == 0x2C else { break walk }
+              scanner.position += 1
+              scanner.skipWhitespace()
+              continue walk
             }
             items.append(try string(&scanner))
             scanner.skipWhitespace()
@@ -445,9 +454,11 @@
           scanner.position += 1
           found[name] = .strings(items)
         default:
-          wrongType = wrongType ?? (valueStart + 1, name, type.name, typeName(at: valueStart))
+          found[name] = nil
+          wrongTypes[name] = (valueStart + 1, typeName(at: valueStart))
           try scanner.skipValue()
         }
+        if found[name] != nil { wrongTypes[name] = nil }
         unknownKeys -= 1  // counted as unknown by the scan, known after all
         scanner.skipWhitespace()
         guard scanner.position < count && base[scanner.position] == 0x2C else { break }
@@ -457,10 +468,12 @@
     } catch {
       throw LineError(column: error.offset + 1, message: error.message)
     }
-    if let wrongType {
-      throw LineError(
-        column: wrongType.column,
-        message: "\"\(wrongType.key)\" must be \(wrongType.expected), found \(wrongType.found)")
+    // The first wrong key in the event's order of keys, as the reference reports it.
+    for key in keys {
+      if let wrong = wrongTypes[key.name] {
+        throw LineError(
+          column: wrong.column, message: "\"\(key.name)\" must be \(key.type.name), found \(wrong.found)")
+      }
     }
     return found
   }

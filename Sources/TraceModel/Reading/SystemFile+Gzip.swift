@@ -56,7 +56,11 @@ extension SystemFile {
           stream.next_in = input
           stream.avail_in = UInt32(count)
           if ended {
-            // Another member follows the one that ended.
+            // Zeros after the last member are padding (as gzip takes them); else another member.
+            if UnsafeBufferPointer(start: input, count: count).allSatisfy({ $0 == 0 }) {
+              stream.avail_in = 0
+              continue
+            }
             inflateReset(&stream)
             ended = false
           }
@@ -71,7 +75,10 @@ extension SystemFile {
         switch status {
         case Z_STREAM_END:
           ended = true
-          if stream.avail_in > 0 {
+          let rest = UnsafeBufferPointer(start: stream.next_in, count: Int(stream.avail_in))
+          if rest.allSatisfy({ $0 == 0 }) {
+            stream.avail_in = 0
+          } else {
             inflateReset(&stream)
             ended = false
           }

@@ -164,6 +164,27 @@
     return path
   }
 
+  /// Whether the files at `a` and `b` hold the same bytes (compared a chunk at a time; false
+  /// when either cannot be read).
+  package static func sameContents(_ a: String, _ b: String) -> Bool {
+    guard let first = try? SystemFile(path: a), let second = try? SystemFile(path: b) else { return false }
+    let chunk = 1 << 20
+    let left = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+    let right = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+    defer {
+      left.deallocate()
+      right.deallocate()
+    }
+    var offset: Int64 = 0
+    while true {
+      let count = first.read(into: left, count: chunk, at: offset)
+      guard count >= 0, second.read(into: right, count: chunk, at: offset) == count else { return false }
+      if count == 0 { return true }
+      if memcmp(left, right, count) != 0 { return false }
+      offset += Int64(count)
+    }
+  }
+
   // MARK: - Temporary files and writing
 
   /// Creates a new file from `template` (a path ending in `XXXXXX`, see `mkstemp(3)`); returns

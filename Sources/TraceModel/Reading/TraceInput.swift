@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -49,6 +51,7 @@
         let decompressed = try SystemFile.spool(gzip: path, name: path)
         files.append(decompressed)
         spools.append(decompressed)
+        copyNames.withLock { $0[decompressed] = path }
       } catch {
         removeSpool(spools)
         throw error
@@ -60,6 +63,15 @@
   /// Removes the copies ``resolvingInputs(_:name:)`` made.
   package static func removeSpool(_ spools: [String]) {
     for spool in spools { unlink(spool) }
+    copyNames.withLock { names in for spool in spools { names[spool] = nil } }
+  }
+
+  /// The decompressed copies ``resolvingInputs(_:name:)`` made, by path: the files they copy.
+  private static let copyNames = Mutex<[String: String]>([:])
+
+  /// How messages name the file at `path`: the gzipped file a copy was made from, else `path`.
+  package static func displayName(of path: String) -> String {
+    copyNames.withLock { $0[path] } ?? path
   }
 
   /// Reads the trace made of `paths`: one JSON Lines file, or XML exports and folders of them.
@@ -176,7 +188,7 @@
     return marked && !holdsXML(String(trimmed))
   }
 
-  /// Whether the folder at `path` holds a file named `*.xml` directly.
+  /// Whether the folder at `path` holds a file named `*.xml` (or `*.xml.gz`) directly.
   private static func holdsXML(_ path: String) -> Bool {
     guard let directory = opendir(path) else { return false }
     defer { closedir(directory) }
@@ -184,7 +196,8 @@
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.lowercased().hasSuffix(".xml") && !name.hasPrefix(".") { return true }
+      let lowered = name.lowercased()
+      if (lowered.hasSuffix(".xml") || lowered.hasSuffix(".xml.gz")) && !name.hasPrefix(".") { return true }
     }
     return false
   }

@@ -107,12 +107,12 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   /// The processes whose hitches and hangs were read when nothing said which one is the app's,
   /// when there are several (the reader refuses to guess).
   private(set) var unchosenProcesses: [String]?
+  /// The processes whose hitches and hangs were read when none was the target's (a `--process`
+  /// that names none of them is refused).
+  private(set) var missedTarget: [String]?
   /// The recording's length in ns (the table of contents' duration), if known: a group, hitch
   /// or hang longer than it (or than an hour) is counted, never timed.
   var recordingLength: Int64?
-  /// The latest end of the updates and frames read (the recording's length without a table of
-  /// contents, for hitches and hangs).
-  private var latestEnd = Int64.min
   /// Hitches and hangs, kept until every table is read (the process they must belong to may be
   /// known only from a later updates table).
   private var intervals: [(event: TraceEvent, line: Int, file: String, process: XCTraceProcess?)] = []
@@ -141,8 +141,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   /// Update groups by thread (the thread-name symbol, -1 for the main thread).
   private var groupsByThread: [Int32: GroupIntervals] = [:]
   private var groupCount: Int64 = 0
-  /// Hitches and frame lifetimes seen (rows repeat per containment level).
-  private var seenHitches = Set<[Int64]>()
+  /// Frame lifetimes seen (rows repeat per containment level).
   private var seenFrameLifetimes = Set<Int64>()
   /// 1 + the view a `view-name` stands for (the unknown-view node for Instruments' unknown views).
   private var viewNameCache: [Int32] = []
@@ -469,10 +468,6 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       app = XCTraceNames.app(process)
       updatesProcess = XCTraceNames.process(process)
     }
-    if update.duration < Update.unfinishedDuration {
-      let (end, overflow) = update.start.addingReportingOverflow(update.duration)
-      latestEnd = max(latestEnd, overflow ? .max : end)
-    }
     sink.consumeUpdate(update, line: line, symbols: symbols)
   }
 
@@ -683,15 +678,9 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     throws(XCTraceMappingError)
   {
     if let refresh = values.integer(cell(cells, table.refreshInterval)) { rate.refreshIntervals.append(refresh) }
-    guard let (start, interval) = try interval(cells, line: line, values),
-      seenHitches.insert([start, interval]).inserted
-    else { return }
+    guard let (start, interval) = try interval(cells, line: line, values) else { return }
     let duration = timed(interval, line: line)
-    var system = false
-    if table.isSystem >= 0 {
-      let flag = cells[table.isSystem]
-      system = values.integer(flag).map { $0 != 0 } ?? (values.string(flag).map { ["Yes", "true", "YES"].contains($0) } ?? false)
-    }
+    let system = table.isSystem >= 0 && flag(cells[table.isSystem], &values)
     let hitch = Hitch(
       start: start, duration: duration, narrative: text(cell(cells, table.narrative), &values), system: system,
       cause: text(cell(cells, table.cause), &values))
@@ -719,6 +708,11 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     return max(duration, Update.unfinishedDuration)
   }
 
+  /// A boolean cell: `1`, or `Yes`/`true` as some exports spell it.
+  private func flag(_ value: XCTraceValue, _ values: inout XCTraceValueTable) -> Bool {
+    values.integer(value).map { $0 != 0 } ?? (values.string(value).map { ["Yes", "true", "YES"].contains($0) } ?? false)
+  }
+
   /// The process of a row (nil when its table has no process column).
   private mutating func process(_ cells: UnsafeBufferPointer<XCTraceValue>, _ values: inout XCTraceValueTable)
     -> XCTraceProcess?
@@ -733,42 +727,30 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     let app = target ?? updatesProcess
     var others: [String: Int] = [:]
     var firstOther: (file: String, line: Int)?
-    // Without a table of contents, the recording lasts as long as its updates and frames.
-    let length = recordingLength ?? (latestEnd > 0 ? latestEnd : .max)
-    var absurd = 0
-    var firstAbsurd: (file: String, line: Int)?
-    for var item in intervals {
+    // Hitch rows repeat per containment level: one hitch per start, duration and owner.
+    var seenHitches = Set<[Int64]>()
+    var kept = 0
+    for item in intervals {
       if let app, let process = item.process, !app.matches(process) {
         others[process.description, default: 0] += 1
         if firstOther == nil { firstOther = (item.file, item.line) }
         continue
       }
-      switch item.event {
-      case .hitch(var hitch) where hitch.duration > length && hitch.duration < Update.unfinishedDuration:
-        hitch.duration = Update.unfinishedDuration
-        item.event = .hitch(hitch)
-      case .hang(var hang) where hang.duration > length && hang.duration < Update.unfinishedDuration:
-        hang.duration = Update.unfinishedDuration
-        item.event = .hang(hang)
-      default:
-        sink.consume(item.event, line: item.line, symbols: symbols)
+      if case .hitch(let hitch) = item.event,
+        !seenHitches.insert([hitch.start, hitch.duration, hitch.system ? 1 : 0]).inserted
+      {
         continue
       }
-      absurd += 1
-      if firstAbsurd == nil { firstAbsurd = (item.file, item.line) }
+      kept += 1
       sink.consume(item.event, line: item.line, symbols: symbols)
     }
+    if kept == 0 && !others.isEmpty { missedTarget = others.keys.sorted() }
     if app == nil {
       let processes = Set(intervals.compactMap { $0.process?.description })
       if processes.count > 1 { unchosenProcesses = processes.sorted() }
     }
     intervals = []
-    if let firstAbsurd {
-      warnings.append(
-        TraceWarning(
-          file: firstAbsurd.file, line: firstAbsurd.line,
-          message: "\(absurd) hitches and hangs last longer than the recording's updates and frames; counted, never timed"))
-    }
+
     if let app, let firstOther {
       let list = others.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
       warnings.append(
@@ -783,7 +765,6 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   /// Emits a frame unless its deadline is not after its start (an overflow).
   private mutating func frame(_ start: Int64, _ deadline: Int64, line: Int) {
     guard deadline > start else { return }
-    latestEnd = max(latestEnd, deadline)
     sink.consume(.frame(Frame(start: start, deadline: deadline)), line: line, symbols: symbols)
   }
 
@@ -804,13 +785,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       table.unusableRefreshRates += 1
       return
     }
-    var isMain = false
-    if table.isMain >= 0 {
-      let flag = cells[table.isMain]
-      isMain =
-        values.integer(flag).map { $0 != 0 }
-        ?? (values.string(flag).map { ["Yes", "true", "YES"].contains($0) } ?? false)
-    }
+    let isMain = table.isMain >= 0 && flag(cells[table.isMain], &values)
     if self.rate.displayMaximum == nil || (isMain && !refreshRateIsMain) {
       self.rate.displayMaximum = Double(rate)
       refreshRateIsMain = isMain

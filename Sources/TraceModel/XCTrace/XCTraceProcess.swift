@@ -8,11 +8,12 @@ package struct XCTraceProcess: Hashable, Sendable, CustomStringConvertible {
     self.pid = pid
   }
 
-  /// Whether `other` is this process: by pid where both have one, else by name.
+  /// Whether `other` is this process: by pid where both have one, else by name where both have
+  /// one; when neither can be compared, nothing says it is another process, so it is.
   package func matches(_ other: XCTraceProcess) -> Bool {
     if let pid, let otherPID = other.pid { return pid == otherPID }
-    guard let name, let otherName = other.name else { return false }
-    return name == otherName
+    if let name, let otherName = other.name { return name == otherName }
+    return true
   }
 
   /// `FixIt (11101)`, as Instruments writes it.

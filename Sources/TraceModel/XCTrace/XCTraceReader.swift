@@ -57,7 +57,7 @@
     var spools: [String] = []
     defer { TraceInput.removeSpool(spools) }
     for (index, path) in paths.enumerated() {
-      let name = names?[index] ?? path
+      let name = names?[index] ?? TraceInput.displayName(of: path)
       if try TraceInput.format(of: path) == .folder {
         documents += try folderDocuments(path, spools: &spools)
       } else {
@@ -102,7 +102,8 @@
     let symbols = SymbolTable()
     var mapper = XCTraceEventMapper(sink: makeSink(), symbols: symbols)
     if let process {
-      mapper.target = Int64(process).map { XCTraceProcess(name: nil, pid: $0) } ?? XCTraceProcess(name: process, pid: nil)
+      // A name, a pid, or `Name (pid)` as messages list processes.
+      mapper.target = Int64(process).map { XCTraceProcess(name: nil, pid: $0) } ?? XCTraceNames.process(process)
     } else if let tocRun, tocRun.app != nil || tocRun.pid != nil {
       mapper.target = XCTraceProcess(name: tocRun.app, pid: tocRun.pid)
     }
@@ -120,6 +121,11 @@
       report.bytes += parser.bytesRead
     }
     mapper.finish()
+    if let process, let processes = mapper.missedTarget {
+      throw .ambiguousInput(
+        "--process \(process) names none of the processes whose hitches and hangs the recording holds: "
+          + processes.joined(separator: ", "))
+    }
     if let processes = mapper.unchosenProcesses {
       throw .ambiguousInput(
         "the recording holds the hitches and hangs of \(processes.count) processes, and nothing says which one is the app "
@@ -139,30 +145,32 @@
       parts: [TracePart(sink: mapper.sink, symbols: symbols, lineOffset: 0)], header: header, report: report)
   }
 
-  /// The documents with a table exported twice read once; two documents of one table whose
-  /// contents differ are two recordings, refused (but for `SwiftUIFilteredUpdates`, which a
-  /// recording has three of).
+  /// The documents of one recording, each table once: a table exported twice (the same
+  /// bytes) is read once, a table another of its group is preferred to is left out
+  /// (``XCTraceTables``), and two exports of one table whose contents differ are two
+  /// recordings, refused. Only the tables tracecli reads are compared (a recording may hold
+  /// several `kdebug` tables; `SwiftUIFilteredUpdates` has three instances).
   static func oneRecording(_ documents: [(path: String, name: String)]) throws(TraceReadError)
     -> [(path: String, name: String)]
   {
-    var bySchema: [String: [(path: String, name: String)]] = [:]
+    let schemas = documents.map { firstSchema($0.path) }
+    let superseded = XCTraceTables.superseded(in: Set(schemas.compactMap { $0 }))
+    var bySchema: [String: (path: String, name: String)] = [:]
     var kept: [(path: String, name: String)] = []
-    for document in documents {
-      guard let schema = firstSchema(document.path), schema != "SwiftUIFilteredUpdates" else {
+    for (document, schema) in zip(documents, schemas) {
+      guard let schema, XCTraceTables.all.contains(schema), schema != "SwiftUIFilteredUpdates" else {
         kept.append(document)
         continue
       }
+      if superseded.contains(schema) { continue }
       if let earlier = bySchema[schema] {
-        let contents = (try? SystemFile.contents(of: document.path, limit: .max)) ?? []
-        if earlier.contains(where: { ((try? SystemFile.contents(of: $0.path, limit: .max)) ?? []) == contents }) {
-          continue  // the same table exported twice: read once
-        }
+        if SystemFile.sameContents(earlier.path, document.path) { continue }  // exported twice
         throw .ambiguousInput(
-          "\(earlier[0].name) and \(document.name) are two exports of table \(schema) with different rows: "
-            + "two recordings (or two runs); give the exports of one recording, or export one run "
-            + "(--xpath '/trace-toc/run[@number=\"N\"]/…')")
+          "\(earlier.name) and \(document.name) are two exports of table \(schema) with different rows: "
+            + "two recordings (or two runs, or one export cut short); give the exports of one recording, "
+            + "or export one run (--xpath '/trace-toc/run[@number=\"N\"]/…')")
       }
-      bySchema[schema, default: []].append(document)
+      bySchema[schema] = document
       kept.append(document)
     }
     return kept

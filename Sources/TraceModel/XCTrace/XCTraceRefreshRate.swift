@@ -19,7 +19,9 @@ struct XCTraceRefreshRate: Hashable, Sendable {
   /// The rate and its `refreshRateSource`, if anything gave one.
   var chosen: (rate: Double, source: String)? {
     if let rate = Self.cadence(vsyncIntervals) { return (rate, "vsyncs") }
-    if let interval = Self.mostFrequent(refreshIntervals) { return (1e9 / Double(interval), "refresh-interval") }
+    if let interval = Self.mostFrequent(refreshIntervals.filter(Self.plausible)) {
+      return (1e9 / Double(interval), "refresh-interval")
+    }
     if let displayMaximum { return (displayMaximum, "display-max") }
     let starts = lifetimeStarts.sorted()
     if let rate = Self.cadence(zip(starts, starts.dropFirst()).map { $1 &- $0 }) { return (rate, "frame-lifetimes") }
@@ -36,11 +38,15 @@ struct XCTraceRefreshRate: Hashable, Sendable {
       + "(device-display-info): frames are judged at \(Self.text(cadence)) Hz, the rate the app drew at"
   }
 
-  /// The rate of the 10th percentile (nearest rank) of the intervals under 50 ms, in whole Hz:
-  /// an idle ProMotion panel runs slower most of the time, and its fastest cadence is the
+  /// Whether `interval` (ns) is one a display runs at: from 2 ms (500 Hz; closer vsyncs or
+  /// lifetimes are of two surfaces, or one row repeated) to 1 s.
+  static func plausible(_ interval: Int64) -> Bool { interval >= 2_000_000 && interval <= 1_000_000_000 }
+
+  /// The rate of the 10th percentile (nearest rank) of the intervals from 2 to 50 ms, in whole
+  /// Hz: an idle ProMotion panel runs slower most of the time, and its fastest cadence is the
   /// app's.
   static func cadence(_ intervals: [Int64]) -> Double? {
-    let short = intervals.filter { $0 > 0 && $0 < 50_000_000 }.sorted()
+    let short = intervals.filter { plausible($0) && $0 < 50_000_000 }.sorted()
     guard !short.isEmpty else { return nil }
     let interval = short[(short.count * 10 + 99) / 100 - 1]
     let rate = (1e9 / Double(interval)).rounded()
