@@ -19,6 +19,13 @@ struct ReportRendererTests {
       ReportRenderer.render(try report("favorites-before")), named: "favorites-before.report.html")
   }
 
+  @Test func hitchesAndHangsSayWhatTheyWereOnHover() throws {
+    let page = ReportRenderer.render(try report("slow-init"))
+    #expect(page.contains(#"<rect class="hang""#) && page.contains("<title>"))
+    let landmarks = ReportRenderer.render(try report("landmarks-before"))
+    #expect(landmarks.contains("<title>hitch 8.33 ms: Potentially expensive app update(s)</title>"))
+  }
+
   @Test(arguments: Fixture.storyNames)
   func everyStoryIsOneSelfContainedPage(story: String) throws {
     let page = ReportRenderer.render(try report(story))

@@ -51,8 +51,10 @@ extension ReportRenderer {
       switch lane.name {
       case "Update Groups": plot += runs(timeline.groups, y: y, height: lane.height, className: "group")
       case "Frames": plot += frames(timeline, y: y, height: lane.height)
-      case "Hitches": plot += runs(timeline.hitches, y: y, height: lane.height, className: "hitch")
-      case "Hangs": plot += runs(timeline.hangs, y: y, height: lane.height, className: "hang")
+      case "Hitches":
+        plot += runs(timeline.hitches, y: y, height: lane.height, className: "hitch", notes: timeline.hitchNotes)
+      case "Hangs":
+        plot += runs(timeline.hangs, y: y, height: lane.height, className: "hang", notes: timeline.hangNotes)
       default:
         if let kind = lane.kind {
           plot += updates(timeline, lane: timeline.lanes[kind.rawValue], y: y, height: lane.height)
@@ -151,16 +153,20 @@ extension ReportRenderer {
     return text
   }
 
-  /// Runs of marked columns as bars.
-  private static func runs(_ marks: [Bool], y: Double, height: Double, className: String) -> String {
+  /// Runs of marked columns as bars, each with the `notes` of its columns as its title.
+  private static func runs(
+    _ marks: [Bool], y: Double, height: Double, className: String, notes: [Int: [String]] = [:]
+  ) -> String {
     var text = ""
     var start: Int?
     for index in 0...marks.count {
       let marked = index < marks.count && marks[index]
       if marked && start == nil { start = index }
       if !marked, let first = start {
+        let said = (first..<index).flatMap { notes[$0] ?? [] }
+        let body = said.isEmpty ? "/>" : "><title>\(html(said.prefix(6).joined(separator: "\n")))</title></rect>"
         text +=
-          "<rect class=\"\(className)\" x=\"\(first)\" y=\"\(coordinate(y))\" width=\"\(index - first)\" height=\"\(coordinate(height))\"/>\n"
+          "<rect class=\"\(className)\" x=\"\(first)\" y=\"\(coordinate(y))\" width=\"\(index - first)\" height=\"\(coordinate(height))\"\(body)\n"
         start = nil
       }
     }

@@ -39,6 +39,10 @@ package struct ReportTimeline: Hashable, Sendable {
   /// Columns overlapped by an update group, a hitch or a hang.
   package var groups: [Bool]
   package var hitches: [Bool]
+  /// What the hitches and the hangs say (narrative, late stage, kind, duration), by the column
+  /// they start in, a few a column: their lanes' hover text.
+  package var hitchNotes: [Int: [String]] = [:]
+  package var hangNotes: [Int: [String]] = [:]
   package var hangs: [Bool]
 
   /// An empty timeline of `columns` columns over `start ... end`.
@@ -103,6 +107,12 @@ package struct ReportTimeline: Hashable, Sendable {
     let index = column(of: start)
     frames[index].missed += 1
     frames[index].worstOverrunNs = max(frames[index].worstOverrunNs, overrunNs)
+  }
+
+  /// Adds `note` to `notes` at the column of `start` (at most three a column).
+  func add(_ note: String, at start: Int64, to notes: inout [Int: [String]]) {
+    let index = column(of: start)
+    if notes[index, default: []].count < 3 { notes[index, default: []].append(note) }
   }
 
   /// Marks the columns `start ..< start + duration` overlaps in `marks`.

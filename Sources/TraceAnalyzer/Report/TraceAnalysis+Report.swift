@@ -63,11 +63,21 @@ extension TraceAnalysis {
               &timeline.groups, in: timeline, start: record.start, duration: record.duration)
           }
         }
+        let symbols = part.symbols
+        func length(_ duration: Int64) -> String {
+          duration >= Update.unfinishedDuration ? "untimed" : DurationText.format(duration)
+        }
         for hitch in part.sink.hitches {
           ReportTimeline.mark(&timeline.hitches, in: timeline, start: hitch.start, duration: hitch.duration)
+          var note = "hitch \(length(hitch.duration))"
+          if let narrative = hitch.narrative { note += ": " + symbols[narrative] }
+          if let cause = hitch.cause { note += " (late: \(symbols[cause]))" }
+          timeline.add(note, at: hitch.start, to: &timeline.hitchNotes)
         }
         for hang in part.sink.hangs {
           ReportTimeline.mark(&timeline.hangs, in: timeline, start: hang.start, duration: hang.duration)
+          let note = "\(hang.kind.map { symbols[$0] } ?? "hang") \(length(hang.duration))"
+          timeline.add(note, at: hang.start, to: &timeline.hangNotes)
         }
       }
     }
