@@ -2,7 +2,7 @@ import TraceModel
 
 /// The streaming pass of `export` over one reader part: each update as a 40-byte record in
 /// sorted runs, causes spilled by their source id for the flow join, and the few other
-/// events (explicit frames, groups, hitches, hangs) kept as they are.
+/// events (recorded frames, groups, hitches, hangs) kept as they are.
 struct ExportSink: TraceSink {
   /// What names an update's track and event, in this part's symbols.
   struct LocalKey: Hashable, Sendable {
