@@ -3,9 +3,7 @@ import Foundation
 /// python3, which runs the independent reference implementation (`Scripts/reference/`).
 public enum Python {
   /// The path of python3, if it is installed.
-  public static let executable: String? = [
-    "/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3",
-  ].first { FileManager.default.isExecutableFile(atPath: $0) }
+  public static let executable: String? = Tool.python3.path
 
   /// Runs python3 with `arguments`; returns its standard output and exit status (its standard
   /// error is dropped).

@@ -63,10 +63,7 @@ struct DiffReferenceTests {
 
   @Test(arguments: [([1], [2]), ([3, 4], [5, 6]), ([7, 8, 9], [10, 11]), ([12], [13, 14, 15, 16])])
   func randomTracesAgreeWithTheLiveReference(base: [Int], head: [Int]) throws {
-    guard Python.executable != nil else {
-      withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
-      return
-    }
+    guard Tool.python3.require() != nil else { return }
     let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
     var files: [Int: TemporaryFile] = [:]
     defer { files.values.forEach { $0.remove() } }

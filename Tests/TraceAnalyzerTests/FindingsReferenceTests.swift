@@ -33,18 +33,12 @@ struct FindingsReferenceTests {
 
   @Test(arguments: Fixture.storyNames)
   func fixturesAgreeWithTheReference(_ name: String) throws {
-    guard Python.executable != nil else {
-      withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
-      return
-    }
+    guard Tool.python3.require() != nil else { return }
     _ = try compare(Fixture.path("traces/\(name).jsonl"), name)
   }
 
   @Test func plantedTracesAgreeWithTheReferenceForEveryRule() throws {
-    guard Python.executable != nil else {
-      withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
-      return
-    }
+    guard Tool.python3.require() != nil else { return }
     var fired = Set<String>()
     for seed in 1...40 {
       let (bytes, status) = try Python.run(["\(Self.scripts)/planted_trace.py", String(seed)])

@@ -23,12 +23,7 @@ struct FindingsThreadsTests {
   }
 
   @Test func plantedTracesGiveTheSameFindingsOnEveryThreadCount() throws {
-    guard Python.executable != nil else {
-      withKnownIssue("python3 is not installed: the planted traces cannot be made") {
-        Issue.record("no python3")
-      }
-      return
-    }
+    guard Tool.python3.require() != nil else { return }
     let script = Fixture.root.appendingPathComponent("Scripts/reference/planted_trace.py").path
     var rules = Set<String>()
     for seed in 1...12 {

@@ -37,10 +37,7 @@ struct FramesReferenceTests {
 
   @Test(arguments: 1...40)
   func framesAndFindingsAgreeWithTheReference(seed: Int) throws {
-    guard Python.executable != nil else {
-      withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
-      return
-    }
+    guard Tool.python3.require() != nil else { return }
     let file = try trace([String(seed), String(40 + seed * 11 % 400)])
     defer { file.remove() }
     let (summary, status) = try Python.run(["\(Self.scripts)/analysis.py", "summarize", file.path])
@@ -54,10 +51,7 @@ struct FramesReferenceTests {
 
   @Test(arguments: [3, 8, 21])
   func aRefreshRateOptionAgreesWithTheReference(seed: Int) throws {
-    guard Python.executable != nil else {
-      withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
-      return
-    }
+    guard Tool.python3.require() != nil else { return }
     let file = try trace([String(seed), "300"])
     defer { file.remove() }
     let (summary, _) = try Python.run(["\(Self.scripts)/analysis.py", "summarize", file.path, "--refresh-rate", "90"])
@@ -68,10 +62,7 @@ struct FramesReferenceTests {
 
   @Test(arguments: 1...12)
   func aShiftedClockMissesTheSameFrames(seed: Int) throws {
-    guard Python.executable != nil else {
-      withKnownIssue("python3 is not installed: the trace cannot be made") { Issue.record("no python3") }
-      return
-    }
+    guard Tool.python3.require() != nil else { return }
     var missed: Set<[Int64]> = []
     for shift in [0, 333, 1_234_567, 4_000_000, 8_000_001, 15_000_000] {
       let file = try trace([String(seed), "300", "--no-frames", "--shift", String(shift)])

@@ -50,10 +50,7 @@ struct ReferenceCrossCheckTests {
     (7, 3_000, TimeRange()), (8, 500, TimeRange(to: 40_000_000)),
   ])
   func summariesAgreeWithTheReference(seed: Int, size: Int, range: TimeRange) throws {
-    guard Python.executable != nil else {
-      withKnownIssue("python3 is not installed: the reference cannot run") { Issue.record("no python3") }
-      return
-    }
+    guard Tool.python3.require() != nil else { return }
     let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
     let trace = try TemporaryFile(
       bytes: [UInt8](run(["\(scripts)/random_trace.py", String(seed), String(size)])))

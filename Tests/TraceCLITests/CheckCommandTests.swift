@@ -220,7 +220,7 @@ struct CheckCommandTests {
     #expect(CLIRun(["check", trace, "--budget", fromFile.path, "--tighten"]).status == .success)
     // The built binary, fed the trace on standard input (which the headroom reads twice).
     let arguments = ["check", "-", "--budget", fromInput.path, "--tighten"]
-    guard let run = try runBuiltBinary(arguments, standardInput: trace) else { return }
+    let run = try BuiltBinary.run(arguments, standardInput: trace)
     #expect(run.status == 0)
     let tightened = try String(contentsOfFile: fromFile.path, encoding: .utf8)
     #expect(tightened.contains(#""red": 145"#))

@@ -7,23 +7,10 @@ import Testing
 /// Nothing is lost: a failed write ends with exit 74 and says so; files are written whole or
 /// not at all.
 struct CheckedWriteTests {
-  private static let binary = Fixture.root.appendingPathComponent(".build/debug/tracecli").path
-
-  /// Runs the built binary with standard output on /dev/full.
-  private func runIntoAFullDisk(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = arguments.relativeToRoot
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-    let pipe = Pipe()
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  @Test(arguments: [
+  /// Linux's full disk on demand (macOS has none).
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "the system has no /dev/full"),
+    arguments: [
     ["summarize", "Fixtures/traces/minimal.jsonl"], ["diagnose", "Fixtures/traces/update-loop.jsonl"],
     ["cause-graph", "Fixtures/traces/minimal.jsonl"],
     ["why", "Fixtures/traces/update-loop.jsonl", "--update", "7"],
@@ -33,10 +20,7 @@ struct CheckedWriteTests {
     ["import", "xctrace", "Fixtures/xctrace/swiftui-updates.xml"], ["--help"],
   ])
   func aFullDiskIsExit74WithAMessage(_ arguments: [String]) throws {
-    guard FileManager.default.isExecutableFile(atPath: Self.binary),
-      FileManager.default.fileExists(atPath: "/dev/full")
-    else { return }
-    let run = try runIntoAFullDisk(arguments)
+    let run = try BuiltBinary.run(arguments, standardOutput: "/dev/full")
     #expect(run.status == 74)
     #expect(run.errors.hasSuffix("tracecli: cannot write standard output: no space left on device\n"))
   }

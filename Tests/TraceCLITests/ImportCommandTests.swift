@@ -207,7 +207,7 @@ struct ImportCommandTests {
 
   @Test func standardInputImportsLikeItsFile() throws {
     let path = Fixture.path("xctrace/swiftui-causes.xml")
-    guard let run = try runBuiltBinary(["import", "xctrace", "-"], standardInput: path) else { return }
+    let run = try BuiltBinary.run(["import", "xctrace", "-"], standardInput: path)
     #expect(run.status == 0)
     let expected = CLIRun(["import", "xctrace", path]).output
     #expect(expected.hasPrefix(#"{"type":"trace""#))

@@ -69,9 +69,7 @@ struct SummarizeCommandTests {
 
   @Test func readsStandardInputAsADash() throws {
     let path = Fixture.path("traces/minimal.jsonl")
-    guard let run = try runBuiltBinary(["summarize", "-", "--format", "json"], standardInput: path) else {
-      return
-    }
+    let run = try BuiltBinary.run(["summarize", "-", "--format", "json"], standardInput: path)
     #expect(run.status == 0)
     let expected = CLIRun(["summarize", path, "--format", "json"]).output
       .replacingOccurrences(of: path, with: "<stdin>")

@@ -25,14 +25,10 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, target: WhyTarget,
     limits: CauseChains.Limits = CauseChains.Limits(), options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CauseChains.Outcome {
-    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
-    defer { TraceInput.removeSpool(spool) }
-    let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
-    let reading = try TraceInput.read(
-      paths: files, name: displayName, threads: options.readerThreads, process: options.process
-    ) {
-      WhySink(partitions: partitions)
-    }
+    let run = try TraceRun(paths: paths, name: name, options: options)
+    let displayName = run.displayName
+    let partitions = run.causePartitions
+    let reading = try run.readEvents { WhySink(partitions: partitions) }
     let search = CauseChainSearch(parts: reading.parts, header: reading.header, file: displayName)
     let event: CauseChains.Event
     switch target {

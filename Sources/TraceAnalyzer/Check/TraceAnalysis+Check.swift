@@ -1,58 +1,69 @@
 import TraceModel
 
-/// Reading a trace for a budget check or a diff.
+/// Reading a trace for a budget check.
 extension TraceAnalysis {
-  /// Summarizes the trace made of `paths` with what `budget`'s limits need.
+  /// Measures the trace made of `paths` with what `budget`'s limits need, in one read.
   package static func measure(
     paths: [String], name: String? = nil, for budget: Budget, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CheckMeasurements {
-    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
-    defer { TraceInput.removeSpool(spool) }
-    var measurements = try measure(
-      paths: files, name: displayName, options: options, kindPercentiles: budget.needsKindPercentiles,
-      edges: budget.needsCauseGraph)
-    if budget.needsFindings {
-      measurements.findings =
-        try diagnose(
-          paths: files, name: displayName, options: options,
-          settings: budget.findingSettings ?? FindingSettings()
-        ).findings
-    }
-    return measurements
+    try TraceRun(paths: paths, name: name, options: options).read(MeasurePass(for: budget)).output.measurements
   }
 
-  /// Summarizes the trace made of `paths`, with percentiles over kinds (the kept durations,
-  /// held in memory) and the cause graph's edges (a second pass) when asked.
+  /// Measures the trace made of `paths`, with percentiles over kinds and the cause graph's
+  /// edges when asked, in one read.
   package static func measure(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(), kindPercentiles: Bool,
     edges: Bool
   ) throws(TraceReadError) -> CheckMeasurements {
-    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
-    defer { TraceInput.removeSpool(spool) }
-    var measurements: CheckMeasurements
-    if kindPercentiles {
-      let store = CollectedDurations()
-      let summary = try analyze(
-        paths: files, name: displayName, options: options,
-        wrap: { accumulator in
-          KindDurationCollector(summary: accumulator, store: store)
-        }
-      ) { _ in }.summary
-      measurements = CheckMeasurements(summary: summary, kindPercentiles: store.percentiles())
-    } else {
-      measurements = CheckMeasurements(
-        summary: try summarize(paths: files, name: displayName, options: options))
-    }
-    if edges {
-      measurements.edges = try edgeCounts(paths: files, name: displayName, options: options)
-    }
-    return measurements
+    try TraceRun(paths: paths, name: name, options: options)
+      .read(MeasurePass(kindPercentiles: kindPercentiles, edges: edges)).output.measurements
+  }
+}
+
+extension MeasurePass {
+  /// What the limits of `budget` need.
+  init(for budget: Budget) {
+    kindPercentiles = budget.needsKindPercentiles
+    edges = budget.needsCauseGraph
+    findings = budget.needsFindings ? budget.findingSettings ?? FindingSettings() : nil
+  }
+}
+
+/// One trace measured for a budget check, once, with what `--tighten` needs.
+package struct CheckRun: Sendable {
+  package var budget: Budget
+  package var measurements: CheckMeasurements
+  /// The measurements with orange and red counted at thresholds `margin` slower (only when
+  /// tightening a budget with orange or red limits).
+  var slower: CheckMeasurements?
+
+  /// Checks the budget on the measurements.
+  package func evaluate() throws(BudgetError) -> CheckResult {
+    try BudgetCheck.evaluate(budget, on: measurements)
   }
 
-  /// The cause graph's edge counts of the trace made of `paths`, for the range of `options`.
-  package static func edgeCounts(
-    paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
-  ) throws(TraceReadError) -> EdgeCounts {
-    EdgeCounts(try causeGraph(paths: paths, name: name, options: options))
+  /// What `--tighten` lowers limits to: `result` where it failed (nothing is tightened then);
+  /// else `result` with its orange and red counts from the slower thresholds where larger, so
+  /// an update a little slower next time still passes (see ``BudgetTightener/withHeadroom``).
+  package func tightening(_ result: CheckResult) -> CheckResult {
+    guard result.passed, let slower, let slowerResult = try? BudgetCheck.evaluate(budget, on: slower) else {
+      return result
+    }
+    return BudgetTightener.withHeadroom(result, slower: slowerResult)
+  }
+}
+
+extension TraceAnalysis {
+  /// Measures the trace made of `paths` for `budget` in one read; with a tightening `margin`
+  /// (percent), orange and red are also counted at thresholds that much slower.
+  package static func check(
+    paths: [String], budget: Budget, options: AnalysisOptions, tighteningMargin margin: Double? = nil
+  ) throws(TraceReadError) -> CheckRun {
+    var pass = MeasurePass(for: budget)
+    if let margin, budget.limits.contains(where: { $0.measure == .orange || $0.measure == .red }) {
+      pass.recount = BudgetTightener.slowerThresholds(options.thresholds, margin: margin)
+    }
+    let output = try TraceRun(paths: paths, options: options).read(pass).output
+    return CheckRun(budget: budget, measurements: output.measurements, slower: output.recounted)
   }
 }

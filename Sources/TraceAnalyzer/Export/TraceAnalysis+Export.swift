@@ -12,18 +12,13 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     write: @escaping (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> ExportResult {
-    let (files, displayName, spool) = try TraceInput.resolvingInputs(paths, name: name)
-    defer { TraceInput.removeSpool(spool) }
-    let partitions = CauseGraphBuilder.partitions(forInputBytes: inputBytes(files))
-    let reading = try TraceInput.read(
-      paths: files, name: displayName, threads: options.readerThreads, process: options.process
-    ) {
-      ExportSink(causePartitions: partitions)
-    }
+    let run = try TraceRun(paths: paths, name: name, options: options)
+    let partitions = run.causePartitions
+    let reading = try run.readEvents { ExportSink(causePartitions: partitions) }
     var export = ChromeTraceExport(
       reading: ExportReading(reading: reading, refreshRate: options.refreshRate, red: options.thresholds.red),
       thresholds: options.thresholds, sink: write)
-    var result = export.write(partitions: partitions, file: displayName)
+    var result = export.write(partitions: partitions, file: run.displayName)
     result.warnings = reading.report.warnings
     return result
   }
@@ -37,17 +32,12 @@ extension TraceAnalysis {
     var export = RowsExport(thresholds: options.thresholds, sink: write)
     var warnings: [TraceWarning] = []
     for run in runs {
-      let (files, displayName, spool) = try TraceInput.resolvingInputs([run], name: nil)
-      defer { TraceInput.removeSpool(spool) }
-      let reading = try TraceInput.read(
-      paths: files, name: displayName, threads: options.readerThreads, process: options.process
-    ) {
-        ExportSink(causePartitions: nil)
-      }
+      let traceRun = try TraceRun(paths: [run], options: options)
+      let reading = try traceRun.readEvents { ExportSink(causePartitions: nil) }
       warnings += reading.report.warnings
       export.write(
         ExportReading(reading: reading, refreshRate: options.refreshRate, red: options.thresholds.red),
-        run: displayName)
+        run: traceRun.displayName)
       if export.result.writeFailed { break }
     }
     var result = export.result

@@ -24,7 +24,7 @@ struct FindingsBuilder {
   let keys: [ViewKey]
   let statistics: [ViewStatistics]
   /// The longest updates of each view above the orange threshold.
-  let longest: [ViewKey: DiagnoseSink.LongestUpdates]
+  let longest: [ViewKey: FindingsPass.LongestUpdates]
   /// The first backtrace of each source that has one, by the source's label.
   let backtraces: [String: [String]]
   /// The earliest and latest time of the trace's events.
@@ -34,7 +34,7 @@ struct FindingsBuilder {
     settings: FindingSettings, thresholds: Thresholds, frames: FrameVerdicts, budget: Int64,
     graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int], keys: [ViewKey],
     statistics: [ViewStatistics],
-    longest: [ViewKey: DiagnoseSink.LongestUpdates], backtraces: [String: [String]],
+    longest: [ViewKey: FindingsPass.LongestUpdates], backtraces: [String: [String]],
     traceSpan: ClosedRange<Int64>
   ) {
     self.traceSpan = traceSpan

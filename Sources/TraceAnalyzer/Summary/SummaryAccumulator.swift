@@ -80,8 +80,7 @@ struct SummaryAccumulator: TraceSink {
       counts.sources += 1
       if let time = source.time { see(time) }
     case .cause(let cause):
-      counts.causes += 1
-      if let time = cause.time { see(time) }
+      countCause(cause)
     case .group(let group):
       counts.groups += 1
       // A group an hour long or more is a sentinel (or absurd): it does not stretch the span.
@@ -107,6 +106,13 @@ struct SummaryAccumulator: TraceSink {
     case .header:
       break
     }
+  }
+
+  /// Counts `cause` as ``consume(_:line:symbols:)`` does: the hot path of the other events.
+  @inline(__always)
+  mutating func countCause(_ cause: Cause) {
+    counts.causes += 1
+    if let time = cause.time { see(time) }
   }
 
   @inline(__always)

@@ -36,37 +36,16 @@ extension TraceAnalysis {
     paths: [String], name: String? = nil, view: String, longOnly: Bool = false,
     options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> UpdateListing {
-    let collected = CollectedUpdates()
-    var frames: FrameVerdicts?
-    let result = try analyze(
-      paths: paths, name: name, options: options,
-      wrap: { accumulator in
-        UpdateCollector(summary: accumulator, query: view, store: collected)
-      }
-    ) { frames = $0.frames }
-    let start = result.summary.traceStart ?? 0
-    var entries: [UpdateListing.Entry] = []
-    for update in collected.updates.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
-      let severity = options.thresholds.classify(update.duration)
-      if longOnly && severity == nil { continue }
-      let unfinished = update.duration >= Update.unfinishedDuration
-      guard let frames else { break }
-      entries.append(
-        UpdateListing.Entry(
-          id: update.id, key: update.key, offset: update.start.saturatingSubtract(start),
-          duration: update.duration, isUnfinished: unfinished, severity: severity,
-          frame: frames.frame(containing: update.start),
-          frameMissed: update.isMain && !unfinished
-            ? frames.missedFrame(ofMainUpdateAt: update.start) != nil : nil,
-          skipped: update.skipped, thread: update.thread))
-    }
-    let matched = Set(collected.updates.map(\.key)).sorted()
-    return UpdateListing(view: view, matched: matched, entries: entries, summary: result.summary)
+    let run = try TraceRun(paths: paths, name: name, options: options)
+    return try run.read(UpdateListingPass(query: view, longOnly: longOnly)).output
   }
 }
 
-/// Updates collected by the parts' ``UpdateCollector``s (one part at a time appends).
-final class CollectedUpdates: @unchecked Sendable {
+/// The updates of one view, as a pass: each part keeps the updates its view matches.
+struct UpdateListingPass: Pass {
+  let query: String
+  let longOnly: Bool
+
   struct Item: Sendable {
     var id: Int64
     var key: ViewKey
@@ -77,60 +56,58 @@ final class CollectedUpdates: @unchecked Sendable {
     var thread: String
   }
 
-  private let lock = SpinLock()
-  private(set) var updates: [Item] = []
+  struct Part: PassPart {
+    let query: String
+    /// Whether each of this part's views matches the query, by its symbols.
+    private var matches: [SummaryAccumulator.LocalKey: ViewKey?] = [:]
+    private(set) var items: [Item] = []
 
-  func append(contentsOf items: [Item]) {
-    lock.withLock { updates += items }
-  }
-}
+    init(query: String) { self.query = query }
 
-/// A summary accumulator that also keeps the updates of one view.
-struct UpdateCollector: TraceSink, SummaryWrapping {
-  var summary: SummaryAccumulator
-  let query: String
-  let store: CollectedUpdates
-  /// Whether each of this part's views matches the query, by its symbols.
-  private var matches: [SummaryAccumulator.LocalKey: ViewKey?] = [:]
-  private var items: [CollectedUpdates.Item] = []
-
-  init(summary: SummaryAccumulator, query: String, store: CollectedUpdates) {
-    self.summary = summary
-    self.query = query
-    self.store = store
-  }
-
-  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
-    if case .update(let update) = event {
-      consumeUpdate(update, line: line, symbols: symbols)
-    } else {
-      summary.consume(event, line: line, symbols: symbols)
+    mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
+      guard group != nil else { return }
+      let cacheKey = SummaryAccumulator.LocalKey(module: update.module, kind: update.kind, name: update.name)
+      let key: ViewKey?
+      if let cached = matches[cacheKey] {
+        key = cached
+      } else {
+        let candidate = ViewKey(
+          module: update.module.map { symbols[$0] } ?? "", kind: update.kind,
+          name: update.name.map { symbols[$0] } ?? ViewKey.unnamed)
+        key = candidate.matches(query) ? candidate : nil
+        matches[cacheKey] = key
+      }
+      guard let key else { return }
+      items.append(
+        Item(
+          id: update.id, key: key, start: update.start, duration: update.duration,
+          isMain: update.isMainThread, skipped: update.skipped,
+          thread: update.thread.map { symbols[$0] } ?? "main"))
     }
   }
 
-  mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
-    summary.consumeUpdate(update, line: line, symbols: symbols)
-    guard summary.keeps(update) else { return }
-    let cacheKey = SummaryAccumulator.LocalKey(module: update.module, kind: update.kind, name: update.name)
-    let key: ViewKey?
-    if let cached = matches[cacheKey] {
-      key = cached
-    } else {
-      let candidate = ViewKey(
-        module: update.module.map { symbols[$0] } ?? "", kind: update.kind,
-        name: update.name.map { symbols[$0] } ?? ViewKey.unnamed)
-      key = candidate.matches(query) ? candidate : nil
-      matches[cacheKey] = key
-    }
-    guard let key else { return }
-    items.append(
-      CollectedUpdates.Item(
-        id: update.id, key: key, start: update.start, duration: update.duration,
-        isMain: update.isMainThread, skipped: update.skipped,
-        thread: update.thread.map { symbols[$0] } ?? "main"))
-  }
+  func makePart(_ context: PartContext) -> Part { Part(query: query) }
 
-  func finish() {
-    store.append(contentsOf: items)
+  func finish(_ read: FinishedRead<Part>) -> UpdateListing {
+    let thresholds = read.run.options.thresholds
+    let frames = read.frames
+    let start = read.summary.traceStart ?? 0
+    let updates = read.parts.flatMap(\.pass.items)
+    var entries: [UpdateListing.Entry] = []
+    for update in updates.sorted(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
+      let severity = thresholds.classify(update.duration)
+      if longOnly && severity == nil { continue }
+      let unfinished = update.duration >= Update.unfinishedDuration
+      entries.append(
+        UpdateListing.Entry(
+          id: update.id, key: update.key, offset: update.start.saturatingSubtract(start),
+          duration: update.duration, isUnfinished: unfinished, severity: severity,
+          frame: frames.frame(containing: update.start),
+          frameMissed: update.isMain && !unfinished
+            ? frames.missedFrame(ofMainUpdateAt: update.start) != nil : nil,
+          skipped: update.skipped, thread: update.thread))
+    }
+    let matched = Set(updates.map(\.key)).sorted()
+    return UpdateListing(view: query, matched: matched, entries: entries, summary: read.summary)
   }
 }

@@ -129,17 +129,15 @@ enum CheckCommand: Command {
         command: "check")
     }
 
-    // Standard input is copied once, so that --tighten can measure it a second time.
-    let input = try TraceInput.resolvingInputs(paths, name: nil)
-    defer { TraceInput.removeSpool(input.spool) }
-    let measurements = try TraceAnalysis.measure(
-      paths: input.files, name: input.name, for: budget, options: options)
+    let run = try TraceAnalysis.check(
+      paths: paths, budget: budget, options: options, tighteningMargin: tighten ? margin : nil)
+    let measurements = run.measurements
     try TraceCLI.refuseEmpty(
       measurements.summary.file, updates: measurements.summary.total.count, range: options.range,
       allowed: allowEmpty)
     let result: CheckResult
     do {
-      result = try BudgetCheck.evaluate(budget, on: measurements)
+      result = try run.evaluate()
     } catch {
       return report(error, to: &errors)
     }
@@ -165,16 +163,7 @@ enum CheckCommand: Command {
       if budget.limits.isEmpty { return .success }
     }
     if tighten, let budgetPath {
-      var measured = result
-      if result.passed && budget.limits.contains(where: { $0.measure == .orange || $0.measure == .red }) {
-        var slower = options
-        slower.thresholds = BudgetTightener.slowerThresholds(options.thresholds, margin: margin)
-        let slowerMeasurements = try TraceAnalysis.measure(
-          paths: input.files, name: input.name, for: budget, options: slower)
-        if let slowerResult = try? BudgetCheck.evaluate(budget, on: slowerMeasurements) {
-          measured = BudgetTightener.withHeadroom(result, slower: slowerResult)
-        }
-      }
+      let measured = run.tightening(result)
       let (tightened, changes) = BudgetTightener.tighten(bytes, result: measured, margin: margin)
       if !result.passed {
         errors.write(

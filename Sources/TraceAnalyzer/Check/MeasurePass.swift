@@ -1,0 +1,89 @@
+import TraceModel
+
+/// What a budget check or a diff measures of one trace, as a pass: the summary, and the extras
+/// only some budgets need (percentiles over kinds, the graph's edges, the findings, the orange
+/// and red counts at other thresholds), all from one read.
+struct MeasurePass: Pass {
+  /// Percentiles per kind and over the trace, from the summary's spill.
+  var kindPercentiles = false
+  /// The cause graph's edge counts.
+  var edges = false
+  /// The findings, with these settings.
+  var findings: FindingSettings?
+  /// Orange and red counted again at these thresholds, from the summary's spill.
+  var recount: Thresholds?
+
+  /// The measurements, and the same with orange and red counted at ``recount``.
+  struct Output {
+    var measurements: CheckMeasurements
+    var recounted: CheckMeasurements?
+  }
+
+  var graph: GraphNeed { findings != nil ? .resolvedCauses : edges ? .graph : .none }
+
+  private var findingsPass: OptionalPass<FindingsPass> { OptionalPass(findings.map(FindingsPass.init)) }
+
+  func makePart(_ context: PartContext) -> OptionalPass<FindingsPass>.Part { findingsPass.makePart(context) }
+
+  func finish(_ read: FinishedRead<OptionalPass<FindingsPass>.Part>) -> Output {
+    var measurements = CheckMeasurements(summary: read.summary)
+    if kindPercentiles { measurements.kindPercentiles = Self.kindPercentiles(read.builder) }
+    if edges { measurements.edges = read.graph.map { EdgeCounts($0.graph) } ?? EdgeCounts(CauseGraph(nodes: [], edges: [])) }
+    measurements.findings = findingsPass.finish(read)
+    var output = Output(measurements: measurements)
+    if let recount {
+      var recounted = measurements
+      recounted.summary = Self.recounting(read.summary, builder: read.builder, at: recount)
+      output.recounted = recounted
+    }
+    return output
+  }
+
+  /// Nearest-rank p50 and p95 of every spilled (kept, finished) update by kind and over all.
+  private static func kindPercentiles(_ builder: SummaryBuilder) -> KindPercentiles {
+    var durations = [[Int64]](repeating: [], count: UpdateKind.allCases.count)
+    builder.forEachSpilled { group, record in
+      durations[builder.keys[group].kind.rawValue].append(record.duration)
+    }
+    var result = KindPercentiles()
+    var all: [Int64] = []
+    all.reserveCapacity(durations.reduce(0) { $0 + $1.count })
+    for kind in UpdateKind.allCases {
+      all += durations[kind.rawValue]
+      result.kinds[kind] = KindPercentiles.Pair(sorting: &durations[kind.rawValue])
+    }
+    result.total = KindPercentiles.Pair(sorting: &all)
+    return result
+  }
+
+  /// `summary` with every view's and kind's orange and red counted at `thresholds`.
+  private static func recounting(
+    _ summary: TraceSummary, builder: SummaryBuilder, at thresholds: Thresholds
+  ) -> TraceSummary {
+    var counts = [(orange: Int, red: Int)](repeating: (0, 0), count: builder.keys.count)
+    builder.forEachSpilled { group, record in
+      if record.duration > thresholds.red {
+        counts[group].red += 1
+      } else if record.duration > thresholds.orange {
+        counts[group].orange += 1
+      }
+    }
+    var index: [ViewKey: Int] = [:]
+    for (group, key) in builder.keys.enumerated() { index[key] = group }
+    var result = summary
+    result.thresholds = thresholds
+    for kind in result.kinds.keys {
+      result.kinds[kind]?.orange = 0
+      result.kinds[kind]?.red = 0
+    }
+    for position in result.views.indices {
+      let key = result.views[position].key
+      let (orange, red) = index[key].map { counts[$0] } ?? (0, 0)
+      result.views[position].statistics.orange = orange
+      result.views[position].statistics.red = red
+      result.kinds[key.kind]?.orange += orange
+      result.kinds[key.kind]?.red += red
+    }
+    return result
+  }
+}

@@ -1,0 +1,88 @@
+import TraceModel
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One trace as a command reads it: its input resolved once, and the settings every read of it
+/// shares.
+///
+/// Standard input and gzipped files are copied once, when the run is made, and removed when it
+/// goes; the header, the inspection window in the trace's own clock and the cause spills'
+/// partitions are worked out here and nowhere else. ``read(_:)`` is the one read every analysis
+/// rides (see ``Pass``); ``readEvents(_:)`` is for the few readers that need no summary.
+package final class TraceRun: Sendable {
+  /// The files to read (copies in place of standard input and gzipped files).
+  let files: [String]
+  /// How messages name the trace.
+  package let displayName: String
+  let options: AnalysisOptions
+  /// The JSON Lines header, when the trace has one.
+  let header: TraceHeader?
+  /// The copies the run made, removed with it.
+  private let spool: [String]
+
+  /// Resolves `paths` (one JSON Lines file or `-`, or xctrace exports and folders of them);
+  /// `name` overrides the display name.
+  package init(paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions())
+    throws(TraceReadError)
+  {
+    let resolved = try TraceInput.resolvingInputs(paths, name: name)
+    files = resolved.files
+    displayName = resolved.name
+    spool = resolved.spool
+    self.options = options
+    header = TraceInput.header(paths: resolved.files)
+  }
+
+  deinit { TraceInput.removeSpool(spool) }
+
+  /// The inspection range in the trace's own clock: relative to the header's `start`, else
+  /// to the earliest time in the trace (which takes a read of its own, only when a range is
+  /// given and the trace has no header start).
+  func window() throws(TraceReadError) -> TraceWindow {
+    let range = options.range
+    guard !range.isUnbounded else { return TraceWindow() }
+    var start = header?.start
+    if start == nil { start = try earliestTime() }
+    return TraceWindow(range: range, start: start ?? 0)
+  }
+
+  /// Partitions of the cause spills, by the input's size.
+  var causePartitions: Int {
+    let bytes = files.reduce(Int64(0)) { total, file in
+      var status = stat()
+      return total + (stat(file, &status) == 0 ? Int64(status.st_size) : 0)
+    }
+    return CauseGraphBuilder.partitions(forInputBytes: bytes)
+  }
+
+  /// Reads every event into one `Sink` per reader thread, with the run's threads and process.
+  func readEvents<Sink: TraceSink>(_ makeSink: @escaping @Sendable () -> Sink) throws(TraceReadError)
+    -> TraceReading<Sink>
+  {
+    try TraceInput.read(
+      paths: files, name: displayName, threads: options.readerThreads, process: options.process,
+      makeSink: makeSink)
+  }
+
+  /// The earliest `start`/`time` of any event.
+  private func earliestTime() throws(TraceReadError) -> Int64? {
+    let reading = try readEvents { EarliestTime() }
+    return (reading.parts.compactMap(\.sink.earliest) + [reading.report.unknownEarliest].compactMap { $0 }).min()
+  }
+}
+
+/// Finds the earliest time any event mentions.
+private struct EarliestTime: TraceSink {
+  var earliest: Int64?
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    if case .header = event { return }
+    if let time = event.time { earliest = min(earliest ?? time, time) }
+  }
+}

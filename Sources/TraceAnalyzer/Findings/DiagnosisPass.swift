@@ -1,0 +1,17 @@
+/// A diagnosis as a pass: the findings, and the graph they are joined to.
+struct DiagnosisPass: Pass {
+  let findings: FindingsPass
+
+  init(settings: FindingSettings) { findings = FindingsPass(settings: settings) }
+
+  var graph: GraphNeed { findings.graph }
+
+  func makePart(_ context: PartContext) -> FindingsPass.Part { findings.makePart(context) }
+
+  func finish(_ read: FinishedRead<FindingsPass.Part>) -> Diagnosis {
+    let found = findings.finish(read)
+    var graph = read.graph?.graph ?? CauseGraph(nodes: [], edges: [])
+    graph.findings = found
+    return Diagnosis(findings: found, summary: read.summary, settings: findings.settings, graph: graph)
+  }
+}

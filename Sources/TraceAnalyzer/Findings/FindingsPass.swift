@@ -1,0 +1,105 @@
+import TraceModel
+
+/// The findings of analysis.md "Findings", as a pass: each part keeps the little the findings
+/// quote that neither the summary nor the graph keeps (each view's longest updates as examples,
+/// the sources' backtraces); the finish scans the summary's spill and the resolved causes once
+/// each (see ``FindingsBuilder``).
+struct FindingsPass: Pass {
+  let settings: FindingSettings
+
+  var graph: GraphNeed { .resolvedCauses }
+
+  /// An update worth quoting.
+  struct Example: Hashable, Sendable {
+    var id: Int64
+    var start: Int64
+    var duration: Int64
+  }
+
+  /// The longest updates of one view in a part: over all threads, and on the main thread.
+  struct LongestUpdates: Sendable {
+    static let limit = 3
+    var any: [Example] = []
+    var main: [Example] = []
+
+    mutating func add(_ example: Example, isMain: Bool) {
+      Self.insert(example, into: &any)
+      if isMain { Self.insert(example, into: &main) }
+    }
+
+    mutating func merge(_ other: LongestUpdates) {
+      for example in other.any { Self.insert(example, into: &any) }
+      for example in other.main { Self.insert(example, into: &main) }
+    }
+
+    /// Keeps the ``limit`` longest, ties by the earlier start, then the smaller id.
+    private static func insert(_ example: Example, into list: inout [Example]) {
+      list.append(example)
+      list.sort { ($1.duration, $0.start, $0.id) < ($0.duration, $1.start, $1.id) }
+      if list.count > limit { list.removeLast() }
+    }
+  }
+
+  struct Part: PassPart {
+    let orange: Int64
+    /// Longest updates above the orange threshold, by the summary's group.
+    private(set) var longest: [LongestUpdates] = []
+    /// The first backtrace of each source (kind, label symbol) that has one.
+    private(set) var backtraces: [SourceKey: [String]] = [:]
+
+    struct SourceKey: Hashable, Sendable {
+      var kind: SourceKind
+      var label: Symbol
+    }
+
+    init(orange: Int64) { self.orange = orange }
+
+    @inline(__always)
+    mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
+      guard let group else { return }
+      if group >= longest.count {
+        longest.append(contentsOf: repeatElement(LongestUpdates(), count: group + 1 - longest.count))
+      }
+      guard update.duration > orange, !update.isUnfinished else { return }
+      longest[group].add(
+        Example(id: update.id, start: update.start, duration: update.duration), isMain: update.isMainThread)
+    }
+
+    mutating func consume(_ event: TraceEvent, symbols: SymbolTable) {
+      if case .source(let source) = event, !source.backtrace.isEmpty {
+        let key = SourceKey(kind: source.kind, label: source.label)
+        if backtraces[key] == nil { backtraces[key] = source.backtrace }
+      }
+    }
+  }
+
+  func makePart(_ context: PartContext) -> Part { Part(orange: context.thresholds.orange) }
+
+  /// The findings, worst first.
+  func finish(_ read: FinishedRead<Part>) -> [Finding] {
+    guard let joined = read.graph, let resolved = joined.resolved else { return [] }
+    var longest: [ViewKey: LongestUpdates] = [:]
+    var backtraces: [String: [String]] = [:]
+    for part in read.parts {
+      let symbols = part.symbols
+      for (group, updates) in part.pass.longest.enumerated() where !updates.any.isEmpty {
+        let key = part.summary.keys[group]
+        let viewKey = ViewKey(
+          module: key.module.map { symbols[$0] } ?? "", kind: key.kind,
+          name: key.name.map { symbols[$0] } ?? ViewKey.unnamed)
+        longest[viewKey, default: LongestUpdates()].merge(updates)
+      }
+      for (key, frames) in part.pass.backtraces where backtraces[symbols[key.label]] == nil {
+        backtraces[symbols[key.label]] = frames
+      }
+    }
+    let options = read.run.options
+    let builder = FindingsBuilder(
+      settings: settings, thresholds: options.thresholds, frames: read.frames, budget: read.budget,
+      graph: joined.graph, position: joined.position, edgeSources: joined.edgeSources,
+      edgeCounts: joined.edgeCounts, keys: read.builder.keys, statistics: read.builder.statistics,
+      longest: longest, backtraces: backtraces,
+      traceSpan: read.builder.earliest...max(read.builder.earliest, read.builder.latest))
+    return builder.findings(spilled: read.builder, resolved: resolved, threads: options.readerThreads)
+  }
+}

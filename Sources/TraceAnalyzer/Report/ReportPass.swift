@@ -1,0 +1,95 @@
+import TraceModel
+
+/// What `tracecli report` draws besides the diagnosis, as a pass: the timeline aggregated to
+/// pixel columns and strips of the worst missed frames.
+///
+/// Each part keeps the update groups (in a spill: a trace may have one per frame), and the
+/// app's hitches and hangs (few); the finish draws the timeline from the summary's spill of
+/// finished updates once the trace's span and frames are known.
+struct ReportPass: Pass {
+  let columns: Int
+
+  struct Part: PassPart {
+    private(set) var groups = UpdateSpill()
+    private(set) var hitches: [Hitch] = []
+    private(set) var hangs: [Hang] = []
+
+    init() { groups.addGroup() }
+
+    mutating func consume(_ event: TraceEvent, symbols: SymbolTable) {
+      switch event {
+      case .group(let group):
+        groups.append(
+          SpillRecord(
+            start: group.start, group: 0, isMainThread: true,
+            duration: min(max(group.duration, 0), (1 << 42) - 1)))
+      case .hitch(let hitch) where !hitch.system: hitches.append(hitch)
+      case .hang(let hang): hangs.append(hang)
+      default: break
+      }
+    }
+  }
+
+  func makePart(_ context: PartContext) -> Part { Part() }
+
+  func finish(_ read: FinishedRead<Part>) -> (timeline: ReportTimeline, strips: [FrameStrip]) {
+    let thresholds = read.run.options.thresholds
+    let builder = read.builder
+    let start = builder.earliest == .max ? 0 : builder.earliest
+    var timeline = ReportTimeline(start: start, end: max(builder.latest, start), columns: columns)
+    var strips = read.frames.summary.worst.prefix(FrameStrip.stripLimit).map { FrameStrip(frame: $0) }
+    let labels = builder.keys.map { FindingsBuilder.label(of: $0) }
+    // The frames with main-thread updates, each once (the spill is in start order but for
+    // traces written out of order, where a frame may count twice).
+    var frame: FrameRef?
+    var frameTimes: Range<Int64> = 0..<0
+    builder.forEachSpilled { group, record in
+      let kind = builder.keys[group].kind
+      let severity = thresholds.classify(record.duration)
+      timeline.addUpdate(kind: kind, start: record.start, duration: record.duration, severity: severity)
+      guard record.isMainThread else { return }
+      if !frameTimes.contains(record.start) {
+        let found = read.frames.timeline.lookup(record.start)
+        frameTimes = found.times
+        if found.frame != frame { timeline.addFrame(start: found.frame.start) }
+        frame = found.frame
+      }
+      for index in strips.indices
+      where strips[index].overlaps(start: record.start, duration: record.duration) {
+        strips[index].bars.append(
+          FrameStrip.Bar(
+            label: labels[group], kind: kind, start: record.start, duration: record.duration,
+            severity: severity))
+        if strips[index].bars.count >= 8 * FrameStrip.barLimit { strips[index].trim() }
+      }
+    }
+    for index in strips.indices { strips[index].trim() }
+    for missed in read.frames.missed {
+      timeline.addMissedFrame(start: missed.start, overrunNs: missed.overrunNs)
+    }
+    for part in read.parts {
+      part.pass.groups.forEachChunk { records in
+        for record in records {
+          ReportTimeline.mark(&timeline.groups, in: timeline, start: record.start, duration: record.duration)
+        }
+      }
+      let symbols = part.symbols
+      func length(_ duration: Int64) -> String {
+        duration >= Update.unfinishedDuration ? "untimed" : DurationText.format(duration)
+      }
+      for hitch in part.pass.hitches {
+        ReportTimeline.mark(&timeline.hitches, in: timeline, start: hitch.start, duration: hitch.duration)
+        var note = "hitch \(length(hitch.duration))"
+        if let narrative = hitch.narrative { note += ": " + symbols[narrative] }
+        if let cause = hitch.cause { note += " (late: \(symbols[cause]))" }
+        timeline.add(note, at: hitch.start, to: &timeline.hitchNotes)
+      }
+      for hang in part.pass.hangs {
+        ReportTimeline.mark(&timeline.hangs, in: timeline, start: hang.start, duration: hang.duration)
+        let note = "\(hang.kind.map { symbols[$0] } ?? "hang") \(length(hang.duration))"
+        timeline.add(note, at: hang.start, to: &timeline.hangNotes)
+      }
+    }
+    return (timeline, strips)
+  }
+}
