@@ -223,3 +223,58 @@ struct CheckEvaluationTests {
     #expect(kinds.total == KindPercentiles.Pair(p50Ns: rank(all, 50), p95Ns: rank(all, 95)))
   }
 }
+
+/// A check reads its trace once, whatever its budget needs.
+struct CheckReadsOnceTests {
+  private static let budgetText = """
+    {
+      "trace": { "red": 100, "orange": 200, "p95": "50ms" },
+      "kinds": { "body": { "p50": "10ms" } },
+      "edges": [ { "to": "LandmarkListItemView.body", "label": "update", "count": 1000 } ],
+      "findings": { "minRed": 2 }
+    }
+    """
+
+  @Test(arguments: ["landmarks-before", "favorites-before", "update-loop", "many-small-updates"])
+  func aBudgetWithEdgesPercentilesAndForbiddenFindingsTakesOneRead(_ trace: String) throws {
+    var budget = try BudgetParser.parse(Array(Self.budgetText.utf8), file: "b.json")
+    budget.limits.append(BudgetLimit(scope: .finding(.updateLoop), measure: .finding, max: 0))
+    let path = Fixture.path("traces/\(trace).jsonl")
+    let options = budget.applying(to: AnalysisOptions())
+    let run = try TraceAnalysis.check(paths: [path], budget: budget, options: options, tighteningMargin: 10)
+    #expect(run.reads == 1)
+    #expect(run.measurements.edges != nil)
+    #expect(run.measurements.kindPercentiles != nil)
+    #expect(run.measurements.findings != nil)
+    // What the one read measured is what separate reads measure.
+    let diagnosis = try TraceAnalysis.diagnose(paths: [path], options: options, settings: budget.findingSettings!)
+    #expect(run.measurements.findings == diagnosis.findings)
+    #expect(run.measurements.edges == EdgeCounts(try TraceAnalysis.causeGraph(paths: [path], options: options)))
+    #expect(run.measurements.summary == diagnosis.summary)
+  }
+
+  /// `--tighten`'s orange and red at slower thresholds, counted again from the spill, are what
+  /// a read at those thresholds counts.
+  @Test(arguments: ["landmarks-before", "landmarks-after", "many-small-updates", "slow-init"])
+  func theRecountAtSlowerThresholdsEqualsAReadAtThem(_ trace: String) throws {
+    let budget = try BudgetParser.parse(Array(#"{"trace": {"red": 1000, "orange": 1000}}"#.utf8), file: "b.json")
+    let path = Fixture.path("traces/\(trace).jsonl")
+    let run = try TraceAnalysis.check(paths: [path], budget: budget, options: AnalysisOptions(), tighteningMargin: 900)
+    let recounted = try #require(run.slower).summary
+    var slower = AnalysisOptions()
+    slower.thresholds = BudgetTightener.slowerThresholds(AnalysisOptions().thresholds, margin: 900)
+    let read = try TraceAnalysis.summarize(paths: [path], options: slower)
+    #expect(recounted.total.orange == read.total.orange)
+    #expect(recounted.total.red == read.total.red)
+    #expect(read.total.orange + read.total.red > run.measurements.summary.total.orange + run.measurements.summary.total.red)
+    for kind in UpdateKind.allCases {
+      #expect(recounted[kind].orange == read[kind].orange)
+      #expect(recounted[kind].red == read[kind].red)
+    }
+    let views = Dictionary(uniqueKeysWithValues: read.views.map { ($0.key, $0.statistics) })
+    for view in recounted.views {
+      #expect(view.statistics.orange == views[view.key]?.orange, "\(view.key)")
+      #expect(view.statistics.red == views[view.key]?.red, "\(view.key)")
+    }
+  }
+}

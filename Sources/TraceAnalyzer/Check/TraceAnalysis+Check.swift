@@ -36,6 +36,8 @@ package struct CheckRun: Sendable {
   /// The measurements with orange and red counted at thresholds `margin` slower (only when
   /// tightening a budget with orange or red limits).
   var slower: CheckMeasurements?
+  /// How many times the trace was read.
+  package var reads: Int
 
   /// Checks the budget on the measurements.
   package func evaluate() throws(BudgetError) -> CheckResult {
@@ -63,7 +65,9 @@ extension TraceAnalysis {
     if let margin, budget.limits.contains(where: { $0.measure == .orange || $0.measure == .red }) {
       pass.recount = BudgetTightener.slowerThresholds(options.thresholds, margin: margin)
     }
-    let output = try TraceRun(paths: paths, options: options).read(pass).output
-    return CheckRun(budget: budget, measurements: output.measurements, slower: output.recounted)
+    let run = try TraceRun(paths: paths, options: options)
+    let output = try run.read(pass).output
+    return CheckRun(
+      budget: budget, measurements: output.measurements, slower: output.recounted, reads: run.readCount)
   }
 }

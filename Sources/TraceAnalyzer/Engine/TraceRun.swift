@@ -1,3 +1,4 @@
+import Synchronization
 import TraceModel
 
 #if canImport(Glibc)
@@ -25,6 +26,11 @@ package final class TraceRun: Sendable {
   let header: TraceHeader?
   /// The copies the run made, removed with it.
   private let spool: [String]
+  private let reads = Atomic<Int>(0)
+
+  /// How many times the trace has been read through this run (a command's cost: one, where
+  /// nothing forces another).
+  package var readCount: Int { reads.load(ordering: .relaxed) }
 
   /// Resolves `paths` (one JSON Lines file or `-`, or xctrace exports and folders of them);
   /// `name` overrides the display name.
@@ -65,7 +71,8 @@ package final class TraceRun: Sendable {
   func readEvents<Sink: TraceSink>(_ makeSink: @escaping @Sendable () -> Sink) throws(TraceReadError)
     -> TraceReading<Sink>
   {
-    try TraceInput.read(
+    reads.add(1, ordering: .relaxed)
+    return try TraceInput.read(
       paths: files, name: displayName, threads: options.readerThreads, process: options.process,
       makeSink: makeSink)
   }

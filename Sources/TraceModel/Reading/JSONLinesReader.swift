@@ -35,21 +35,27 @@ import Dispatch
   /// Reads only the file's first MiB; errors are left for the full read to report.
   @usableFromInline package static func header(path: String) -> TraceHeader? {
     guard let file = try? SystemFile(path: path) else { return nil }
-    let capacity = 1 << 20
-    var chunks = ChunkReader(file: file, range: 0..<Int64(capacity), chunkSize: capacity)
-    defer { chunks.deallocate() }
-    chunks.fill()
-    let (buffer, count) = (chunks.buffer, chunks.filled)
-    var parser = JSONLinesParser()
-    var start = 0
-    while start < count {
-      let end = ChunkReader.lineEnd(buffer, from: start, filled: count) ?? count
-      if case .some(let event) = try? parser.parse(buffer + start, count: end - start) {
-        if case .header(let header) = event { return header }
-        return nil
+    // The first line is usually short: read a little first, more only when it does not end there.
+    for capacity in [1 << 12, 1 << 16, 1 << 20] {
+      var chunks = ChunkReader(file: file, range: 0..<Int64(capacity), chunkSize: capacity)
+      defer { chunks.deallocate() }
+      chunks.fill()
+      let (buffer, count) = (chunks.buffer, chunks.filled)
+      let whole = count < capacity
+      var parser = JSONLinesParser()
+      var start = 0
+      while start < count {
+        guard let end = ChunkReader.lineEnd(buffer, from: start, filled: count) ?? (whole ? count : nil) else {
+          break
+        }
+        if case .some(let event) = try? parser.parse(buffer + start, count: end - start) {
+          if case .header(let header) = event { return header }
+          return nil
+        }
+        if parser.seenEvent { return nil }
+        start = end + 1
       }
-      if parser.seenEvent { return nil }
-      start = end + 1
+      if whole { return nil }
     }
     return nil
   }
