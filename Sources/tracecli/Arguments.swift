@@ -194,25 +194,23 @@ struct Arguments {
     return options
   }
 
-  /// The findings rules' thresholds: `--min-red`, `--blocking-frames`, `--fan-out`,
-  /// `--churn-frames`, `--loop-frames`, `--loop-gestures`, `--self-min`, `--accumulation-frames`.
+  /// The findings rules' thresholds, an option each (``FindingRules``: `--min-red`, `--fan-out`, …).
   mutating func findingSettings(_ base: FindingSettings = FindingSettings()) throws(UsageError)
     -> FindingSettings
   {
     var settings = base
-    if let value = try count("--min-red") { settings.minRed = value }
-    if let value = try count("--blocking-frames") { settings.blockingFrames = value }
-    if let value = try count("--fan-out") { settings.fanOut = value }
-    if let value = try count("--churn-frames") { settings.churnFrames = value }
-    if let value = try count("--loop-frames") { settings.loopFrames = value }
-    if let text = value("--loop-gestures") {
-      guard let percent = PercentText.parse(text) else {
-        throw UsageError("--loop-gestures '\(text)' is not a percentage from 0% to 100%", command: command)
+    for threshold in FindingRules.thresholds {
+      switch threshold.unit {
+      case .count:
+        if let value = try count(threshold.option) { settings.set(threshold, count: value) }
+      case .percent:
+        guard let text = value(threshold.option) else { continue }
+        guard let percent = PercentText.parse(text) else {
+          throw UsageError("\(threshold.option) '\(text)' is not \(threshold.expected)", command: command)
+        }
+        settings.set(threshold, percent: percent)
       }
-      settings.loopGesturesPercent = percent
     }
-    if let value = try count("--self-min") { settings.selfMin = value }
-    if let value = try count("--accumulation-frames") { settings.accumulationFrames = value }
     return settings
   }
 }

@@ -47,10 +47,17 @@ struct FindingsRulesTests {
       return nextID
     }
 
-    func findings(_ settings: FindingSettings = FindingSettings()) throws -> [Finding] {
+    /// The findings of every rule, or of `rule` alone.
+    func findings(of rule: (any FindingsRule.Type)? = nil, _ settings: FindingSettings = FindingSettings()) throws
+      -> [Finding]
+    {
       let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
       defer { file.remove() }
-      return try TraceAnalysis.diagnose(paths: [file.path], settings: settings).findings
+      let run = try TraceRun(paths: [file.path])
+      let found = try TraceAnalysis.diagnose(run, settings: settings, rules: rule.map { [$0] } ?? FindingRules.all)
+        .findings
+      if let rule { #expect(found.allSatisfy { $0.rule == rule.declaration.rule }) }
+      return found
     }
   }
 
@@ -63,7 +70,7 @@ struct FindingsRulesTests {
     var trace = Trace()
     for frame in 0..<red { trace.update("Row", at: Int64(frame) * 10 * Self.ms, lasting: 2 * Self.ms) }
     trace.update("Row", at: 50 * Self.ms, lasting: Self.ms / 2 + 1)
-    let found = try trace.findings().filter { $0.rule == .longBody }
+    let found = try trace.findings(of: LongBodyRule.self)
     #expect(found.count == (fires ? 1 : 0))
     if fires {
       #expect(found[0].nodes == ["Row.body"])
@@ -80,7 +87,7 @@ struct FindingsRulesTests {
     trace.update("Row", at: 29 * Self.ms, lasting: 2 * Self.ms)
     // Small updates back to back after it: one busy run of 12.8 ms, over the 10 ms budget.
     for index in 0..<12 { trace.update("Cell", at: 31 * Self.ms + Int64(index) * 900_000, lasting: 900_000) }
-    let finding = try #require(try trace.findings().first { $0.rule == .longBody })
+    let finding = try #require(try trace.findings(of: LongBodyRule.self).first)
     #expect(finding.severity == .error)
   }
 
@@ -88,7 +95,7 @@ struct FindingsRulesTests {
     // Each 2 ms update is a stretch of 2 ms: however the grid falls, no frame misses.
     var trace = Trace()
     for start in [0, 9, 29] { trace.update("Row", at: Int64(start) * Self.ms, lasting: 2 * Self.ms) }
-    let finding = try #require(try trace.findings().first { $0.rule == .longBody })
+    let finding = try #require(try trace.findings(of: LongBodyRule.self).first)
     #expect(finding.severity == .warning)
   }
 
@@ -99,11 +106,11 @@ struct FindingsRulesTests {
       trace.update(
         "Map", at: Int64(frame) * 10 * Self.ms + 3 * Self.ms, lasting: 2 * Self.ms, kind: "representable")
     }
-    #expect(try trace.findings().filter { $0.rule == .longBody }.map(\.nodes) == [["Map.update"]])
+    #expect(try trace.findings(of: LongBodyRule.self).map(\.nodes) == [["Map.update"]])
     #expect(
       try trace.findings(
         {
-          var s = FindingSettings(); s.minRed = 4; return s
+          var s = FindingSettings(); s.set(LongBodyRule.minRed, count: 4); return s
         }()
       ).isEmpty)
   }
@@ -116,7 +123,7 @@ struct FindingsRulesTests {
   {
     var trace = Trace()
     let id = trace.update("Loader", at: 0, lasting: duration, thread: thread)
-    let found = try trace.findings().filter { $0.rule == .blockingUpdate }
+    let found = try trace.findings(of: BlockingUpdateRule.self)
     #expect(found.count == (fires ? 1 : 0))
     if fires {
       #expect(found[0].severity == .error)
@@ -145,7 +152,7 @@ struct FindingsRulesTests {
 
   @Test(arguments: [(8, 10 * ms + 1, true), (7, 10 * ms + 1, false), (8, 10 * ms, false)])
   func fanOutNeedsTwoBurstsWithAMedianOfFanOut(size: Int, gap: Int64, fires: Bool) throws {
-    let found = try fanOutTrace(size: size, gap: gap).findings().filter { $0.rule == .fanOut }
+    let found = try fanOutTrace(size: size, gap: gap).findings(of: FanOutRule.self)
     #expect(found.count == (fires ? 1 : 0))
     if fires {
       #expect(found[0].nodes == ["@Observable Model.items", "Item.body"])
@@ -171,7 +178,7 @@ struct FindingsRulesTests {
       trace.cause(
         environment, trace.update("Counter", at: start + Self.ms, lasting: 10_000, skipped: skipped))
     }
-    let found = try trace.findings().filter { $0.rule == .environmentChurn }
+    let found = try trace.findings(of: EnvironmentChurnRule.self)
     #expect(found.count == (fires ? 1 : 0))
     if fires {
       #expect(found[0].nodes == ["External Environment", "Counter.body"])
@@ -200,7 +207,7 @@ struct FindingsRulesTests {
 
   @Test(arguments: [(10, 0, true), (9, 0, false), (20, 1, true), (20, 2, false)])
   func updateLoopSpansLoopFramesWithFewGestures(frames: Int, gestures: Int, fires: Bool) throws {
-    let found = try loopTrace(frames: frames, gestures: gestures).findings().filter { $0.rule == .updateLoop }
+    let found = try loopTrace(frames: frames, gestures: gestures).findings(of: UpdateLoopRule.self)
     #expect(found.count == (fires ? 1 : 0))
     if fires {
       #expect(found[0].nodes == ["@State tags", "Header.body"])
@@ -213,9 +220,9 @@ struct FindingsRulesTests {
 
   @Test func aLoopThresholdIsASetting() throws {
     var settings = FindingSettings()
-    settings.loopFrames = 5
+    settings.set(UpdateLoopRule.loopFrames, count: 5)
     #expect(try loopTrace(frames: 6, gestures: 0).findings(settings).map(\.rule) == [.updateLoop])
-    settings.loopGesturesPercent = 50
+    settings.set(UpdateLoopRule.loopGestures, percent: 50)
     #expect(try loopTrace(frames: 6, gestures: 2).findings(settings).map(\.rule) == [.updateLoop])
   }
 
@@ -229,7 +236,7 @@ struct FindingsRulesTests {
       let parent = trace.update("Detail", at: start, lasting: 100_000)
       trace.cause(parent, trace.update("Image", at: start + 200_000, lasting: duration), changed: "@self")
     }
-    let found = try trace.findings().filter { $0.rule == .overBroadInput }
+    let found = try trace.findings(of: OverBroadInputRule.self)
     #expect(found.count == (fires ? 1 : 0))
     if fires {
       #expect(found[0].nodes == ["Detail.body", "Image.body"])
@@ -253,7 +260,7 @@ struct FindingsRulesTests {
           lasting: index == 24 ? 990_000 : 390_000)
       }
     }
-    let found = try trace.findings().filter { $0.rule == .accumulation }
+    let found = try trace.findings(of: AccumulationRule.self)
     try #require(found.count == (fires ? 1 : 0))
     if fires {
       #expect(found[0].nodes == ["Cell.body", "Badge.body"])

@@ -35,11 +35,8 @@ package enum BudgetParser {
   static let topKeys = [
     "version", "note", "thresholds", "range", "trace", "kinds", "views", "frames", "edges", "findings",
   ]
-  /// Keys of the `findings` section: the rules' thresholds, and the rules to forbid.
-  static let findingKeys = [
-    "forbid", "note", "minRed", "blockingFrames", "fanOut", "churnFrames", "loopFrames", "loopGestures",
-    "selfMin", "accumulationFrames",
-  ]
+  /// Keys of the `findings` section: the rules to forbid, and the rules' thresholds.
+  static var findingKeys: [String] { ["forbid", "note"] + FindingRules.thresholds.map(\.key) }
 }
 
 /// The validating walk over a parsed budget file.
@@ -142,19 +139,11 @@ private struct Reader {
               scope: .finding(rule), measure: .finding, max: 0, location: element.location,
               valueRange: element.range))
         }
-      case "loopGestures":
-        settings.loopGesturesPercent = try percent(member.value, key: key)
       default:
-        let number = try integer(member.value, key: key)
-        let count = Int(clamping: number)
-        switch key {
-        case "minRed": settings.minRed = count
-        case "blockingFrames": settings.blockingFrames = count
-        case "fanOut": settings.fanOut = count
-        case "churnFrames": settings.churnFrames = count
-        case "loopFrames": settings.loopFrames = count
-        case "selfMin": settings.selfMin = count
-        default: settings.accumulationFrames = count
+        guard let threshold = FindingRules.thresholds.first(where: { $0.key == key }) else { continue }
+        switch threshold.unit {
+        case .count: settings.set(threshold, count: Int(clamping: try integer(member.value, key: key)))
+        case .percent: settings.set(threshold, percent: try percent(member.value, key: key))
         }
       }
     }

@@ -12,6 +12,8 @@ struct MeasurePass: Pass {
   var findings: FindingSettings?
   /// Orange and red counted again at these thresholds, from the summary's spill.
   var recount: Thresholds?
+  /// The findings rules: those in effect where the pass is made.
+  var rules: [any FindingsRule.Type] = FindingRules.all
 
   /// The measurements, and the same with orange and red counted at ``recount``.
   struct Output {
@@ -21,7 +23,7 @@ struct MeasurePass: Pass {
 
   var graph: GraphNeed { findings != nil ? .resolvedCauses : edges ? .graph : .none }
 
-  private var findingsPass: OptionalPass<FindingsPass> { OptionalPass(findings.map(FindingsPass.init)) }
+  private var findingsPass: OptionalPass<FindingsPass> { OptionalPass(findings.map { FindingsPass(settings: $0, rules: rules) }) }
 
   func makePart(_ context: PartContext) -> OptionalPass<FindingsPass>.Part { findingsPass.makePart(context) }
 

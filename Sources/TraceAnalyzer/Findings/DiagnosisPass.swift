@@ -2,7 +2,9 @@
 struct DiagnosisPass: Pass {
   let findings: FindingsPass
 
-  init(settings: FindingSettings) { findings = FindingsPass(settings: settings) }
+  init(settings: FindingSettings, rules: [any FindingsRule.Type] = FindingRules.all) {
+    findings = FindingsPass(settings: settings, rules: rules)
+  }
 
   var graph: GraphNeed { findings.graph }
 

@@ -1,202 +1,139 @@
+import Dispatch
 import TraceModel
 
-/// Applies the rules of analysis.md "Findings" to one read of a trace.
+/// Applies every findings rule (``FindingRules``) to one read of a trace.
 ///
-/// The update rules (`long-body`, `blocking-update`, `accumulation`) scan the summary's spill
-/// of finished updates once the frames are known; the cause rules (`fan-out`,
-/// `environment-churn`, `update-loop`, `over-broad-input`) scan the join's resolved causes
-/// once (see ``FindingsBuilder/causeFindings(_:)``). Memory: per view, per node and per edge
-/// figures, and per source or loop the set of frames it reached; nothing per event.
+/// Each rule is made from the read (``RuleContext``); the summary's spill of finished updates is
+/// scanned once for the rules that visit updates, and the join's resolved causes once for those
+/// that visit causes, in runs on several threads whose scans are merged in order. Memory: what
+/// the rules keep per view, node, edge, source or loop; nothing per event.
 struct FindingsBuilder {
-  let settings: FindingSettings
-  let thresholds: Thresholds
-  let frames: FrameVerdicts
-  /// The frame budget, ns.
-  let budget: Int64
-  let graph: CauseGraph
-  /// The join's catalog index → the graph's node position.
-  let position: [Int]
+  let rules: [any FindingsRule.Type]
+  let context: RuleContext
   /// The graph's node position of each join edge's `from` end.
   let edgeSources: [Int]
-  /// The causes counted on each join edge.
-  let edgeCounts: [Int]
-  /// The summary's views and their figures (global group order).
-  let keys: [ViewKey]
-  let statistics: [ViewStatistics]
-  /// The longest updates of each view above the orange threshold.
-  let longest: [ViewKey: FindingsPass.LongestUpdates]
-  /// The first backtrace of each source that has one, by the source's label.
-  let backtraces: [String: [String]]
-  /// The earliest and latest time of the trace's events.
-  let traceSpan: ClosedRange<Int64>
+  /// The join's catalog index → the graph's node position.
+  let position: [Int]
 
-  init(
-    settings: FindingSettings, thresholds: Thresholds, frames: FrameVerdicts, budget: Int64,
-    graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int], keys: [ViewKey],
-    statistics: [ViewStatistics],
-    longest: [ViewKey: FindingsPass.LongestUpdates], backtraces: [String: [String]],
-    traceSpan: ClosedRange<Int64>
-  ) {
-    self.traceSpan = traceSpan
-    self.settings = settings
-    self.thresholds = thresholds
-    self.frames = frames
-    self.budget = budget
-    self.graph = graph
-    self.position = position
-    self.edgeSources = edgeSources
-    self.edgeCounts = edgeCounts
-    self.keys = keys
-    self.statistics = statistics
-    self.longest = longest
-    self.backtraces = backtraces
-  }
+  /// Causes a rule's scan takes at a time.
+  static let blockSize = 4096
 
-  /// The label a view's node has in the cause graph (`Name.body`, `Name.update`, the name).
-  static func label(of key: ViewKey) -> String {
-    CauseGraph.Node(kind: .update(key.kind), name: key.name).label
-  }
-
-  /// Every finding, errors first, then by cost; the resolved causes are scanned on `threads`
-  /// threads.
-  func findings(spilled: SummaryBuilder, resolved: PartitionedSpill<ResolvedCause>, threads: Int = 1)
-    -> [Finding]
-  {
-    var findings = updateFindings(spilled)
-    findings += causeFindings(resolved, threads: threads)
+  /// Every finding, errors first, then by cost.
+  func findings(spilled: SummaryBuilder, resolved: PartitionedSpill<ResolvedCause>) -> [Finding] {
+    let rules = rules.map { FindingRules.entry($0).make(context) }
+    let runs = context.runs
+    // A scan per rule and run; run 0's also takes the spilled updates, first.
+    let scans = rules.map { rule in (0..<runs).map { _ in rule.makeScan() } }
+    let updateScans = rules.indices.filter { rules[$0].visitsUpdates }.map { scans[$0][0] }
+    if !updateScans.isEmpty {
+      // A chunk of the spill at a time: each rule's scan walks it in a loop of its own.
+      for (spill, map) in zip(spilled.spills, spilled.groupMaps) {
+        spill.forEachChunk { records in
+          for scan in updateScans { scan.visitUpdates(records, map) }
+        }
+      }
+    }
+    let causeRules = rules.indices.filter { rules[$0].visitsCauses }
+    if !causeRules.isEmpty { scanCauses(resolved, into: causeRules.map { scans[$0] }) }
+    let span = context.frameSpan
+    var findings: [Finding] = []
+    for ruleScans in scans {
+      for later in ruleScans.dropFirst() { ruleScans[0].merge(later, span) }
+      findings += ruleScans[0].findings()
+    }
     findings.sort(by: Finding.listedBefore)
     return findings
   }
 
-  // MARK: - Update rules
+  /// Scans the resolved causes in runs, one thread each: run `r` visits `scans[rule][r]`.
+  private func scanCauses(_ resolved: PartitionedSpill<ResolvedCause>, into scans: [[RuleScanBox]]) {
+    let total = context.resolvedCauses
+    let runs = context.runs
+    let kinds = context.graph.nodes.map(\.kind)
+    let edgeSources = edgeSources
+    let position = position
+    let box = UnsafeSendable(scans)
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
+      let scans = box.value.map { $0[run] }
+      var visits: [CauseVisit] = []
+      visits.reserveCapacity(Self.blockSize)
+      resolved.forEachBlock(inPartition: 0, records: total * run / runs..<total * (run + 1) / runs) { block in
+        for cause in block {
+          let from = edgeSources[Int(cause.edge)]
+          visits.append(CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))
+          if visits.count == Self.blockSize {
+            for scan in scans { scan.visitCauses(visits, run) }
+            visits.removeAll(keepingCapacity: true)
+          }
+        }
+      }
+      for scan in scans { scan.visitCauses(visits, run) }
+    }
+  }
+}
 
-  /// What one view's spilled updates add up to for the update rules.
-  private struct ViewScan {
-    /// Summed duration of the updates above the orange threshold.
-    var longNs: Int64 = 0
-    /// Missed frames holding one of its red updates.
-    var redMissedFrames: Set<Int64> = []
-    var blocking = 0
-    var blockingNs: Int64 = 0
-    var longestBlockingNs: Int64 = 0
-    /// Main-thread time in frames missed by accumulation.
-    var accumulationNs: Int64 = 0
+/// A rule's type, with how to make it for a diagnosis, its types hidden.
+///
+/// Made from the rule's concrete type (as ``FindingRules`` lists the built-in ones), so that
+/// its scans' loops are specialized for it.
+struct RuleEntry: Sendable {
+  let type: any FindingsRule.Type
+  let make: @Sendable (RuleContext) -> RuleBox
+
+  init<Rule: FindingsRule>(_ type: Rule.Type) {
+    self.type = type
+    make = { RuleBox(Rule($0)) }
+  }
+}
+
+/// A rule made for one diagnosis.
+struct RuleBox {
+  let visitsUpdates: Bool
+  let visitsCauses: Bool
+  let makeScan: () -> RuleScanBox
+
+  init<Rule: FindingsRule>(_ rule: Rule) {
+    visitsUpdates = Rule.visitsUpdates
+    visitsCauses = Rule.visitsCauses
+    makeScan = { RuleScanBox(rule) }
+  }
+}
+
+/// One scan of one rule, its types hidden: what the builder drives, a chunk at a time.
+struct RuleScanBox: @unchecked Sendable {
+  /// Holds the scan between chunks.
+  private final class Storage<Scan: RuleScan> {
+    var scan = Scan()
   }
 
-  /// `long-body`, `blocking-update` and `accumulation`, from one scan of the spilled updates.
-  private func updateFindings(_ spilled: SummaryBuilder) -> [Finding] {
-    var scans = [ViewScan](repeating: ViewScan(), count: keys.count)
-    let blockingNs = budget.multipliedReportingOverflow(by: Int64(settings.blockingFrames))
-    let blockingLimit = blockingNs.overflow ? Int64.max : blockingNs.partialValue
-    let accumulationFrames = frames.missed.filter { $0.blame == .accumulation }
-    // Spilled updates come roughly in time order: remember the last missed frame found.
-    var lastMissed: MissedFrame?
-    spilled.forEachSpilled { group, record in
-      let duration = record.duration
-      let isRed = duration > thresholds.red
-      let blocks = record.isMainThread && duration >= blockingLimit
-      if duration > thresholds.orange { scans[group].longNs = scans[group].longNs.saturatingAdd(duration) }
-      if blocks {
-        scans[group].blocking += 1
-        scans[group].blockingNs = scans[group].blockingNs.saturatingAdd(duration)
-        scans[group].longestBlockingNs = max(scans[group].longestBlockingNs, duration)
-      }
-      // Only a finished main-thread update is in a missed frame: its work's or its stretch's.
-      guard record.isMainThread && (isRed || !accumulationFrames.isEmpty) else { return }
-      if lastMissed?.holds(mainUpdateAt: record.start) != true {
-        lastMissed = frames.missedFrame(ofMainUpdateAt: record.start)
-      }
-      guard let missed = lastMissed else { return }
-      if isRed { scans[group].redMissedFrames.insert(missed.frame.number) }
-      if missed.blame == .accumulation {
-        scans[group].accumulationNs = scans[group].accumulationNs.saturatingAdd(duration)
-      }
-    }
-    var findings: [Finding] = []
-    for (group, key) in keys.enumerated() {
-      let figures = statistics[group]
-      let scan = scans[group]
-      if key.kind != .other && figures.red >= settings.minRed {
-        findings.append(longBody(key, figures: figures, scan: scan))
-      }
-      if scan.blocking > 0 { findings.append(blocking(key, scan: scan, limit: blockingLimit)) }
-    }
-    if accumulationFrames.count >= settings.accumulationFrames {
-      findings.append(accumulation(accumulationFrames, scans: scans))
-    }
-    return findings
-  }
+  private let storage: AnyObject
+  /// Visits a chunk of a part's spill; the map turns the part's groups into the summary's.
+  let visitUpdates: (UnsafeBufferPointer<SpillRecord>, [Int]) -> Void
+  let visitCauses: ([CauseVisit], Int) -> Void
+  /// Adds a later run's scan.
+  let merge: (RuleScanBox, ClosedRange<Int64>?) -> Void
+  let findings: () -> [Finding]
 
-  private func longBody(_ key: ViewKey, figures: ViewStatistics, scan: ViewScan) -> Finding {
-    let label = Self.label(of: key)
-    let count = figures.orange + figures.red
-    let missedFrames = scan.redMissedFrames.count
-    var evidence = [
-      "\(Count.text(figures.red)) red (> \(DurationText.format(thresholds.red))) and "
-        + "\(Count.text(figures.orange)) orange of \(Count.text(figures.count)) updates; "
-        + "p95 \(DurationText.format(figures.p95Ns)), longest \(DurationText.format(figures.maxNs))"
-    ]
-    if missedFrames > 0 {
-      evidence.append(
-        "its red updates are in \(Count.frames(missedFrames)) that missed the deadline")
-    } else {
-      evidence.append("no frame with one of its red updates missed the deadline")
+  init<Rule: FindingsRule>(_ rule: Rule) {
+    let storage = Storage<Rule.Scan>()
+    self.storage = storage
+    // The scan is moved into a local for each loop: no exclusivity check a record.
+    visitUpdates = { records, map in
+      var scan = Rule.Scan()
+      swap(&scan, &storage.scan)
+      for record in records { rule.visit(update: record, group: map[record.group], into: &scan) }
+      swap(&scan, &storage.scan)
     }
-    return Finding(
-      rule: .longBody, severity: missedFrames > 0 ? .error : .warning,
-      title: "\(label) runs long: \(Count.text(figures.red)) red and \(Count.text(figures.orange)) "
-        + "orange updates (\(DurationText.format(scan.longNs)))",
-      nodes: [label], count: count, costNs: scan.longNs,
-      examples: (longest[key]?.any ?? []).map(\.id), evidence: evidence, backtraces: [], path: [],
-      view: key.qualifiedName, edges: [])
-  }
-
-  private func blocking(_ key: ViewKey, scan: ViewScan, limit: Int64) -> Finding {
-    let label = Self.label(of: key)
-    let budgets = budget > 0 ? Double(scan.longestBlockingNs) / Double(budget) : 0
-    let longestMain = longest[key]?.main ?? []
-    return Finding(
-      rule: .blockingUpdate, severity: .error,
-      title: "\(label) blocks the main thread for \(DurationText.format(scan.longestBlockingNs)) "
-        + "(\(Count.decimal(budgets)) frame budgets)"
-        + (scan.blocking > 1 ? ", \(Count.text(scan.blocking)) such updates" : ""),
-      nodes: [label], count: scan.blocking, costNs: scan.blockingNs,
-      examples: longestMain.filter { $0.duration >= limit }.map(\.id),
-      evidence: [
-        "\(Count.updates(scan.blocking)) on the main thread of at least "
-          + "\(settings.blockingFrames) frame budgets (\(DurationText.format(budget)) each), "
-          + "\(DurationText.format(scan.blockingNs)) in all"
-      ],
-      backtraces: [], path: [], view: key.qualifiedName, edges: [])
-  }
-
-  private func accumulation(_ missedFrames: [MissedFrame], scans: [ViewScan]) -> Finding {
-    let overrun = missedFrames.reduce(Int64(0)) { $0.saturatingAdd($1.overrunNs) }
-    let ranked = keys.indices.filter { scans[$0].accumulationNs > 0 }
-      .map { (label: Self.label(of: keys[$0]), ns: scans[$0].accumulationNs, key: keys[$0]) }
-      .sorted { $0.ns != $1.ns ? $0.ns > $1.ns : $0.label.utf8.lexicographicallyPrecedes($1.label.utf8) }
-      .prefix(3)
-    let worst = missedFrames.min { $0.isWorse(than: $1) }
-    var evidence = [
-      "\(Count.frames(missedFrames.count)) missed the deadline with no red update in them, "
-        + "\(DurationText.format(overrun)) over in all"
-    ]
-    if let worst {
-      evidence.append(
-        "worst: frame \(worst.frame.number), \(Count.updates(worst.updates)), "
-          + "\(DurationText.format(worst.overrunNs)) over")
+    visitCauses = { causes, run in
+      var scan = Rule.Scan()
+      swap(&scan, &storage.scan)
+      for cause in causes { rule.visit(cause: cause, run: run, into: &scan) }
+      swap(&scan, &storage.scan)
     }
-    for item in ranked {
-      evidence.append("\(item.label): \(DurationText.format(item.ns)) in those frames")
+    merge = { later, span in
+      if let later = later.storage as? Storage<Rule.Scan> { storage.scan.merge(later.scan, within: span) }
     }
-    return Finding(
-      rule: .accumulation, severity: .warning,
-      title: "\(Count.frames(missedFrames.count)) missed the deadline by many small updates "
-        + "(\(DurationText.format(overrun)) over)"
-        + (ranked.isEmpty ? "" : "; most time in \(ranked.map(\.label).joined(separator: ", "))"),
-      nodes: ranked.map(\.label), count: missedFrames.count, costNs: overrun,
-      examples: [], evidence: evidence, backtraces: [], path: [], view: ranked.first?.key.qualifiedName,
-      edges: [])
+    findings = { rule.findings(storage.scan) }
   }
 }
 

@@ -6,6 +6,8 @@ import TraceModel
 /// each (see ``FindingsBuilder``).
 struct FindingsPass: Pass {
   let settings: FindingSettings
+  /// The rules applied: every rule in effect where the pass is made, unless told otherwise.
+  var rules: [any FindingsRule.Type] = FindingRules.all
 
   var graph: GraphNeed { .resolvedCauses }
 
@@ -94,12 +96,14 @@ struct FindingsPass: Pass {
       }
     }
     let options = read.run.options
-    let builder = FindingsBuilder(
+    let total = resolved.count(inPartition: 0)
+    let context = RuleContext(
       settings: settings, thresholds: options.thresholds, frames: read.frames, budget: read.budget,
-      graph: joined.graph, position: joined.position, edgeSources: joined.edgeSources,
-      edgeCounts: joined.edgeCounts, keys: read.builder.keys, statistics: read.builder.statistics,
-      longest: longest, backtraces: backtraces,
-      traceSpan: read.builder.earliest...max(read.builder.earliest, read.builder.latest))
-    return builder.findings(spilled: read.builder, resolved: resolved, threads: options.readerThreads)
+      graph: joined.graph, keys: read.builder.keys, statistics: read.builder.statistics, longest: longest,
+      backtraces: backtraces, traceSpan: read.builder.earliest...max(read.builder.earliest, read.builder.latest),
+      edgeCounts: joined.edgeCounts, resolvedCauses: total, runs: max(1, min(options.readerThreads, total)))
+    let builder = FindingsBuilder(
+      rules: rules, context: context, edgeSources: joined.edgeSources, position: joined.position)
+    return builder.findings(spilled: read.builder, resolved: resolved)
   }
 }

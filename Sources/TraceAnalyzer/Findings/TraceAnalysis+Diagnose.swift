@@ -15,8 +15,10 @@ extension TraceAnalysis {
     try diagnose(TraceRun(paths: paths, name: name, options: options), settings: settings)
   }
 
-  /// Diagnoses `run` in one read.
-  static func diagnose(_ run: TraceRun, settings: FindingSettings) throws(TraceReadError) -> Diagnosis {
-    try run.read(DiagnosisPass(settings: settings)).output
+  /// Diagnoses `run` in one read with `rules` (every rule in effect, unless told otherwise).
+  static func diagnose(
+    _ run: TraceRun, settings: FindingSettings, rules: [any FindingsRule.Type] = FindingRules.all
+  ) throws(TraceReadError) -> Diagnosis {
+    try run.read(DiagnosisPass(settings: settings, rules: rules)).output
   }
 }

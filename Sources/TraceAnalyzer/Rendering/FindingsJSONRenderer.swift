@@ -13,14 +13,12 @@ package enum FindingsJSONRenderer {
           let settings = diagnosis.settings
           json.field("orangeNs", diagnosis.summary.thresholds.orange)
           json.field("redNs", diagnosis.summary.thresholds.red)
-          json.field("minRed", settings.minRed)
-          json.field("blockingFrames", settings.blockingFrames)
-          json.field("fanOut", settings.fanOut)
-          json.field("churnFrames", settings.churnFrames)
-          json.field("loopFrames", settings.loopFrames)
-          json.field("loopGestures", settings.loopGesturesPercent)
-          json.field("selfMin", settings.selfMin)
-          json.field("accumulationFrames", settings.accumulationFrames)
+          for threshold in FindingRules.thresholds {
+            switch threshold.unit {
+            case .count: json.field(threshold.key, settings.count(threshold))
+            case .percent: json.field(threshold.key, settings.percent(threshold))
+            }
+          }
         })
     }
     return json.text + "\n"

@@ -38,7 +38,7 @@ struct ReportPass: Pass {
     let start = builder.earliest == .max ? 0 : builder.earliest
     var timeline = ReportTimeline(start: start, end: max(builder.latest, start), columns: columns)
     var strips = read.frames.summary.worst.prefix(FrameStrip.stripLimit).map { FrameStrip(frame: $0) }
-    let labels = builder.keys.map { FindingsBuilder.label(of: $0) }
+    let labels = builder.keys.map { RuleContext.label(of: $0) }
     // The frames with main-thread updates, each once (the spill is in start order but for
     // traces written out of order, where a frame may count twice).
     var frame: FrameRef?

@@ -4,7 +4,8 @@ import TraceAnalyzer
 enum DiagnoseCommand: Command {
   static let flags: Set<String> = ["--allow-empty"]
 
-  static let help = """
+  static var help: String {
+    """
     USAGE: tracecli diagnose <trace> [options]
 
     Names what is wrong in a trace the way an engineer reading it would: long bodies,
@@ -16,14 +17,7 @@ enum DiagnoseCommand: Command {
 
     OPTIONS:
       --format text|json|markdown|github   output format (default text)
-      --min-red <n>               long-body: red updates of one view (default 3)
-      --blocking-frames <n>       blocking-update: frame budgets one update lasts (default 4)
-      --fan-out <n>               fan-out: median updates per change (default 8)
-      --churn-frames <n>          environment-churn: frames reached (default 10)
-      --loop-frames <n>           update-loop: frames the cycle reaches (default 10)
-      --loop-gestures <percent>   update-loop: gestures reach fewer than this share (default 10%)
-      --self-min <n>              over-broad-input: updates by @self (default 5)
-      --accumulation-frames <n>   accumulation: frames missed by small updates (default 2)
+    \(FindingRules.helpLines.map { "  " + $0 }.joined(separator: "\n"))
       --allow-empty               accept a trace without updates (by default exit 65)
       --orange, --red, --from, --to, --refresh-rate, --threads   as for summarize
       -h, --help                  show this help
@@ -34,6 +28,7 @@ enum DiagnoseCommand: Command {
       tracecli diagnose trace.jsonl --format markdown > findings.md
 
     """
+  }
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
