@@ -76,25 +76,20 @@ struct UpdateSpill: @unchecked Sendable {
   }
 }
 
-/// The temporary file behind an ``UpdateSpill``: chunks of packed records (``SpillPackable``),
-/// in a ``SpillBlockFile`` read back a chunk at a time, or kept in memory when the disk will not
-/// take them.
+/// The temporary file behind an ``UpdateSpill``: chunks of packed records (``SpillPackable``)
+/// in a ``SpillBlockFile``, read back a chunk at a time.
 final class SpillFile: @unchecked Sendable {
-  private let file = SpillBlockFile()
+  private let file: SpillBlockFile
   private let recordsPerChunk: Int
   /// The packed chunks' sizes in bytes, in order.
   private var chunkBytes: [Int] = []
-  /// Packed chunks kept in memory once the temporary file could not take one (every later
-  /// chunk goes here too).
-  private var fallback: [UInt8] = []
   /// Room for one packed chunk.
   private let packed: UnsafeMutableRawPointer
-  /// The chunks the file takes before it counts as full (tests of a full disk lower it).
-  private let diskChunks: Int
 
-  init(recordsPerChunk: Int, diskChunks: Int = .max) {
+  /// - Parameter diskLimit: the bytes the disk takes before it counts as full (for tests).
+  init(recordsPerChunk: Int, diskLimit: Int = .max) {
     self.recordsPerChunk = recordsPerChunk
-    self.diskChunks = diskChunks
+    file = SpillBlockFile(diskLimit: diskLimit)
     packed = .allocate(byteCount: SpillRecord.packedBytes(atMost: recordsPerChunk), alignment: 8)
   }
 
@@ -103,11 +98,7 @@ final class SpillFile: @unchecked Sendable {
   /// Appends a chunk of at most `recordsPerChunk` records.
   func append(_ records: UnsafeBufferPointer<SpillRecord>) {
     let count = SpillRecord.pack(records, into: packed)
-    let bytes = UnsafeRawBufferPointer(start: packed, count: count)
-    if !fallback.isEmpty || chunkBytes.count >= diskChunks || file.append(bytes) == nil {
-      // Out of disk: keep the records in memory rather than lose them.
-      fallback.append(contentsOf: bytes)
-    }
+    file.append(UnsafeRawBufferPointer(start: packed, count: count))
     chunkBytes.append(count)
   }
 
@@ -120,23 +111,13 @@ final class SpillFile: @unchecked Sendable {
       input.deallocate()
       records.deallocate()
     }
-    let fileBytes = chunkBytes.reduce(0, +) - fallback.count
     var offset = 0
     for count in chunkBytes {
-      if offset < fileBytes {
-        guard file.read(into: UnsafeMutableRawBufferPointer(start: input, count: count), at: offset) else {
-          // A chunk the file does not give back is lost; the others still count.
-          offset += count
-          continue
-        }
-      } else {
-        fallback.withUnsafeBytes {
-          input.copyMemory(from: $0.baseAddress! + (offset - fileBytes), byteCount: count)
-        }
-      }
+      defer { offset += count }
+      // A chunk the file does not give back is lost; the others still count.
+      guard file.read(into: UnsafeMutableRawBufferPointer(start: input, count: count), at: offset) else { continue }
       let decoded = SpillRecord.unpack(input, count: count, into: records)
       body(UnsafeBufferPointer(start: records, count: decoded))
-      offset += count
     }
   }
 }

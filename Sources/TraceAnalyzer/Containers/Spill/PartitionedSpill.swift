@@ -34,8 +34,6 @@ final class PartitionedSpill<Record: SpillPackable>: @unchecked Sendable {
   private enum SpilledBlock {
     /// A packed block in the file at this byte offset.
     case file(offset: Int, bytes: Int)
-    /// A packed block kept in memory because the file could not be written.
-    case memory([UInt8])
     /// A packed block in the staging area, at this byte offset.
     case staged(offset: Int, bytes: Int)
   }
@@ -106,34 +104,26 @@ final class PartitionedSpill<Record: SpillPackable>: @unchecked Sendable {
       stagingUsed += bytes
     } else {
       let bytes = Record.pack(block, into: staging)
-      blocks[partition].append(kept(at: 0, bytes: bytes, fileOffset: write(bytes: bytes)))
+      blocks[partition].append(.file(offset: write(bytes: bytes), bytes: bytes))
     }
     fills[partition] = 0
   }
 
-  /// Writes the staged blocks to the file (or keeps them in memory when it will not take them).
+  /// Writes the staged blocks to the file.
   private func writeStaged() {
     let offset = write(bytes: stagingUsed)
     for (partition, position) in staged {
       guard case .staged(let start, let bytes) = blocks[partition][position] else { continue }
-      blocks[partition][position] = kept(at: start, bytes: bytes, fileOffset: offset)
+      blocks[partition][position] = .file(offset: offset + start, bytes: bytes)
     }
     staged.removeAll(keepingCapacity: true)
     stagingUsed = 0
   }
 
-  /// The block of `bytes` at `start` in `staging`, once the staging area went to the file at
-  /// `fileOffset` (nil: the file would not take it).
-  private func kept(at start: Int, bytes: Int, fileOffset: Int?) -> SpilledBlock {
-    if let fileOffset { return .file(offset: fileOffset + start, bytes: bytes) }
-    return .memory(Array(UnsafeRawBufferPointer(start: staging + start, count: bytes)))
-  }
-
-  /// Appends the first `bytes` of `staging` to the file; returns their offset, or nil when it
-  /// cannot take them.
-  private func write(bytes: Int) -> Int? {
+  /// Appends the first `bytes` of `staging` to the file; returns their offset.
+  private func write(bytes: Int) -> Int {
     if file == nil { file = SpillBlockFile() }
-    return file?.append(UnsafeRawBufferPointer(start: staging, count: bytes))
+    return file!.append(UnsafeRawBufferPointer(start: staging, count: bytes))
   }
 
   /// Calls `body` with the records of bucket `partition`, a block at a time, in append order.
@@ -173,8 +163,6 @@ final class PartitionedSpill<Record: SpillPackable>: @unchecked Sendable {
             file?.read(into: UnsafeMutableRawBufferPointer(start: packed, count: bytes), at: offset) == true
           else { continue }
           count = Record.unpack(packed, count: bytes, into: scratch)
-        case .memory(let bytes):
-          count = bytes.withUnsafeBytes { Record.unpack($0.baseAddress!, count: $0.count, into: scratch) }
         case .staged(let offset, let bytes):
           count = Record.unpack(staging + offset, count: bytes, into: scratch)
         }

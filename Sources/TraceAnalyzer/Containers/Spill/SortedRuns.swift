@@ -57,18 +57,13 @@ final class SortedRuns: @unchecked Sendable {
       return
     }
     if file == nil { file = SpillBlockFile() }
-    let offset = buffer.withUnsafeBytes { file?.append($0) }
-    if let offset {
-      if extends, let previous = runs.last, previous.offset >= 0,
-        previous.offset + previous.count * MemoryLayout<ExportRecord>.stride == offset
-      {
-        runs[runs.count - 1].count += buffer.count
-      } else {
-        runs.append((offset, buffer.count))
-      }
+    let offset = buffer.withUnsafeBytes { file!.append($0) }
+    if extends, let previous = runs.last, previous.offset >= 0,
+      previous.offset + previous.count * MemoryLayout<ExportRecord>.stride == offset
+    {
+      runs[runs.count - 1].count += buffer.count
     } else {
-      runs.append((-1 - memoryRuns.count, buffer.count))
-      memoryRuns.append(buffer)
+      runs.append((offset, buffer.count))
     }
     buffer.removeAll(keepingCapacity: true)
   }

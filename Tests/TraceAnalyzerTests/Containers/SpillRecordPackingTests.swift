@@ -96,10 +96,11 @@ struct SpillRecordPackingTests {
     #expect(Self.difference(read, records) == nil)
   }
 
-  @Test(arguments: [0, 2])
-  func chunksTheDiskWouldNotTakeAreKeptInMemory(diskChunks: Int) {
+  /// The disk full from the start, after some chunks, in the middle of one, or never.
+  @Test(arguments: [0, 10_000, 12_345, Int.max])
+  func chunksTheDiskWouldNotTakeAreKeptInMemory(diskLimit: Int) {
     let records = Self.records(count: 5 * 1000 + 17, seed: 5)
-    let file = SpillFile(recordsPerChunk: 1000, diskChunks: diskChunks)
+    let file = SpillFile(recordsPerChunk: 1000, diskLimit: diskLimit)
     records.withUnsafeBufferPointer { records in
       for start in stride(from: 0, to: records.count, by: 1000) {
         file.append(UnsafeBufferPointer(rebasing: records[start..<min(start + 1000, records.count)]))
