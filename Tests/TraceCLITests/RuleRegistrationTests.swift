@@ -28,7 +28,8 @@ struct RuleRegistrationTests {
       return context.keys.indices.filter { context.statistics[$0].count > limit }.map { group in
         let label = RuleContext.label(of: context.keys[group])
         return Finding(
-          rule: Self.declaration.rule, severity: .warning, title: "\(label) updates often", nodes: [label],
+          rule: Self.declaration.rule, severity: .warning, title: "\(label) updates often",
+          nodes: [CauseGraph.NodeID(view: context.keys[group])],
           count: context.statistics[group].count, costNs: context.statistics[group].totalNs, examples: [],
           evidence: [], backtraces: [], path: [], view: context.keys[group].qualifiedName, edges: [])
       }

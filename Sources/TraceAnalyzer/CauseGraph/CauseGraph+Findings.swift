@@ -1,13 +1,15 @@
 extension CauseGraph {
-  /// The rules of the graph's ``findings`` that name the node labelled `label`, errors first.
-  package func findingRules(ofNode label: String) -> [Finding] {
-    findings.filter { $0.nodes.contains(label) }
+  /// The graph's ``findings`` that name `node`.
+  package func findings(ofNode node: Node) -> [Finding] {
+    let id = node.id
+    return findings.filter { $0.nodeIDs.contains(id) }
   }
 
-  /// The findings that are about the edge from the node labelled `from` to the node labelled
-  /// `to` (an update loop's cycle, a fan-out, churn, an over-broad input).
-  package func findings(ofEdgeFrom from: String, to: String) -> [Finding] {
-    findings.filter { finding in finding.edges.contains { $0.from == from && $0.to == to } }
+  /// The findings that are about the edge from `from` to `to` (an update loop's cycle, a
+  /// fan-out, churn, an over-broad input).
+  package func findings(ofEdgeFrom from: Node, to: Node) -> [Finding] {
+    let (from, to) = (from.id, to.id)
+    return findings.filter { finding in finding.edges.contains { $0.from == from && $0.to == to } }
   }
 
   /// How a renderer marks a node or edge its findings name: red for an error (an update

@@ -97,13 +97,7 @@ extension CauseGraph {
 
     /// The title: `Name.body` for a body node, `Name.update` for a representable node, the
     /// name for an `other` update node, the label for a source, `unknown #ID`.
-    package var label: String {
-      switch kind {
-      case .update(.body): "\(name).body"
-      case .update(.representable): "\(name).update"
-      default: name
-      }
-    }
+    package var label: String { id.label }
 
     /// The per-view key of an update node.
     package var viewKey: ViewKey? {

@@ -19,11 +19,11 @@ package struct FindingChange: Hashable, Sendable {
   /// The identity of a finding across runs: its rule and nodes.
   struct Key: Hashable {
     var rule: FindingRule
-    var nodes: [String]
+    var nodes: [CauseGraph.NodeID]
 
     init(_ finding: Finding) {
       rule = finding.rule
-      nodes = finding.nodes
+      nodes = finding.nodeIDs
     }
   }
 

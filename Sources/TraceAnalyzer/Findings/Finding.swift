@@ -23,8 +23,8 @@ public struct Finding: Hashable, Sendable {
   /// One line with the numbers, such as `@Observable LandmarkCollection.landmarks fans out to
   /// 39 LandmarkListItemView.body per change (40 changes, 1 560 updates, 742 ms)`.
   public var title: String
-  /// The cause-graph labels the rule names (analysis.md gives their order per rule).
-  public var nodes: [String]
+  /// The cause-graph nodes the rule names (analysis.md gives their order per rule).
+  package var nodeIDs: [CauseGraph.NodeID]
   /// What the rule counts (updates, frames…; see analysis.md).
   public var count: Int
   /// The time it cost, ns.
@@ -39,14 +39,36 @@ public struct Finding: Hashable, Sendable {
   public var path: [String]
   /// The view to start `tracecli cause-graph --view` from, if any.
   public var view: String?
-  /// The edges of the cause graph the finding is about, as (from label, to label) pairs.
+  /// The edges of the cause graph the finding is about.
   package var edges: [Edge]
 
   /// An edge a finding marks in the cause graph.
   package struct Edge: Hashable, Sendable {
-    package var from: String
-    package var to: String
+    package var from: CauseGraph.NodeID
+    package var to: CauseGraph.NodeID
   }
+
+  package init(
+    rule: FindingRule, severity: Severity, title: String, nodes: [CauseGraph.NodeID], count: Int, costNs: Int64,
+    examples: [Int64], evidence: [String], backtraces: [Backtrace], path: [String], view: String?,
+    edges: [Edge]
+  ) {
+    self.rule = rule
+    self.severity = severity
+    self.title = title
+    nodeIDs = nodes
+    self.count = count
+    self.costNs = costNs
+    self.examples = examples
+    self.evidence = evidence
+    self.backtraces = backtraces
+    self.path = path
+    self.view = view
+    self.edges = edges
+  }
+
+  /// The labels of the cause-graph nodes the rule names (analysis.md gives their order per rule).
+  public var nodes: [String] { nodeIDs.map(\.label) }
 
   /// What to do about it.
   public var suggestion: String { rule.suggestion }

@@ -25,7 +25,7 @@ package enum CauseGraphJSONRenderer {
               json.field("count", node.events)
               json.field("skipped", node.skipped)
               json.field("focus", graph.focus.contains(index))
-              let rules = CauseGraph.FindingMark(graph.findingRules(ofNode: node.label))?.rules ?? []
+              let rules = CauseGraph.FindingMark(graph.findings(ofNode: node))?.rules ?? []
               json.field("findings", strings: rules.map(\.rawValue))
             }
           }
@@ -40,7 +40,7 @@ package enum CauseGraphJSONRenderer {
               json.field("label", edge.label)
               json.field("count", edge.count)
               let marked = graph.findings(
-                ofEdgeFrom: graph.nodes[edge.from].label, to: graph.nodes[edge.to].label)
+                ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to])
               let rules = CauseGraph.FindingMark(marked)?.rules ?? []
               json.field("findings", strings: rules.map(\.rawValue))
             }

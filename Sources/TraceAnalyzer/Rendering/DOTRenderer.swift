@@ -22,15 +22,14 @@ package enum DOTRenderer {
     output += "  edge [fontname=\"Helvetica\", fontsize=10, color=\"#5f6b7a\", fontcolor=\"#3d4754\"];\n"
     let focus = Set(graph.focus)
     for (index, node) in graph.nodes.enumerated() {
-      let mark = CauseGraph.FindingMark(graph.findingRules(ofNode: node.label))
+      let mark = CauseGraph.FindingMark(graph.findings(ofNode: node))
       output +=
         "  \(identifier(index)) [\(attributes(of: node, focused: focus.contains(index), mark: mark))];\n"
     }
     for edge in graph.edges {
       var attributes = "label=\(quoted("\(edge.title) ×\(edge.count)")), penwidth=\(penWidth(edge.count))"
       if edge.label != "update" { attributes += ", style=dashed" }
-      let ends = (graph.nodes[edge.from].label, graph.nodes[edge.to].label)
-      if let mark = CauseGraph.FindingMark(graph.findings(ofEdgeFrom: ends.0, to: ends.1)) {
+      if let mark = CauseGraph.FindingMark(graph.findings(ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to])) {
         attributes += ", color=\(quoted(mark.color)), fontcolor=\(quoted(mark.color))"
         if mark.bold && edge.label == "update" { attributes += ", style=bold" }
       }

@@ -40,7 +40,7 @@ package enum MermaidRenderer {
         name = node.user ? 0 : 1
       }
       classes[name].nodes.append(index)
-      if let mark = CauseGraph.FindingMark(graph.findingRules(ofNode: node.label)) {
+      if let mark = CauseGraph.FindingMark(graph.findings(ofNode: node)) {
         classes[mark.color == "#c0392b" ? 5 : 6].nodes.append(index)
       }
     }
@@ -50,7 +50,7 @@ package enum MermaidRenderer {
     }
     for (index, edge) in graph.edges.enumerated() {
       let mark = CauseGraph.FindingMark(
-        graph.findings(ofEdgeFrom: graph.nodes[edge.from].label, to: graph.nodes[edge.to].label))
+        graph.findings(ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to]))
       guard edge.count > 1 || mark != nil else { continue }
       var style = "stroke-width:\(DOTRenderer.penWidth(edge.count))px"
       if let mark {

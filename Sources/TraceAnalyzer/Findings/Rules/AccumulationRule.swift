@@ -67,7 +67,7 @@ struct AccumulationRule: FindingsRule {
         title: "\(Count.frames(missedFrames.count)) missed the deadline by many small updates "
           + "(\(DurationText.format(overrun)) over)"
           + (ranked.isEmpty ? "" : "; most time in \(ranked.map(\.label).joined(separator: ", "))"),
-        nodes: ranked.map(\.label), count: missedFrames.count, costNs: overrun,
+        nodes: ranked.map { CauseGraph.NodeID(view: $0.key) }, count: missedFrames.count, costNs: overrun,
         examples: [], evidence: evidence, backtraces: [], path: [], view: ranked.first?.key.qualifiedName,
         edges: [])
     ]

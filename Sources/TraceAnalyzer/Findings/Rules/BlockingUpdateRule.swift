@@ -58,7 +58,7 @@ struct BlockingUpdateRule: FindingsRule {
         title: "\(label) blocks the main thread for \(DurationText.format(longestNs)) "
           + "(\(Count.decimal(budgets)) frame budgets)"
           + (count > 1 ? ", \(Count.text(count)) such updates" : ""),
-        nodes: [label], count: count, costNs: scan.blockingNs[group],
+        nodes: [CauseGraph.NodeID(view: key)], count: count, costNs: scan.blockingNs[group],
         examples: longestMain.filter { $0.duration >= limit }.map(\.id),
         evidence: [
           "\(Count.updates(count)) on the main thread of at least "

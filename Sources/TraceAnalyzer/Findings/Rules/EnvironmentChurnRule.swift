@@ -81,14 +81,14 @@ struct EnvironmentChurnRule: FindingsRule {
     }
     let graph = context.graph
     let source = graph.nodes[node]
-    let views = facts.skippedViews.map { graph.nodes[Int($0)].label }
-      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let viewNodes = facts.skippedViews.map { graph.nodes[Int($0)] }.sorted(by: Self.byLabel)
+    let views = viewNodes.map(\.label)
     let shown = views.prefix(5).joined(separator: ", ") + (views.count > 5 ? ", …" : "")
     return Finding(
       rule: .environmentChurn, severity: .warning,
       title: "\(source.label) reaches views in \(Count.frames(facts.frames.count)); "
         + "\(Count.text(views.count)) \(views.count == 1 ? "view is" : "views are") checked for nothing (\(shown))",
-      nodes: [source.label] + views, count: facts.frames.count, costNs: facts.costNs,
+      nodes: [source.id] + viewNodes.map(\.id), count: facts.frames.count, costNs: facts.costNs,
       examples: facts.examples.ids,
       evidence: [
         "\(Count.updates(facts.updates)) reached in \(Count.frames(facts.frames.count)), "
@@ -96,7 +96,13 @@ struct EnvironmentChurnRule: FindingsRule {
           + "(checked, body not run)"
       ],
       backtraces: context.backtrace(of: [source]), path: [],
-      view: views.first.flatMap { label in graph.nodes.first { $0.label == label }?.viewKey?.qualifiedName },
-      edges: facts.skippedViews.map { Finding.Edge(from: source.label, to: graph.nodes[Int($0)].label) })
+      view: viewNodes.first?.viewKey?.qualifiedName,
+      edges: facts.skippedViews.map { Finding.Edge(from: source.id, to: graph.nodes[Int($0)].id) })
+  }
+
+  /// Nodes by label, then module (two views of one name in two modules keep one order).
+  static func byLabel(_ lhs: CauseGraph.Node, _ rhs: CauseGraph.Node) -> Bool {
+    if lhs.label != rhs.label { return lhs.label.utf8.lexicographicallyPrecedes(rhs.label.utf8) }
+    return (lhs.module ?? "").utf8.lexicographicallyPrecedes((rhs.module ?? "").utf8)
   }
 }

@@ -104,7 +104,7 @@ struct FanOutRule: FindingsRule {
           title: "\(source.label) fans out to \(Count.text(median)) \(view.label) per change "
             + "(\(Count.text(burstsOfEdge.count)) changes, \(Count.updates(fan.count)), "
             + "\(DurationText.format(fan.costNs)))",
-          nodes: [source.label, view.label], count: fan.count, costNs: fan.costNs,
+          nodes: [source.id, view.id], count: fan.count, costNs: fan.costNs,
           examples: fan.examples.ids,
           evidence: [
             "\(Count.text(burstsOfEdge.count)) bursts of updates (a burst ends where a budget of "
@@ -113,7 +113,7 @@ struct FanOutRule: FindingsRule {
             "\(view.label) updated \(Count.text(fan.count)) times for \(source.label)",
           ],
           backtraces: context.backtrace(of: [source]), path: [], view: view.viewKey?.qualifiedName,
-          edges: [Finding.Edge(from: source.label, to: view.label)]))
+          edges: [Finding.Edge(from: source.id, to: view.id)]))
     }
     return findings
   }

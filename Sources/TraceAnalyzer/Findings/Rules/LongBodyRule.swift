@@ -76,7 +76,7 @@ struct LongBodyRule: FindingsRule {
       rule: .longBody, severity: missedFrames > 0 ? .error : .warning,
       title: "\(label) runs long: \(Count.text(figures.red)) red and \(Count.text(figures.orange)) "
         + "orange updates (\(DurationText.format(longNs)))",
-      nodes: [label], count: figures.orange + figures.red, costNs: longNs,
+      nodes: [CauseGraph.NodeID(view: key)], count: figures.orange + figures.red, costNs: longNs,
       examples: (context.longest[key]?.any ?? []).map(\.id), evidence: evidence, backtraces: [], path: [],
       view: key.qualifiedName, edges: [])
   }

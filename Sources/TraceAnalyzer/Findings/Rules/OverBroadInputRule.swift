@@ -71,13 +71,13 @@ struct OverBroadInputRule: FindingsRule {
       title: "\(parent.label) re-runs \(child.label) for a change of its whole input: "
         + "\(Count.updates(count)) by @self (median \(DurationText.format(median)), "
         + "\(DurationText.format(cost)))",
-      nodes: [parent.label, child.label], count: count, costNs: cost, examples: facts.examples.ids,
+      nodes: [parent.id, child.id], count: count, costNs: cost, examples: facts.examples.ids,
       evidence: [
         "\(Count.updates(count)) of \(child.label) caused by \(parent.label) with changed: @self "
           + "(the parent passed a new value, not one the child reads); median "
           + "\(DurationText.format(median)) > orange \(DurationText.format(orange))"
       ],
       backtraces: [], path: [], view: child.viewKey?.qualifiedName,
-      edges: [Finding.Edge(from: parent.label, to: child.label)])
+      edges: [Finding.Edge(from: parent.id, to: child.id)])
   }
 }

@@ -103,7 +103,8 @@ struct UpdateLoopRule: FindingsRule {
     let gestureFrames = facts.gestureFrames.intersectionCount(facts.frames)
     let gesturePercent = settings.percent(Self.loopGestures)
     guard Double(gestureFrames) * 100 < gesturePercent * Double(frameCount) else { return nil }
-    let labels = members.map { graph.nodes[$0].label }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let sorted = members.map { graph.nodes[$0] }.sorted(by: EnvironmentChurnRule.byLabel)
+    let labels = sorted.map(\.label)
     var cost: Int64 = 0
     var viewIndex: [ViewKey: Int] = [:]
     for (index, key) in context.keys.enumerated() { viewIndex[key] = index }
@@ -124,7 +125,7 @@ struct UpdateLoopRule: FindingsRule {
       rule: .updateLoop, severity: .error,
       title: "update loop: \(drawn.joined(separator: " → ")) repeats in \(Count.frames(frameCount)) "
         + "\(gestures) (\(DurationText.format(cost)) of updates)",
-      nodes: labels, count: frameCount, costNs: cost,
+      nodes: sorted.map(\.id), count: frameCount, costNs: cost,
       examples: focus.flatMap { facts.examples[$0]?.ids } ?? facts.examples.min { $0.key < $1.key }?.value.ids
         ?? [],
       evidence: [
@@ -134,7 +135,7 @@ struct UpdateLoopRule: FindingsRule {
       ],
       backtraces: context.backtrace(of: members.map { graph.nodes[$0] }), path: drawn,
       view: focus.flatMap { graph.nodes[$0].viewKey?.qualifiedName },
-      edges: edges.map { Finding.Edge(from: graph.nodes[$0.from].label, to: graph.nodes[$0.to].label) })
+      edges: edges.map { Finding.Edge(from: graph.nodes[$0.from].id, to: graph.nodes[$0.to].id) })
   }
 
   /// A shortest cycle through the component's busiest update node (else its first node),
