@@ -18,7 +18,7 @@ struct TraceBundles {
   /// - Throws: ``UsageError`` for a bad `--run` or `--xctrace-timeout`, or bundle options
   ///   without a bundle; ``XCTraceBundleError`` or ``TraceReadError`` when a bundle cannot be exported.
   mutating func prepare(
-    _ arguments: [String], command: String, flags: Set<String>, environment: [String: String],
+    _ arguments: [String], command: String, options: [Option], environment: [String: String],
     note: (String) -> Void, progress: (String) -> Void
   ) throws -> [String] {
     var rest: [String] = []
@@ -60,8 +60,8 @@ struct TraceBundles {
       if argument == "--" { onlyPositionals = true }
       rest.append(argument)
     }
-    // The traces are the command's positionals, told from option values by its flags.
-    let traces = try Arguments(rest, command: command, flags: flags).positionalIndexes
+    // The traces are the command's positionals, told from option values by its declared options.
+    let traces = try Arguments(rest, command: command, options: options).positionalIndexes
     let bundles = traces.filter { TraceInput.isInstrumentsBundle(rest[$0]) }
     guard !bundles.isEmpty else {
       if run != nil || timeout != nil {

@@ -58,11 +58,7 @@ enum TraceCLI {
           return .success
         }
         guard let text = Usage.help(for: topic) else {
-          var message = "no command '\(topic)'"
-          if let close = ViewSuggestions.closest(to: topic, among: Usage.commands, limit: 1).first {
-            message += "; did you mean '\(close)'?"
-          }
-          throw UsageError(message)
+          throw UsageError("no command '\(topic)'" + Suggestion.didYouMean(topic, among: Usage.commands))
         }
         output.write(text)
         return .success
@@ -80,7 +76,7 @@ enum TraceCLI {
       var bundles = TraceBundles()
       defer { bundles.removeAll() }
       let prepared = try bundles.prepare(
-        rest, command: command, flags: Usage.command(named: command)?.flags ?? [],
+        rest, command: command, options: Usage.command(named: command)?.options ?? [],
         environment: environment ?? XCTraceProcess.processEnvironment, note: { errors.write($0 + "\n") },
         progress: { progress?.show($0) })
       if bundles.folders.isEmpty { return try dispatch(command, prepared, &output, &errors, style) }
@@ -106,11 +102,7 @@ enum TraceCLI {
     _ errors: inout some TextOutputStream, _ style: TextStyle
   ) throws -> ExitCode {
     guard let type = Usage.command(named: command) else {
-      var message = "unknown command '\(command)'"
-      if let close = ViewSuggestions.closest(to: command, among: Usage.commands, limit: 1).first {
-        message += "; did you mean '\(close)'?"
-      }
-      throw UsageError(message)
+      throw UsageError("unknown command '\(command)'" + Suggestion.didYouMean(command, among: Usage.commands))
     }
     return try type.run(rest, output: &output, errors: &errors, style: style)
   }
@@ -123,6 +115,12 @@ enum TraceCLI {
       return .usage
     case let error as TraceReadError:
       return report(error, to: &errors)
+    case let error as BudgetError:
+      errors.write(located(error.file, line: error.location?.line, column: error.location?.column, error.message))
+      return .dataError
+    case let error as AtomicFile.Failure:
+      errors.write("tracecli: \(error)\n")
+      return error.isMissingFolder ? .cannotCreate : .ioError
     case let error as XCTraceBundleError:
       errors.write("tracecli: \(error)\n")
       return error.exitCode
@@ -140,15 +138,26 @@ enum TraceCLI {
       errors.write("tracecli: \(path): \(reason)\n")
       return .noInput
     case .badData(let parseError):
-      var location = parseError.file
-      if parseError.line > 0 { location += ":\(parseError.line)" }
-      if let column = parseError.column { location += ":\(column)" }
-      errors.write("\(location): error: \(parseError.message)\n")
+      errors.write(
+        located(
+          parseError.file, line: parseError.line > 0 ? parseError.line : nil, column: parseError.column,
+          parseError.message))
       return .dataError
     case .ambiguousInput(let message):
       errors.write("tracecli: \(message)\n")
       return .usage
     }
+  }
+
+  /// The one form of an error in a file: `file:line:column: error: message` (as much of the
+  /// place as is known).
+  static func located(_ file: String, line: Int?, column: Int?, _ message: String) -> String {
+    var location = file
+    if let line {
+      location += ":\(line)"
+      if let column { location += ":\(column)" }
+    }
+    return "\(location): error: \(message)\n"
   }
 
   /// Writes the reader's warnings to `errors`.

@@ -87,7 +87,7 @@ struct CauseGraphCommandTests {
     #expect(
       run.errors.withoutRoot == """
         tracecli: no view named 'LandmarkListItem' in Fixtures/traces/favorites-before.jsonl; \
-        did you mean Landmarks.LandmarkListItemView?
+        did you mean 'Landmarks.LandmarkListItemView'?
 
         """)
   }

@@ -41,7 +41,7 @@ struct ReportCommandTests {
       ["report", "Fixtures/traces/favorites-before.jsonl", "--view", "LandmarkListItem"].relativeToRoot)
     #expect(run.status == .failure)
     #expect(run.output.isEmpty)
-    #expect(run.errors.contains("did you mean Landmarks.LandmarkListItemView?"))
+    #expect(run.errors.contains("did you mean 'Landmarks.LandmarkListItemView'?"))
   }
 
   @Test func helpNamesTheOptions() {

@@ -35,9 +35,9 @@ struct TraceCLITests {
   @Test(arguments: [
     (["summarise", "a.jsonl"], "unknown command 'summarise'; did you mean 'summarize'?"),
     (["help", "diagnos"], "no command 'diagnos'; did you mean 'diagnose'?"),
-    (["summarize", "a.jsonl", "--fromat", "json"], "unknown option --fromat; did you mean --format?"),
-    (["diagnose", "a.jsonl", "--fan-ot", "3"], "unknown option --fan-ot; did you mean --fan-out?"),
-    (["check", "a.jsonl", "--max-redd", "0"], "unknown option --max-redd; did you mean --max-red?"),
+    (["summarize", "a.jsonl", "--fromat", "json"], "unknown option '--fromat'; did you mean '--format'?"),
+    (["diagnose", "a.jsonl", "--fan-ot", "3"], "unknown option '--fan-ot'; did you mean '--fan-out'?"),
+    (["check", "a.jsonl", "--max-redd", "0"], "unknown option '--max-redd'; did you mean '--max-red'?"),
     (["import", "run.xml"], "tracecli import xctrace run.xml"),
   ])
   func misspeltCommandsAndOptionsGetASuggestion(arguments: [String], suggestion: String) {

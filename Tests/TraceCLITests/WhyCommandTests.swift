@@ -134,7 +134,7 @@ struct WhyCommandTests {
     #expect(missing.errors.withoutRoot == "tracecli: no update or source with id 123456 in \(path)\n")
     let unknown = CLIRun(["why", path, "--view", "LandmarkListItemVeiw", "--at", "1s"].relativeToRoot)
     #expect(unknown.status == .failure)
-    #expect(unknown.errors.contains("did you mean Landmarks.LandmarkListItemView?"))
+    #expect(unknown.errors.contains("did you mean 'Landmarks.LandmarkListItemView'?"))
     for arguments in [
       [], ["--view", "A"], ["--update", "1", "--view", "A", "--at", "1s"], ["--at", "1s"],
       ["--update", "x"],

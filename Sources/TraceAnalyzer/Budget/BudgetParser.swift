@@ -132,7 +132,8 @@ private struct Reader {
             throw error(
               element,
               "unknown rule \"\(name)\" (expected one of "
-                + FindingRule.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                + FindingRule.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+                + Suggestion.didYouMean(name, among: FindingRule.allCases.map(\.rawValue), quote: "\""))
           }
           budget.limits.append(
             BudgetLimit(
@@ -384,15 +385,8 @@ private struct Reader {
   {
     for member in members where !allowed.contains(member.key) {
       var message = "unknown key \"\(member.key)\" in \(what)"
-      let lowered = Array(member.key.lowercased())
-      let best = allowed.map { (ViewSuggestions.editDistance(lowered, Array($0.lowercased())), $0) }.min {
-        $0 < $1
-      }
-      if let best, best.0 <= max(2, member.key.count / 3) {
-        message += "; did you mean \"\(best.1)\"?"
-      } else {
-        message += " (expected one of \(allowed.joined(separator: ", ")))"
-      }
+      let suggestion = Suggestion.didYouMean(member.key, among: allowed, quote: "\"")
+      message += suggestion.isEmpty ? " (expected one of \(allowed.joined(separator: ", ")))" : suggestion
       throw BudgetError(file: file, location: member.keyLocation, message: message)
     }
   }

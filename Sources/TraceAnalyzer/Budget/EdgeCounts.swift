@@ -79,6 +79,6 @@ package struct EdgeCounts: Hashable, Sendable {
 
   /// Up to `limit` node labels close to a misspelt `query`.
   package func suggestions(for query: String, limit: Int = 3) -> [String] {
-    ViewSuggestions.closest(to: query, among: Array(nodes.keys), limit: limit)
+    Suggestion.closest(to: query, among: Array(nodes.keys), limit: limit)
   }
 }

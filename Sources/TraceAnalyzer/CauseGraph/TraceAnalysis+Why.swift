@@ -38,7 +38,7 @@ extension TraceAnalysis {
     case .view(let query, let offset):
       let (matched, found) = search.update(ofView: query, at: offset)
       guard matched, let found else {
-        let suggestions = ViewSuggestions.closest(to: query, in: search.viewKeys)
+        let suggestions = Suggestion.closest(to: query, in: search.viewKeys)
         return .noSuchView(query, file: displayName, suggestions: suggestions)
       }
       event = found

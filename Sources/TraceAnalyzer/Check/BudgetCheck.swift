@@ -52,11 +52,8 @@ package enum BudgetCheck {
         }
         for (end, location) in [(selector.from, selector.fromLocation), (selector.to, selector.toLocation)] {
           guard let end, edges.resolve(end) == nil else { continue }
-          var message = "no node \"\(end)\" in the trace's cause graph"
-          let close = edges.suggestions(for: end)
-          if !close.isEmpty {
-            message += "; did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?"
-          }
+          let message =
+            "no node \"\(end)\" in the trace's cause graph" + Suggestion.phrase(edges.suggestions(for: end), quote: "\"")
           throw BudgetError(file: budget.file, location: location ?? limit.location, message: message)
         }
         results.append(
@@ -130,10 +127,7 @@ package enum BudgetCheck {
     } else {
       message = "no view \"\(selector.query)\" in the trace"
       if !summary.range.isUnbounded { message += " (or its range)" }
-      let close = ViewSuggestions.closest(to: selector.query, in: keys)
-      if !close.isEmpty {
-        message += "; did you mean \(close.map { "\"\($0)\"" }.joined(separator: " or "))?"
-      }
+      message += Suggestion.phrase(Suggestion.closest(to: selector.query, in: keys), quote: "\"")
     }
     return BudgetError(file: budget.file, location: selector.location, message: message)
   }

@@ -2,11 +2,10 @@ import TraceAnalyzer
 
 /// `tracecli cause-graph <trace>`: the cause-and-effect graph as DOT, JSON or Mermaid.
 enum CauseGraphCommand: Command {
-  static let flags: Set<String> = ["--downstream", "--upstream", "--all", "--no-findings"]
+  static let name = "cause-graph"
+  static let synopsis = ["<trace>"]
 
-  static let help = """
-    USAGE: tracecli cause-graph <trace> [--view <View | Module.View>] [options]
-
+  static let about = """
     Prints the cause-and-effect graph, left (cause) to right (effect) like the
     Instruments Cause & Effect graph: gestures, state changes, @Observable properties,
     environment changes and the view updates they caused, with how often each edge
@@ -18,42 +17,51 @@ enum CauseGraphCommand: Command {
     With --view: the view's node(s) and every node with a path into them (its causes),
     with the edges on those paths. Without: the whole graph, largest edges first,
     capped at 60 edges (a note says what was left out; --all shows everything).
+    """
 
-    OPTIONS:
-      --view <name>          the view: View or Module.View
-      --downstream           show the view's effects (nodes it has a path into) instead
-      --upstream             show its causes (the default; with --downstream: both)
-      --depth <n>            at most n edges from the view
-      --min-count <n>        drop edges that happened fewer than n times (before paths
-                             are followed)
-      --from <time>          inspection range start, relative to the trace start (e.g. 12s)
-      --to <time>            inspection range end (exclusive); keeps causes whose time (or,
-                             without one, their target's time) lies in the range
-      --format dot|json|mermaid   output format (default dot)
-      --all                  the whole graph without the 60-edge cap
-      --limit <n>            the whole graph's edge cap (default 60)
-      --no-findings          do not diagnose the trace (faster; nothing is marked)
-      --refresh-rate <hz>    judge the findings' frames at this display rate (e.g. 120)
-      --threads <n>          reader threads (default: the CPUs tracecli may use)
-      -h, --help             show this help
+  static var options: [Option] {
+    [
+      Option.view,
+      Option("--downstream", help: "show the view's effects (nodes it has a path into) instead"),
+      Option("--upstream", help: "show its causes (the default; with --downstream: both)"),
+      Option("--depth", value: "<n>", help: "at most n edges from the view"),
+      Option(
+        "--min-count", value: "<n>", help: "drop edges that happened fewer than n times (before paths",
+        "are followed)"),
+      Option("--from", value: "<time>", help: "inspection range start, relative to the trace start (e.g. 12s)"),
+      Option(
+        "--to", value: "<time>", help: "inspection range end (exclusive); keeps causes whose time (or,",
+        "without one, their target's time) lies in the range"),
+      Option.format(["dot", "json", "mermaid"], default: "dot"),
+      Option("--all", help: "the whole graph without the 60-edge cap"),
+      Option("--limit", value: "<n>", help: "the whole graph's edge cap (default 60)"),
+      Option("--no-findings", help: "do not diagnose the trace (faster; nothing is marked)"),
+      Option.orange, Option.red, Option.refreshRate, Option.process, Option.threads,
+    ] + Option.findingThresholds + [Option.help]
+  }
 
+  static let notes = """
     Times take ns, us (or µs), ms or s; a bare number is ns. <trace> may be - for
     standard input. Dangling causes (ids no event defines) are drawn to "unknown #ID"
     nodes and reported on standard error.
-
-    EXAMPLES:
-      tracecli cause-graph trace.jsonl --view LandmarkListItemView | dot -Tsvg > graph.svg
-      tracecli cause-graph trace.jsonl --view Landmarks.LandmarkListItemView --format json
-      tracecli cause-graph trace.jsonl --view HomeView --downstream --format mermaid
-      tracecli cause-graph trace.jsonl --from 12s --to 14s
-
     """
+
+  static let exitStatuses =
+    [ExitStatus(.success, "drawn"), ExitStatus(.failure, "no view of that name in the graph")]
+    + ExitStatus.reading
+
+  static let examples = [
+    "tracecli cause-graph trace.jsonl --view LandmarkListItemView | dot -Tsvg > graph.svg",
+    "tracecli cause-graph trace.jsonl --view Landmarks.LandmarkListItemView --format json",
+    "tracecli cause-graph trace.jsonl --view HomeView --downstream --format mermaid",
+    "tracecli cause-graph trace.jsonl --from 12s --to 14s",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "cause-graph", flags: flags)
+    var arguments = try parse(arguments)
     let format = try arguments.choice("--format", ["dot", "json", "mermaid"], default: "dot")
     var selection = CauseGraph.Selection(view: arguments.value("--view"))
     let downstream = arguments.flag("--downstream")
@@ -77,7 +85,7 @@ enum CauseGraphCommand: Command {
       ? try TraceAnalysis.diagnose(paths: paths, options: options, settings: settings).graph
       : try TraceAnalysis.causeGraph(paths: paths, options: options)
     guard let shown = graph.selecting(selection) else {
-      let message = ViewSuggestions.noSuchView(selection.view ?? "", in: graph.file, among: graph.viewKeys)
+      let message = Suggestion.noSuchView(selection.view ?? "", in: graph.file, among: graph.viewKeys)
       errors.write("tracecli: \(message)\n")
       return .failure
     }

@@ -3,63 +3,77 @@ import TraceModel
 
 /// `tracecli check <trace> --budget FILE`: fails (exit 1) when the trace is over budget.
 enum CheckCommand: Command {
-  static let flags: Set<String> = ["--tighten", "--allow-empty"]
+  static let name = "check"
+  static let synopsis = ["<trace>"]
 
-  static let help = """
-    USAGE: tracecli check <trace> [--budget <file>] [--max-red <n>] [--max-orange <n>]
-                          [--max-missed-frames <n>] [--forbid <rules>] [--format <format>]
-                          [--tighten]
-
+  static let about = """
     Checks a trace against a performance budget and lists every limit with the value
     measured, the view, kind or edge it applies to, and the limit; exits 1 when any limit
     is exceeded. The budget file (JSON, see docs/ci.md) limits views, kinds, the whole
     trace, frames and cause-graph edges; simple limits need no file.
-
-    OPTIONS:
-      --budget <file>           the budget file (JSON)
-      --max-red <n>             at most n red updates in the trace (every kind)
-      --max-orange <n>          at most n orange updates in the trace (every kind)
-      --max-missed-frames <n>   at most n frames missing their deadline
-      --forbid <rules>          fail on any finding of these diagnose rules, comma-separated
-                                (long-body, blocking-update, fan-out, environment-churn,
-                                update-loop, over-broad-input, accumulation); the budget
-                                file's "findings" section sets their thresholds
-      --format <format>         text (default), json, junit, github (Actions annotations)
-                                or markdown
-      --allow-empty             accept a trace without updates (by default an error, exit 65:
-                                a recording that failed must not pass the gate)
-      --tighten                 rewrite the budget file: lower every limit the trace now
-                                beats to the measured value plus --margin, rounded up to a
-                                readable value (never raises one); says on stderr what
-                                changed; a trace over budget leaves the file as it was
-      --margin <percent>        headroom --tighten and --write-budget leave (default 10%)
-      --write-budget <file>     write a starter budget from this (good) trace: per-view red,
-                                orange and p95, and missed frames, each with the margin
-      --orange <duration>       orange threshold (default 500us; the file's, if it sets one)
-      --red <duration>          red threshold (default 1ms; the file's, if it sets one)
-      --from <time>             inspection range start, relative to the trace start
-      --to <time>               inspection range end (exclusive)
-      --refresh-rate <hz>       judge frames at this display rate (e.g. 120), over the trace's
-      --threads <n>             reader threads (default: the CPUs tracecli may use)
-      -h, --help                show this help
-
-    Exit status: 0 within budget, 1 over budget, 64 usage error, 65 malformed trace or
-    budget file (with its line and column), 66 a file cannot be read.
-
-    EXAMPLES:
-      tracecli check run.jsonl --max-red 0 --max-missed-frames 2
-      tracecli check run.jsonl --budget perf-budget.json --format github
-      tracecli check run.jsonl --forbid update-loop,fan-out
-      tracecli check run.jsonl --budget perf-budget.json --format junit > perf.xml
-      tracecli check run.jsonl --budget perf-budget.json --tighten
-
     """
+
+  static var options: [Option] {
+    [
+      Option("--budget", value: "<file>", help: "the budget file (JSON)"),
+      Option("--max-red", value: "<n>", help: "at most n red updates in the trace (every kind)"),
+      Option("--max-orange", value: "<n>", help: "at most n orange updates in the trace (every kind)"),
+      Option("--max-missed-frames", value: "<n>", help: "at most n frames missing their deadline"),
+      Option(
+        names: ["--forbid"], value: "<rules>",
+        help: ["fail on any finding of these diagnose rules, comma-separated"]
+          + wrapped("(" + FindingRule.allCases.map(\.rawValue).joined(separator: ", ") + "); the budget")
+          + ["file's \"findings\" section sets their thresholds"]),
+      Option(
+        "--format", value: "<format>", help: "text (default), json, junit, github (Actions annotations)",
+        "or markdown"),
+      Option.allowEmpty,
+      Option(
+        "--tighten", help: "rewrite the budget file: lower every limit the trace now",
+        "beats to the measured value plus --margin, rounded up to a",
+        "readable value (never raises one); says on stderr what",
+        "changed; a trace over budget leaves the file as it was"),
+      Option("--margin", value: "<percent>", help: "headroom --tighten and --write-budget leave (default 10%)"),
+      Option(
+        "--write-budget", value: "<file>", help: "write a starter budget from this (good) trace: per-view red,",
+        "orange and p95, and missed frames, each with the margin"),
+      Option("--orange", value: "<duration>", help: "orange threshold (default 500us; the file's, if it sets one)"),
+      Option("--red", value: "<duration>", help: "red threshold (default 1ms; the file's, if it sets one)"),
+      Option.from, Option.to, Option.refreshRate, Option.process, Option.threads, Option.help,
+    ]
+  }
+
+  /// `text` in lines of at most 60 characters.
+  private static func wrapped(_ text: String) -> [String] {
+    var lines = [""]
+    for word in text.split(separator: " ") {
+      if !lines[lines.count - 1].isEmpty && lines[lines.count - 1].count + 1 + word.count > 60 { lines.append("") }
+      lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
+    }
+    return lines
+  }
+
+  static let exitStatuses =
+    [
+      ExitStatus(.success, "within budget"), ExitStatus(.failure, "over budget"), ExitStatus.usage,
+      ExitStatus(.dataError, "malformed trace or budget file (with its line and column), or a trace without updates"),
+      ExitStatus.noInput, ExitStatus.noXCTrace, ExitStatus(.cannotCreate, "the budget's folder does not exist"),
+      ExitStatus(.ioError, "the output or the budget file could not be written"),
+    ]
+
+  static let examples = [
+    "tracecli check run.jsonl --max-red 0 --max-missed-frames 2",
+    "tracecli check run.jsonl --budget perf-budget.json --format github",
+    "tracecli check run.jsonl --forbid update-loop,fan-out",
+    "tracecli check run.jsonl --budget perf-budget.json --format junit > perf.xml",
+    "tracecli check run.jsonl --budget perf-budget.json --tighten",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var parsed = try Arguments(arguments, command: "check", flags: flags)
+    var parsed = try parse(arguments)
     let format = try parsed.choice(
       "--format", ["text", "json", "junit", "github", "markdown"], default: "text")
     let budgetPath = parsed.value("--budget")
@@ -72,7 +86,8 @@ enum CheckCommand: Command {
       guard let rule = FindingRule(named: trimmed) else {
         throw UsageError(
           "--forbid: unknown rule '\(trimmed)' (expected "
-            + FindingRule.allCases.map(\.rawValue).joined(separator: ", ") + ")", command: "check")
+            + FindingRule.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+            + Suggestion.didYouMean(trimmed, among: FindingRule.allCases.map(\.rawValue)), command: "check")
       }
       if !forbidden.contains(rule) { forbidden.append(rule) }
     }
@@ -103,13 +118,9 @@ enum CheckCommand: Command {
 
     var bytes: [UInt8] = []
     var budget = Budget(file: "command line")
-    do {
-      if let budgetPath {
-        bytes = try BudgetFile.read(path: budgetPath)
-        budget = try BudgetParser.parse(bytes, file: budgetPath)
-      }
-    } catch let error as BudgetError {
-      return report(error, to: &errors)
+    if let budgetPath {
+      bytes = try BudgetFile.read(path: budgetPath)
+      budget = try BudgetParser.parse(bytes, file: budgetPath)
     }
     let cliLimits: [(Int?, BudgetScope, BudgetMeasure)] = [
       (maxRed, .trace, .red), (maxOrange, .trace, .orange), (maxMissed, .frames, .missed),
@@ -135,12 +146,7 @@ enum CheckCommand: Command {
     try TraceCLI.refuseEmpty(
       measurements.summary.file, updates: measurements.summary.total.count, range: options.range,
       allowed: allowEmpty)
-    let result: CheckResult
-    do {
-      result = try run.evaluate()
-    } catch {
-      return report(error, to: &errors)
-    }
+    let result = try run.evaluate()
     TraceCLI.warn(measurements.summary.warnings, to: &errors)
     switch format {
     case _ where budget.limits.isEmpty: break  // --write-budget alone checks nothing
@@ -152,12 +158,7 @@ enum CheckCommand: Command {
     }
 
     if let starter {
-      if let failure = Self.write(
-        Array(StarterBudget.render(measurements.summary, margin: margin).utf8), to: starter)
-      {
-        errors.write("tracecli: \(failure)\n")
-        return failure.isMissingFolder ? .cannotCreate : .ioError
-      }
+      try BudgetFile.write(Array(StarterBudget.render(measurements.summary, margin: margin).utf8), to: starter)
       errors.write(
         "tracecli: wrote a starter budget to \(starter) (every view's red, orange and p95, and frames)\n")
       if budget.limits.isEmpty { return .success }
@@ -172,10 +173,8 @@ enum CheckCommand: Command {
       } else if changes.isEmpty {
         errors.write(
           "tracecli: \(budgetPath): nothing to tighten (no limit is above what the trace measured)\n")
-      } else if let failure = Self.write(tightened, to: budgetPath) {
-        errors.write("tracecli: \(failure)\n")
-        return failure.isMissingFolder ? .cannotCreate : .ioError
       } else {
+        try BudgetFile.write(tightened, to: budgetPath)
         for change in changes {
           errors.write(change.description + "\n")
           if change.nameQuotesOldValue {
@@ -189,23 +188,5 @@ enum CheckCommand: Command {
       }
     }
     return result.passed ? .success : .failure
-  }
-
-  /// Writes `bytes` to `path` whole or not at all; the failure, if any.
-  private static func write(_ bytes: [UInt8], to path: String) -> AtomicFile.Failure? {
-    do {
-      try BudgetFile.write(bytes, to: path)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
-  /// Writes a budget error as `file:line:column: error: message`; exit 65.
-  private static func report(_ error: BudgetError, to errors: inout some TextOutputStream) -> ExitCode {
-    var location = error.file
-    if let place = error.location { location += ":\(place.line):\(place.column)" }
-    errors.write("\(location): error: \(error.message)\n")
-    return .dataError
   }
 }

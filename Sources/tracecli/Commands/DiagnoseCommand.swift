@@ -2,39 +2,36 @@ import TraceAnalyzer
 
 /// `tracecli diagnose <trace>`: the problems in a trace, worst first, with evidence and fixes.
 enum DiagnoseCommand: Command {
-  static let flags: Set<String> = ["--allow-empty"]
+  static let name = "diagnose"
+  static let synopsis = ["<trace>"]
 
-  static var help: String {
-    """
-    USAGE: tracecli diagnose <trace> [options]
-
+  static let about = """
     Names what is wrong in a trace the way an engineer reading it would: long bodies,
     updates that block the main thread, fan-outs (one change updating many views),
     environment churn, update loops, over-broad inputs and frames missed by many small
     updates. Each finding comes with its numbers, the evidence, a command to look
     closer and the fix. Errors first, then by the time they cost. Exits 0 whether or
     not it finds something (use check --forbid to fail a CI job).
-
-    OPTIONS:
-      --format text|json|markdown|github   output format (default text)
-    \(FindingRules.helpLines.map { "  " + $0 }.joined(separator: "\n"))
-      --allow-empty               accept a trace without updates (by default exit 65)
-      --orange, --red, --from, --to, --refresh-rate, --threads   as for summarize
-      -h, --help                  show this help
-
-    EXAMPLES:
-      tracecli diagnose Fixtures/traces/update-loop.jsonl
-      tracecli diagnose exports/ --format json | jq '.findings[].rule'
-      tracecli diagnose trace.jsonl --format markdown > findings.md
-
     """
+
+  static var options: [Option] {
+    [Option.format(["text", "json", "markdown", "github"], default: "text")] + Option.findingThresholds
+      + [Option.allowEmpty] + Option.analysis + [Option.help]
   }
+
+  static let exitStatuses = [ExitStatus(.success, "diagnosed, whatever it found")] + ExitStatus.reading
+
+  static let examples = [
+    "tracecli diagnose Fixtures/traces/update-loop.jsonl",
+    "tracecli diagnose exports/ --format json | jq '.findings[].rule'",
+    "tracecli diagnose trace.jsonl --format markdown > findings.md",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "diagnose", flags: flags)
+    var arguments = try parse(arguments)
     let format = try arguments.choice("--format", ["text", "json", "markdown", "github"], default: "text")
     let settings = try arguments.findingSettings()
     let allowEmpty = arguments.flag("--allow-empty")

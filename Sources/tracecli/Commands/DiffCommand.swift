@@ -2,12 +2,10 @@ import TraceAnalyzer
 
 /// `tracecli diff <base>… --vs <head>…`: what changed between two traces or sets of runs.
 enum DiffCommand: Command {
-  static let flags: Set<String> = ["--vs", "--allow-empty"]
+  static let name = "diff"
+  static let synopsis = ["<base> <head>", "<base>... --vs <head>..."]
 
-  static let help = """
-    USAGE: tracecli diff <base> <head> [options]
-           tracecli diff <base>... --vs <head>... [options]
-
+  static let about = """
     Compares traces view by view: the change in red, orange, count, p95 and total time of
     every view and kind, frames that missed their deadline, cause-graph edges added,
     removed or counted differently, and the findings of diagnose that appeared or went
@@ -17,53 +15,57 @@ enum DiffCommand: Command {
     pull request), each figure is the median of its side's runs (for an even number, the
     lower middle value), and a change smaller than the runs' own spread (max - min of either
     side) is marked as noise (~), not a regression.
-
-    OPTIONS:
-      --vs                 separates the base runs from the head runs
-      --fail-on <rules>    exit 1 when a change exceeds a rule; repeatable or comma-separated:
-                             red>0        a view's red updates rose
-                             orange>+5    a view's orange updates rose by more than 5
-                             count>+20%   a view updated more than 20% more often
-                             p95>+20%     a view's p95 time rose by more than 20%
-                             total>+2ms   a view's total time rose by more than 2 ms
-                             missed>0     more frames missed their deadline
-                             overrun>+1ms the worst frame overrun grew by more than 1 ms
-                             edge>+50%    a cause-graph edge's count rose by more than 50%
-                             finding>0    a finding of diagnose is new on head (present
-                                          in more than half of a side's runs)
-                           the number is a change (base to head); from a base of 0 any rise
-                           exceeds a percentage. Exit 2 when a change exceeds a rule only
-                           within the runs' spread (inconclusive).
-      --format <format>    text (default), json, markdown (a PR comment) or github
-                           (Actions annotations)
-      --limit <n>          changed views listed in text and markdown (default 20/30, 0 all)
-      --orange <duration>  orange threshold (default 500us)
-      --red <duration>     red threshold (default 1ms)
-      --from <time>        inspection range start, relative to each trace's start
-      --to <time>          inspection range end (exclusive)
-      --refresh-rate <hz>  judge every run's frames at this display rate (e.g. 120)
-      --threads <n>        reader threads (default: the CPUs tracecli may use)
-      --min-change <p,d>   with one run a side, the smallest change that counts: a relative
-                           part and, for times, an absolute one (default 5%,50us; counts
-                           use the relative part only); smaller ones show as unchanged
-      --allow-empty        accept runs without updates (by default an error, exit 65)
-      -h, --help           show this help
-
-    Exit status: 0 no rule failed, 1 a --fail-on rule failed, 2 inconclusive,
-    64 usage error, 65 malformed trace, 66 a file cannot be read.
-
-    EXAMPLES:
-      tracecli diff main.jsonl pr.jsonl
-      tracecli diff main-1.jsonl main-2.jsonl main-3.jsonl --vs pr-1.jsonl pr-2.jsonl pr-3.jsonl \\
-        --format markdown --fail-on 'red>0,p95>+20%'
-
     """
+
+  static let options: [Option] =
+    [
+      Option("--vs", help: "separates the base runs from the head runs"),
+      Option(
+        "--fail-on", value: "<rules>",
+        help: "exit 1 when a change exceeds a rule; repeatable or comma-separated:",
+        "  red>0        a view's red updates rose",
+        "  orange>+5    a view's orange updates rose by more than 5",
+        "  count>+20%   a view updated more than 20% more often",
+        "  p95>+20%     a view's p95 time rose by more than 20%",
+        "  total>+2ms   a view's total time rose by more than 2 ms",
+        "  missed>0     more frames missed their deadline",
+        "  overrun>+1ms the worst frame overrun grew by more than 1 ms",
+        "  edge>+50%    a cause-graph edge's count rose by more than 50%",
+        "  finding>0    a finding of diagnose is new on head (present",
+        "               in more than half of a side's runs)",
+        "the number is a change (base to head); from a base of 0 any rise",
+        "exceeds a percentage. Exit 2 when a change exceeds a rule only",
+        "within the runs' spread (inconclusive)."),
+      Option(
+        "--format", value: "<format>", help: "text (default), json, markdown (a PR comment) or github",
+        "(Actions annotations)"),
+      Option("--limit", value: "<n>", help: "changed views listed in text and markdown (default 20/30, 0 all)"),
+    ] + Option.analysis + [
+      Option(
+        "--min-change", value: "<p,d>", help: "with one run a side, the smallest change that counts: a relative",
+        "part and, for times, an absolute one (default 5%,50us; counts",
+        "use the relative part only); smaller ones show as unchanged"),
+      Option("--allow-empty", help: "accept runs without updates (by default an error, exit 65)"),
+      Option.help,
+    ]
+
+  static let exitStatuses =
+    [
+      ExitStatus(.success, "no rule failed"), ExitStatus(.failure, "a --fail-on rule failed"),
+      ExitStatus(.inconclusive, "a change exceeds a rule only within the runs' spread"),
+    ] + ExitStatus.reading
+
+  static let examples = [
+    "tracecli diff main.jsonl pr.jsonl",
+    "tracecli diff main-1.jsonl main-2.jsonl main-3.jsonl --vs pr-1.jsonl pr-2.jsonl pr-3.jsonl \\",
+    "  --format markdown --fail-on 'red>0,p95>+20%'",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var parsed = try Arguments(arguments, command: "diff", flags: flags)
+    var parsed = try parse(arguments)
     let format = try parsed.choice("--format", ["text", "json", "markdown", "github"], default: "text")
     let ruleTexts = parsed.values("--fail-on")
     let limit = try parsed.count("--limit")

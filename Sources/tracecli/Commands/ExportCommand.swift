@@ -4,12 +4,10 @@ import TraceModel
 /// `tracecli export <trace>…`: the trace for other tools: Trace Event Format (Perfetto UI,
 /// chrome://tracing, speedscope) or one flat JSON row per update (DuckDB, Spark, BigQuery).
 enum ExportCommand: Command {
-  static let flags: Set<String> = []
+  static let name = "export"
+  static let synopsis = ["<trace> --format chrome", "<trace>... --format rows"]
 
-  static let help = """
-    USAGE: tracecli export <trace> --format chrome [-o <file>]
-           tracecli export <trace>... --format rows [-o <file>]
-
+  static let about = """
     --format chrome writes the Trace Event Format JSON that ui.perfetto.dev,
     chrome://tracing and speedscope open: the app as the process, one track per
     thread (an update that overlaps another without nesting goes to an extra track),
@@ -22,25 +20,26 @@ enum ExportCommand: Command {
     kind, module, view, start, duration, severity, frame, frame missed, thread,
     skipped, group), for DuckDB's read_ndjson, Spark or BigQuery; several traces at
     once give the rows of every run.
-
-    OPTIONS:
-      --format chrome|rows   what to write (required)
-      -o, --output <file>    write to <file> (whole or not at all) instead of standard
-                             output (`-` is standard output)
-      --orange, --red, --refresh-rate, --threads   as for summarize
-      -h, --help             show this help
-
-    EXAMPLES:
-      tracecli export trace.jsonl --format chrome -o trace.json
-      tracecli export runs/*.jsonl --format rows > rows.jsonl
-
     """
+
+  static let options: [Option] =
+    [Option("--format", value: "chrome|rows", help: "what to write (required)"), Option.output]
+    + Option.analysis + [Option.help]
+
+  static let notes = "--from and --to do not apply: export writes the whole trace."
+
+  static let exitStatuses = [ExitStatus(.success, "written")] + ExitStatus.reading + [ExitStatus.noFolder]
+
+  static let examples = [
+    "tracecli export trace.jsonl --format chrome -o trace.json",
+    "tracecli export runs/*.jsonl --format rows > rows.jsonl",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "export", flags: flags)
+    var arguments = try parse(arguments)
     let destination = arguments.outputFile()
     guard let format = try arguments.choiceIfGiven("--format", ["chrome", "rows"]) else {
       throw UsageError("missing --format chrome or --format rows", command: "export")
@@ -55,13 +54,7 @@ enum ExportCommand: Command {
       throw UsageError(
         "--format chrome exports one trace; give several runs to --format rows", command: "export")
     }
-    let file: AtomicFile?
-    do {
-      file = try destination.map { path throws(AtomicFile.Failure) in try AtomicFile(path: path) }
-    } catch {
-      errors.write("tracecli: \(error)\n")
-      return error.isMissingFolder ? .cannotCreate : .ioError
-    }
+    let file = try destination.map { path throws(AtomicFile.Failure) in try AtomicFile(path: path) }
     let result = try withoutActuallyEscaping({ (bytes: UnsafeRawBufferPointer) -> Bool in
       if let file { return file.write(bytes) }
       return output.write(bytes: bytes)
@@ -72,12 +65,7 @@ enum ExportCommand: Command {
     }
     TraceCLI.warn(result.warnings, to: &errors)
     if let file {
-      do {
-        try file.commit()
-      } catch {
-        errors.write("tracecli: \(error)\n")
-        return .ioError
-      }
+      try file.commit()
       errors.write("tracecli: wrote \(result.events) events to \(file.path)\n")
     }
     return .success

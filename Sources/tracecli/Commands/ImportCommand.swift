@@ -11,11 +11,10 @@ import TraceModel
 
 /// `tracecli import xctrace <export>…`: xctrace XML exports to a trace-format JSON Lines file.
 enum ImportCommand: Command {
-  static let flags: Set<String> = []
+  static let name = "import"
+  static let synopsis = ["xctrace <Run.trace | export.xml | folder>..."]
 
-  static let help = """
-    USAGE: tracecli import xctrace <Run.trace | export.xml | folder>... [-o <out.jsonl>]
-
+  static let about = """
     Converts an Instruments recording into one tracecli trace (JSON Lines, written to
     standard output or -o): a .trace bundle (read through `xcrun xctrace export`), or
     tables exported from one, or a folder of them:
@@ -41,31 +40,37 @@ enum ImportCommand: Command {
     skipped with a warning. Every command that takes a trace reads
     bundles and XML directly too; importing once makes later reads faster and the file
     smaller.
-
-    OPTIONS:
-      -o, --output <file>          write the trace to <file> instead of standard output
-                                   (`-` is standard output)
-      --run <n>                    the run of a bundle holding several
-      --process <name|pid>         the app whose hitches and hangs to keep, in a recording
-                                   of every process
-      --xctrace-timeout <seconds>  how long one table's export may take (default 600)
-      -h, --help                   show this help
-
-    EXAMPLES:
-      tracecli import xctrace Run.trace -o run.jsonl
-      xcrun xctrace export --input App.trace --toc
-      xcrun xctrace export --input App.trace \\
-        --xpath '/trace-toc/run[@number="1"]/data/table[@schema="swiftui-updates"]' > updates.xml
-      tracecli import xctrace updates.xml causes.xml display.xml -o app.jsonl
-      tracecli import xctrace exports/ > app.jsonl
-
     """
+
+  static let options = [
+    Option(
+      "-o", "--output", value: "<file>", help: "write the trace to <file> instead of standard output",
+      "(`-` is standard output)"),
+    Option("--run", value: "<n>", help: "the run of a bundle holding several"),
+    Option(
+      "--process", value: "<name|pid>", help: "the app whose hitches and hangs to keep, in a recording",
+      "of every process"),
+    Option("--xctrace-timeout", value: "<seconds>", help: "how long one table's export may take (default 600)"),
+    Option.help,
+  ]
+
+  static let exitStatuses =
+    [ExitStatus(.success, "imported")] + ExitStatus.reading + [ExitStatus.noFolder]
+
+  static let examples = [
+    "tracecli import xctrace Run.trace -o run.jsonl",
+    "xcrun xctrace export --input App.trace --toc",
+    "xcrun xctrace export --input App.trace \\",
+    "  --xpath '/trace-toc/run[@number=\"1\"]/data/table[@schema=\"swiftui-updates\"]' > updates.xml",
+    "tracecli import xctrace updates.xml causes.xml display.xml -o app.jsonl",
+    "tracecli import xctrace exports/ > app.jsonl",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "import", flags: flags)
+    var arguments = try parse(arguments)
     let destination = arguments.outputFile()
     let process = arguments.value("--process")
     try arguments.finish()
@@ -101,20 +106,9 @@ enum ImportCommand: Command {
     let result: XCTraceImporter.Result
     if let destination {
       // Whole or nothing: a failed import leaves an existing file as it was.
-      let file: AtomicFile
-      do {
-        file = try AtomicFile(path: destination)
-      } catch {
-        errors.write("tracecli: \(error)\n")
-        return error.isMissingFolder ? .cannotCreate : .ioError
-      }
+      let file = try AtomicFile(path: destination)
       result = try XCTraceImporter.convert(paths: paths, names: names, process: process) { chunk in file.write(chunk) }
-      do {
-        try file.commit()
-      } catch {
-        errors.write("tracecli: \(error)\n")
-        return .ioError
-      }
+      try file.commit()
     } else {
       result = try XCTraceImporter.convert(paths: paths, names: names, process: process) { chunk in
         output.write(bytes: chunk)

@@ -4,11 +4,10 @@ import TraceModel
 /// `tracecli report <trace>`: one self-contained HTML page with the findings, the timeline,
 /// the worst missed frames, the cause graph and the views.
 enum ReportCommand: Command {
-  static let flags: Set<String> = []
+  static let name = "report"
+  static let synopsis = ["<trace>"]
 
-  static let help = """
-    USAGE: tracecli report <trace> [-o <file>] [--view <View | Module.View>] [options]
-
+  static let about = """
     Writes one HTML page that opens offline in any browser (CSS, SVG and a little
     JavaScript inline; nothing is fetched), in light or dark mode:
       - the header (app, device, span, refresh rate, thresholds) and the findings of
@@ -20,27 +19,33 @@ enum ReportCommand: Command {
       - the worst missed frames at frame scale, each update a labelled bar;
       - the cause-and-effect graph of one view, laid out by tracecli (no Graphviz);
       - the views table (as summarize), sortable.
-
-    OPTIONS:
-      -o, --output <file>    write the page to <file> (whole or not at all) instead of
-                             standard output (`-` is standard output)
-      --view <name>          the view whose causes the graph shows (default: the view of
-                             the top finding, else the view with the most red updates)
-      --orange, --red, --from, --to, --refresh-rate, --threads   as for summarize
-      the diagnose options (--min-red, --fan-out, …) set the findings' thresholds
-      -h, --help             show this help
-
-    EXAMPLES:
-      tracecli report trace.jsonl -o report.html && open report.html
-      tracecli report exports/ -o report.html --view LandmarkListItemView
-
     """
+
+  static var options: [Option] {
+    [
+      Option(
+        "-o", "--output", value: "<file>", help: "write the page to <file> (whole or not at all) instead of",
+        "standard output (`-` is standard output)"),
+      Option(
+        "--view", value: "<name>", help: "the view whose causes the graph shows (default: the view of",
+        "the top finding, else the view with the most red updates)"),
+    ] + Option.analysis + Option.findingThresholds + [Option.help]
+  }
+
+  static let exitStatuses =
+    [ExitStatus(.success, "written"), ExitStatus(.failure, "no view of that name in the trace")]
+    + ExitStatus.reading + [ExitStatus.noFolder]
+
+  static let examples = [
+    "tracecli report trace.jsonl -o report.html && open report.html",
+    "tracecli report exports/ -o report.html --view LandmarkListItemView",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "report", flags: flags)
+    var arguments = try parse(arguments)
     let destination = arguments.outputFile()
     let view = arguments.value("--view")
     let settings = try arguments.findingSettings()
@@ -51,7 +56,7 @@ enum ReportCommand: Command {
       paths: paths, options: options, settings: settings, view: view)
     TraceCLI.warn(report.summary.warnings, to: &errors)
     guard found else {
-      let message = ViewSuggestions.noSuchView(
+      let message = Suggestion.noSuchView(
         view ?? "", in: report.summary.file, among: report.diagnosis.graph.viewKeys)
       errors.write("tracecli: \(message)\n")
       return .failure
@@ -61,12 +66,7 @@ enum ReportCommand: Command {
       output.write(page)
       return .success
     }
-    do {
-      try AtomicFile.write(page, to: destination)
-    } catch {
-      errors.write("tracecli: \(error)\n")
-      return error.isMissingFolder ? .cannotCreate : .ioError
-    }
+    try AtomicFile.write(page, to: destination)
     return .success
   }
 }

@@ -2,46 +2,42 @@ import TraceAnalyzer
 
 /// `tracecli summarize <trace>`: the per-kind, per-frame and per-view summary.
 enum SummarizeCommand: Command {
-  static let flags: Set<String> = ["--findings"]
+  static let name = "summarize"
+  static let synopsis = ["<trace>"]
 
-  static let help = """
-    USAGE: tracecli summarize <trace> [options]
-
+  static let about = """
     Summarizes a trace: updates per kind (count, orange, red, skipped, unfinished,
     total time), frames that missed their deadline and why (a long update or
     accumulation of small ones), and every view worst first (red, orange, total time).
+    """
 
-    OPTIONS:
-      --format text|json   output format (default text)
-      --orange <duration>  orange threshold (default 500us)
-      --red <duration>     red threshold (default 1ms)
-      --from <time>        inspection range start, relative to the trace start (e.g. 2.5s)
-      --to <time>          inspection range end (exclusive); keeps updates starting in range
-      --refresh-rate <hz>  judge frames at this display rate (e.g. 120), over the trace's
-                           own (without one, 60 Hz is assumed and the output says so)
-      --process <name|pid> the app whose hitches and hangs to keep, in an xctrace
-                           recording of every process
-      --limit <n>          views listed in text output (default 20, 0 for all)
-      --findings           end with the findings of diagnose, one line each (and
-                           "findings" in JSON); takes the options of diagnose
-      --threads <n>        reader threads (default: the CPUs tracecli may use)
-      -h, --help           show this help
+  static var options: [Option] {
+    [Option.format(["text", "json"], default: "text")] + Option.analysis + [
+      Option("--limit", value: "<n>", help: "views listed in text output (default 20, 0 for all)"),
+      Option(
+        "--findings", help: "end with the findings of diagnose, one line each (and",
+        "\"findings\" in JSON); takes the options of diagnose"),
+    ] + Option.findingThresholds + [Option.help]
+  }
 
+  static let notes = """
     Durations and times take ns, us (or µs), ms or s; a bare number is ns.
     <trace> may be - for standard input.
-
-    EXAMPLES:
-      tracecli summarize Fixtures/traces/landmarks-before.jsonl
-      tracecli summarize trace.jsonl --format json | jq '.views[0]'
-      tracecli summarize trace.jsonl --from 2.5s --to 4s --orange 0.3ms --red 0.8ms
-
     """
+
+  static let exitStatuses = [ExitStatus(.success, "summarized")] + ExitStatus.reading
+
+  static let examples = [
+    "tracecli summarize Fixtures/traces/landmarks-before.jsonl",
+    "tracecli summarize trace.jsonl --format json | jq '.views[0]'",
+    "tracecli summarize trace.jsonl --from 2.5s --to 4s --orange 0.3ms --red 0.8ms",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "summarize", flags: flags)
+    var arguments = try parse(arguments)
     let format = try arguments.choice("--format", ["text", "json"], default: "text")
     let options = try arguments.analysisOptions()
     let limit = try arguments.count("--limit") ?? 20

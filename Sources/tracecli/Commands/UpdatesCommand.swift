@@ -2,32 +2,33 @@ import TraceAnalyzer
 
 /// `tracecli updates <trace> --view V`: one view's updates in time order.
 enum UpdatesCommand: Command {
-  static let flags: Set<String> = ["--long"]
+  static let name = "updates"
+  static let synopsis = ["<trace> --view <View | Module.View>"]
 
-  static let help = """
-    USAGE: tracecli updates <trace> --view <View | Module.View> [options]
-
+  static let about = """
     Lists one view's updates in time order, like "Show Updates" in Instruments: start
     (relative to the trace start), duration, severity, frame number, whether that frame
     missed its deadline, whether the body was skipped, and the thread.
-
-    OPTIONS:
-      --view <name>        the view: View or Module.View (required)
-      --long               only orange and red updates
-      --format text|json   output format (default text)
-      --orange, --red, --from, --to, --refresh-rate, --threads   as for summarize
-      -h, --help           show this help
-
-    EXAMPLE:
-      tracecli updates trace.jsonl --view LandmarkListItemView --long
-
     """
+
+  static let options: [Option] =
+    [
+      Option("--view", value: "<name>", help: "the view: View or Module.View (required)"),
+      Option("--long", help: "only orange and red updates"),
+      Option.format(["text", "json"], default: "text"),
+    ] + Option.analysis + [Option.help]
+
+  static let exitStatuses =
+    [ExitStatus(.success, "listed"), ExitStatus(.failure, "no view of that name in the trace")]
+    + ExitStatus.reading
+
+  static let examples = ["tracecli updates trace.jsonl --view LandmarkListItemView --long"]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "updates", flags: flags)
+    var arguments = try parse(arguments)
     let format = try arguments.choice("--format", ["text", "json"], default: "text")
     guard let view = arguments.value("--view") else {
       throw UsageError("missing --view (the view whose updates to list)", command: "updates")
@@ -41,7 +42,7 @@ enum UpdatesCommand: Command {
     TraceCLI.noteEmptyRange(listing.summary, to: &errors)
     guard !listing.matched.isEmpty else {
       let keys = listing.summary.views.map(\.key)
-      errors.write("tracecli: \(ViewSuggestions.noSuchView(view, in: listing.summary.file, among: keys))\n")
+      errors.write("tracecli: \(Suggestion.noSuchView(view, in: listing.summary.file, among: keys))\n")
       return .failure
     }
     if listing.matched.count > 1 {

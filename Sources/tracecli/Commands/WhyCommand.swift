@@ -3,43 +3,48 @@ import TraceModel
 
 /// `tracecli why <trace> (--update ID | --view V --at T)`: the chains of causes behind one update.
 enum WhyCommand: Command {
-  static let flags: Set<String> = []
+  static let name = "why"
+  static let synopsis = ["<trace> --update <id>", "<trace> --view <View | Module.View> --at <time>"]
 
-  static let help = """
-    USAGE: tracecli why <trace> --update <id> [options]
-           tracecli why <trace> --view <View | Module.View> --at <time> [options]
-
+  static let about = """
     Explains one update: every chain of causes from it back to its roots (a gesture,
     an external environment change, or an event nothing caused), newest first. Each
     hop shows its time (relative to the trace start), its label (update or creation)
     and the properties that changed. A chain that comes back to a view or source it
     already passed through is an update loop: it is cut there and marked.
+    """
 
-    OPTIONS:
-      --update <id>        the update (or source) with this id
-      --view <name>        the view: View or Module.View (with --at)
-      --at <time>          the update of --view running at this time, relative to the
-                           trace start (else the one starting nearest to it)
-      --depth <n>          follow at most n hops back (default 32)
-      --limit <n>          list at most n chains (default 20, 0 for all)
-      --format text|json   output format (default text)
-      --threads <n>        reader threads (default: the CPUs tracecli may use)
-      -h, --help           show this help
+  static let options = [
+    Option("--update", value: "<id>", help: "the update (or source) with this id"),
+    Option("--view", value: "<name>", help: "the view: View or Module.View (with --at)"),
+    Option(
+      "--at", value: "<time>", help: "the update of --view running at this time, relative to the",
+      "trace start (else the one starting nearest to it)"),
+    Option("--depth", value: "<n>", help: "follow at most n hops back (default 32)"),
+    Option("--limit", value: "<n>", help: "list at most n chains (default 20, 0 for all)"),
+    Option.format(["text", "json"], default: "text"),
+    Option.threads, Option.help,
+  ]
 
+  static let notes = """
     Times take ns, us (or µs), ms or s; a bare number is ns. <trace> may be - for
     standard input.
-
-    EXAMPLES:
-      tracecli why trace.jsonl --update 48213
-      tracecli why trace.jsonl --view LandmarkListItemView --at 12.41s
-
     """
+
+  static let exitStatuses =
+    [ExitStatus(.success, "explained"), ExitStatus(.failure, "no update with that id, or no view of that name")]
+    + ExitStatus.reading
+
+  static let examples = [
+    "tracecli why trace.jsonl --update 48213",
+    "tracecli why trace.jsonl --view LandmarkListItemView --at 12.41s",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
     style: TextStyle
   ) throws -> ExitCode {
-    var arguments = try Arguments(arguments, command: "why", flags: flags)
+    var arguments = try parse(arguments)
     let format = try arguments.choice("--format", ["text", "json"], default: "text")
     let id = try arguments.count("--update")
     let view = arguments.value("--view")
@@ -83,7 +88,7 @@ enum WhyCommand: Command {
       errors.write("tracecli: no update or source with id \(id) in \(file)\n")
       return .failure
     case .noSuchView(let query, let file, let suggestions):
-      errors.write("tracecli: \(ViewSuggestions.noSuchView(query, in: file, suggestions: suggestions))\n")
+      errors.write("tracecli: \(Suggestion.noSuchView(query, in: file, suggestions: suggestions))\n")
       return .failure
     }
   }

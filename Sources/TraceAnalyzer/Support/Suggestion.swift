@@ -1,19 +1,32 @@
-/// Suggests names close to a misspelt one: views, node labels, commands, options, keys.
-package enum ViewSuggestions {
+/// The one builder of "did you mean": names close to a misspelt one (views, node labels,
+/// commands, options, formats, rule names, budget keys), by one threshold, in one phrase.
+package enum Suggestion {
+  /// How far a name may be from the query: half the query's length, at least 3 edits.
+  static func threshold(_ query: String) -> Int { max(3, query.count / 2) }
+
   /// Up to `limit` of `names` closest to `query` by edit distance (case-insensitive), within
-  /// half the query's length (at least 3), closest first, then by name.
+  /// ``threshold(_:)``, closest first, then by name.
   package static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
     let lowered = Array(query.lowercased())
-    let threshold = max(3, query.count / 2)
     return Set(names).map { (editDistance(lowered, Array($0.lowercased())), $0) }
-      .filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+      .filter { $0.0 <= threshold(query) }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+  }
+
+  /// `; did you mean 'a' or 'b'?` for `names`, empty without any. Names are quoted as the
+  /// medium they come from quotes them: a command line's with `'`, a JSON file's with `"`.
+  package static func phrase(_ names: [String], quote: Character = "'") -> String {
+    guard !names.isEmpty else { return "" }
+    return "; did you mean " + names.map { "\(quote)\($0)\(quote)" }.joined(separator: " or ") + "?"
+  }
+
+  /// ``phrase(_:quote:)`` of the one name of `names` closest to `query`.
+  package static func didYouMean(_ query: String, among names: [String], quote: Character = "'") -> String {
+    phrase(closest(to: query, among: names, limit: 1), quote: quote)
   }
 
   /// What a command says when `query` names no view of `file`: the closest names, if any.
   package static func noSuchView(_ query: String, in file: String, suggestions: [String]) -> String {
-    var message = "no view named '\(query)' in \(file)"
-    if !suggestions.isEmpty { message += "; did you mean \(suggestions.joined(separator: ", "))?" }
-    return message
+    "no view named '\(query)' in \(file)" + phrase(suggestions)
   }
 
   /// ``noSuchView(_:in:suggestions:)`` with the names of `keys` closest to `query`.
@@ -33,9 +46,9 @@ package enum ViewSuggestions {
       let contains = plain.lowercased().contains(query.lowercased())
       return (contains ? min(distance, 1) : distance, name)
     }
-    // Within half the query's length, and not much farther than the closest.
+    // Within the threshold, and not much farther than the closest.
     let best = scored.map(\.0).min() ?? 0
-    let threshold = min(max(3, query.count / 2), best + 2)
+    let threshold = min(threshold(query), best + 2)
     return scored.filter { $0.0 <= threshold }.sorted { $0 < $1 }.prefix(limit).map(\.1)
   }
 

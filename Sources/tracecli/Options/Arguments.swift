@@ -5,17 +5,18 @@ import TraceAnalyzer
 struct Arguments {
   /// The options in order, each with the number of positionals before it.
   private var options: [(name: String, value: String?, positionalsBefore: Int)] = []
-  /// Every option the command asked about (for suggesting one).
-  private var known: [String]
+  /// Every spelling the command declares (for suggesting one).
+  private let known: [String]
   private(set) var positionals: [String] = []
   /// Where each positional is among the arguments given.
   private(set) var positionalIndexes: [Int] = []
   let command: String
 
-  /// Splits `arguments`; `flags` names the options that take no value.
-  init(_ arguments: [String], command: String, flags: Set<String>) throws(UsageError) {
+  /// Splits `arguments` by the command's declared `options`.
+  init(_ arguments: [String], command: String, options declared: [Option]) throws(UsageError) {
     self.command = command
-    known = Array(flags)
+    known = declared.flatMap(\.names)
+    let flags = Set(declared.filter(\.isFlag).flatMap(\.names))
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {
@@ -49,7 +50,7 @@ struct Arguments {
 
   /// Whether flag `name` was given.
   mutating func flag(_ name: String) -> Bool {
-    known.append(name)
+    assertDeclared(name)
     let found = options.contains { $0.name == name }
     options.removeAll { $0.name == name }
     return found
@@ -58,7 +59,7 @@ struct Arguments {
   /// The number of positionals before flag `name`, which splits them in two; nil when it is not
   /// given, and a usage error when it is given more than once.
   mutating func split(at name: String) throws(UsageError) -> Int? {
-    known.append(name)
+    assertDeclared(name)
     let found = options.filter { $0.name == name }
     options.removeAll { $0.name == name }
     guard found.count <= 1 else { throw UsageError("\(name) may be given once", command: command) }
@@ -67,7 +68,7 @@ struct Arguments {
 
   /// The last value of option `name`.
   mutating func value(_ name: String) -> String? {
-    known.append(name)
+    assertDeclared(name)
     let found = options.last { $0.name == name }?.value
     options.removeAll { $0.name == name }
     return found
@@ -77,7 +78,7 @@ struct Arguments {
   /// standard output, as no option does.
   mutating func outputFile() -> String? {
     let names = ["-o", "--output"]
-    known += names
+    names.forEach(assertDeclared)
     let found = options.last { names.contains($0.name) }?.value
     options.removeAll { names.contains($0.name) }
     return found == "-" ? nil : found
@@ -85,7 +86,7 @@ struct Arguments {
 
   /// Every value of a repeatable option `name`, in order.
   mutating func values(_ name: String) -> [String] {
-    known.append(name)
+    assertDeclared(name)
     let found = options.filter { $0.name == name }.compactMap(\.value)
     options.removeAll { $0.name == name }
     return found
@@ -138,19 +139,22 @@ struct Arguments {
     guard let text = value(name) else { return nil }
     guard choices.contains(text) else {
       throw UsageError(
-        "\(name) must be one of \(choices.joined(separator: ", ")), not '\(text)'", command: command)
+        "\(name) must be one of \(choices.joined(separator: ", ")), not '\(text)'"
+          + Suggestion.didYouMean(text, among: choices), command: command)
     }
     return text
+  }
+
+  /// Stops a debug build that asks for an option its command does not declare.
+  private func assertDeclared(_ name: String) {
+    assert(known.contains(name), "\(command) asks for \(name), which it does not declare")
   }
 
   /// Fails on options nobody asked for.
   func finish() throws(UsageError) {
     if let unknown = options.first {
-      var message = "unknown option \(unknown.name)"
-      if let close = ViewSuggestions.closest(to: unknown.name, among: known, limit: 1).first {
-        message += "; did you mean \(close)?"
-      }
-      throw UsageError(message, command: command)
+      throw UsageError(
+        "unknown option '\(unknown.name)'" + Suggestion.didYouMean(unknown.name, among: known), command: command)
     }
   }
 
