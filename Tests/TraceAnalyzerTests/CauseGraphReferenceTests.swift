@@ -8,6 +8,7 @@ import Testing
 /// (`Scripts/reference/analysis.py cause-graph`), on the story fixtures and on random traces
 /// with dangling ids: the same nodes (kind, module, label, user, dimmed, count) and the same
 /// edges (from, to, label, count), node ends named by (kind, module, label).
+@Suite(.tags(.slow), .notInQuickLoop)
 struct CauseGraphReferenceTests {
   private static let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
 

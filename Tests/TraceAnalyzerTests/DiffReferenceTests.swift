@@ -6,6 +6,7 @@ import Testing
 
 /// Diff deltas against the independent reference (Scripts/reference/analysis.py diff): the
 /// stored outputs for the fixture pairs, and live runs on random traces when python3 is here.
+@Suite(.tags(.slow), .notInQuickLoop)
 struct DiffReferenceTests {
   /// The parts both implementations print: views by key, frames missed, edges by key.
   struct Projection: Equatable, CustomStringConvertible {

@@ -8,6 +8,7 @@ import Testing
 /// (Scripts/reference/findings.py): rule, severity, nodes, count and cost must agree on every
 /// fixture and on random traces with every rule's problem planted around its threshold
 /// (Scripts/reference/planted_trace.py).
+@Suite(.tags(.slow), .notInQuickLoop)
 struct FindingsReferenceTests {
   private static let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
 

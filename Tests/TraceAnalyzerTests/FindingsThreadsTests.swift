@@ -7,6 +7,7 @@ import Testing
 
 /// The cause rules scan the resolved causes in runs, one per thread, and merge the runs' facts:
 /// every thread count must give the findings one scan gives.
+@Suite(.tags(.slow), .notInQuickLoop)
 struct FindingsThreadsTests {
   private func findings(_ path: String, threads: Int) throws -> String {
     FindingsJSONRenderer.render(

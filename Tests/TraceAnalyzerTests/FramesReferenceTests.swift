@@ -9,6 +9,7 @@ import Testing
 /// frames, busy runs across covers and grid lines, no rate, rates from other sources, unknown
 /// event types): the summary's `frames` and the findings must agree; the same trace shifted by
 /// a fraction of a frame against an unchanged header start misses the same frames.
+@Suite(.tags(.slow), .notInQuickLoop)
 struct FramesReferenceTests {
   private static let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
   private static let frameKeys = [

@@ -26,7 +26,7 @@ struct LibraryExampleTests {
   @Test func theTestIsTheOverviewsExample() throws {
     let root = Fixture.root.path
     let overview = try String(
-      contentsOfFile: "\(root)/Sources/TraceAnalyzer/Summary/TraceAnalysis.swift", encoding: .utf8)
+      contentsOfFile: "\(root)/Sources/TraceAnalyzer/Passes/Summary/TraceAnalysis.swift", encoding: .utf8)
     let test = try String(
       contentsOfFile: "\(root)/Tests/TraceAnalyzerTests/LibraryExampleTests.swift", encoding: .utf8)
     let comment = overview.split(separator: "\n").map { $0.trimmingPrefix("/// ") }

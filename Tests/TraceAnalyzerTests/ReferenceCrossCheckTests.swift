@@ -7,6 +7,7 @@ import Testing
 /// Random traces (CRLF, escapes, shuffled and unknown keys, unfinished sentinels, threads,
 /// explicit frames and grids) summarized by tracecli and by the independent Python reference
 /// in Scripts/reference; the spec's keys must agree exactly.
+@Suite(.tags(.slow), .notInQuickLoop)
 struct ReferenceCrossCheckTests {
   private func run(_ arguments: [String]) throws -> Data {
     let (output, status) = try Python.run(arguments)

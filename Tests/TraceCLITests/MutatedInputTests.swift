@@ -6,6 +6,7 @@ import Testing
 
 /// Shipped traces and exports with random damage (seeded, so reproducible): every run ends
 /// with a result, or with exit 65 and a located message; never a crash or a usage error.
+@Suite(.tags(.slow), .notInQuickLoop)
 struct MutatedInputTests {
   /// Bytes that make JSON and XML go wrong in interesting ways.
   private static let splices: [String] = [

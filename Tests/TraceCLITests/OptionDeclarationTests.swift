@@ -6,7 +6,7 @@ import Testing
 
 /// Every option is declared once, and the declarations are what the commands parse and show.
 struct OptionDeclarationTests {
-  private static let commands = Usage.subcommands.map(\.type)
+  private static var commands: [any Command.Type] { Usage.subcommands.map(\.type) }
 
   /// Each declared option is taken (a debug build stops on one a command asks for without
   /// declaring it), and `--help` lists it in the usage line and the options.

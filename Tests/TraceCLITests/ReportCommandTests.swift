@@ -54,7 +54,7 @@ struct ReportCommandTests {
 
   /// Headless Chromium draws the report of a shipped story: many colours, and the red of the
   /// red updates (the light scheme's `#ff3b30`).
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.tags(.slow), .notInQuickLoop, .timeLimit(.minutes(2)))
   func headlessChromiumDrawsTheReport() throws {
     guard let chromium = Tool.chromium.require() else { return }
     let directory = try TemporaryFile("", name: "report.html")

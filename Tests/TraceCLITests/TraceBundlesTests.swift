@@ -154,7 +154,7 @@ struct TraceBundlesTests {
     #expect(scratch.leftovers.isEmpty)
   }
 
-  @Test func aHungExportIsKilledAfterTheTimeoutAndTriedAgain() throws {
+  @Test(.tags(.slow), .notInQuickLoop) func aHungExportIsKilledAfterTheTimeoutAndTriedAgain() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let clock = ContinuousClock()

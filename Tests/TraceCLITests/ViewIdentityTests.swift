@@ -10,6 +10,7 @@ import TraceModel
 /// exports), `updates --view V` lists exactly V's updates, and every view's count agrees across
 /// summarize, updates, cause-graph, report and `export --format rows`; as JSON Lines and as an
 /// xctrace export with empty module cells.
+@Suite(.tags(.slow), .notInQuickLoop)
 struct ViewIdentityTests {
   /// One random trace: 64 view names (their interned order makes names collide in their low
   /// bits), half the updates without a module.

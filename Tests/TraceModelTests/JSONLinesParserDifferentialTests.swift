@@ -9,10 +9,10 @@ import Testing
 ///
 /// Three parsers read each sequence of lines: one through ``JSONLinesParser/parseStrictly(_:count:)``
 /// (the strict scanner only), one through ``JSONLinesParser/parse(_:count:)`` (the fast path
-/// first, for updates, sources and groups), and one as the reader does it
-/// (``JSONLinesParser/parseUpdate(_:into:)``, then ``JSONLinesParser/parseCause(_:into:)``, with
-/// the line's end unknown, each trying its ordered path for lines in the recorders' key order
-/// before the object scanner, then `parse` when those decline). Events are compared as the lines the writer
+/// first, for updates, sources and groups), and one through the reader's own per-line dispatch
+/// (``JSONLinesParser/readLine(_:count:)``: its fast paths with the line's end unknown, each
+/// trying its ordered path for lines in the recorders' key order before the object scanner,
+/// then `parse` when those decline). Events are compared as the lines the writer
 /// makes of them, with the update's thread, so each parser may number its symbols its own way.
 struct JSONLinesParserDifferentialTests {
   @Test(arguments: everyJSONLinesFixture)
@@ -137,23 +137,15 @@ struct JSONLinesParserDifferentialTests {
         let expected = outcome(
           of: { () throws(LineError) in try strict.parseStrictly(base, count: count) }, strict)
         let actual = outcome(of: { () throws(LineError) in try fast.parse(base, count: count) }, fast)
-        var update = Update(id: 0, kind: .body, start: 0, duration: 0)
-        let length = reader.parseUpdate(base, into: &update)
-        var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
-        let causeLength = length >= 0 ? -1 : reader.parseCause(base, into: &cause)
-        let read: String
-        if length >= 0 {
-          read =
-            length == count
-            ? outcome(of: { () throws(LineError) in .update(update) }, reader) : "length \(length)"
-        } else if causeLength >= 0 {
-          read =
-            causeLength == count
-            ? outcome(of: { () throws(LineError) in .cause(cause) }, reader) : "length \(causeLength)"
-        } else {
-          read = outcome(of: { () throws(LineError) in try reader.parse(base, count: count) }, reader)
-        }
-        return (expected, actual, read)
+        // The reader's own dispatch, and the length its path found.
+        var length = count
+        let read = outcome(
+          of: { () throws(LineError) in
+            let line = try reader.readLine(base, count: count)
+            length = line.length
+            return line.event
+          }, reader)
+        return (expected, actual, length == count ? read : "length \(length)")
       }
       if expected != actual || expected != read {
         let text = String(decoding: line, as: UTF8.self)

@@ -22,22 +22,15 @@ public func fuzzJSONLineModes(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
       let base = buffer.baseAddress!
       let expected = outcome(
         of: { () throws(LineError) in try strict.parseStrictly(base, count: line.count) }, strict)
-      var update = Update(id: 0, kind: .body, start: 0, duration: 0)
-      var cause = Cause(from: 0, to: 0, label: Symbol(rawValue: 0))
-      let read: String
-      let length = reader.parseUpdate(base, into: &update)
-      let causeLength = length >= 0 ? -1 : reader.parseCause(base, into: &cause)
-      if length >= 0 {
-        read =
-          length == line.count
-          ? outcome(of: { () throws(LineError) in .update(update) }, reader) : "length \(length)"
-      } else if causeLength >= 0 {
-        read =
-          causeLength == line.count
-          ? outcome(of: { () throws(LineError) in .cause(cause) }, reader) : "length \(causeLength)"
-      } else {
-        read = outcome(of: { () throws(LineError) in try reader.parse(base, count: line.count) }, reader)
-      }
+      // The reader's own dispatch, and the length its path found.
+      var length = line.count
+      let outcomeRead = outcome(
+        of: { () throws(LineError) in
+          let read = try reader.readLine(base, count: line.count)
+          length = read.length
+          return read.event
+        }, reader)
+      let read = length == line.count ? outcomeRead : "length \(length)"
       if expected != read || strict.unknownKeys != reader.unknownKeys
         || strict.unknownTypes != reader.unknownTypes
       {

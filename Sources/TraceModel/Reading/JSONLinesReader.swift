@@ -165,26 +165,22 @@ import Dispatch
       var start = 0
       while start < filled {
         // Most lines are plain updates or causes whose end the parser finds itself; others
-        // need their end first. A cause line is told by its first 16 bytes, so it skips the
-        // update path (the buffer is padded: the load may run past the data).
-        let isCause = JSONLinesParser.lineHead(buffer + start) == JSONLinesParser.causeHead
-        if !isCause {
-          let count = result.parser.parseUpdate(buffer + start, into: &updates.next.pointee)
-          if count >= 0 {
-            line += 1
-            updates.release(to: &result)
-            updates.hold(line: line)
-            start += count + 1
-            continue
-          }
-        }
-        let causeCount = isCause ? result.parser.parseCause(buffer + start, into: &cause) : -1
-        if causeCount >= 0 {
+        // need their end first.
+        switch result.parser.parseFast(buffer + start, update: &updates.next.pointee, cause: &cause) {
+        case .update(let count):
+          line += 1
+          updates.release(to: &result)
+          updates.hold(line: line)
+          start += count + 1
+          continue
+        case .cause(let count):
           line += 1
           updates.release(to: &result)
           result.sink.consume(.cause(cause), line: line, symbols: result.parser.symbols)
-          start += causeCount + 1
+          start += count + 1
           continue
+        case .other:
+          break
         }
         guard let end = ChunkReader.lineEnd(buffer, from: start, filled: filled) else { break }
         line += 1

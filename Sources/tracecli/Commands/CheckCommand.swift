@@ -164,16 +164,15 @@ enum CheckCommand: Command {
       if budget.limits.isEmpty { return .success }
     }
     if tighten, let budgetPath {
-      let measured = run.tightening(result)
-      let (tightened, changes) = BudgetTightener.tighten(bytes, result: measured, margin: margin)
-      if !result.passed {
+      switch run.tighten(bytes, after: result, margin: margin) {
+      case .overBudget:
         errors.write(
           "tracecli: \(budgetPath): not tightened: the trace is over budget (fix it, or raise the limit by hand)\n"
         )
-      } else if changes.isEmpty {
+      case .nothing:
         errors.write(
           "tracecli: \(budgetPath): nothing to tighten (no limit is above what the trace measured)\n")
-      } else {
+      case .tightened(let tightened, let changes):
         try BudgetFile.write(tightened, to: budgetPath)
         for change in changes {
           errors.write(change.description + "\n")

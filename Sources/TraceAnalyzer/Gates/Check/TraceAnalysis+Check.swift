@@ -44,14 +44,28 @@ package struct CheckRun: Sendable {
     try BudgetCheck.evaluate(budget, on: measurements)
   }
 
-  /// What `--tighten` lowers limits to: `result` where it failed (nothing is tightened then);
-  /// else `result` with its orange and red counts from the slower thresholds where larger, so
-  /// an update a little slower next time still passes (see ``BudgetTightener/withHeadroom``).
-  package func tightening(_ result: CheckResult) -> CheckResult {
-    guard result.passed, let slower, let slowerResult = try? BudgetCheck.evaluate(budget, on: slower) else {
-      return result
+  /// What `--tighten` makes of the budget file's `bytes` after `result`.
+  package enum Tightening {
+    /// The trace is over budget: the file stays as it is.
+    case overBudget
+    /// No limit is above what the trace measured.
+    case nothing
+    /// The file's new bytes, and what changed.
+    case tightened([UInt8], [BudgetTightener.Change])
+  }
+
+  /// The policy of `--tighten`: nothing over budget; else every limit the trace beats lowered to
+  /// the measured value plus `margin` percent, its orange and red counts taken from the slower
+  /// thresholds where larger, so that an update a little slower next time still passes (see
+  /// ``BudgetTightener/withHeadroom(_:slower:)``).
+  package func tighten(_ bytes: [UInt8], after result: CheckResult, margin: Double) -> Tightening {
+    guard result.passed else { return .overBudget }
+    var measured = result
+    if let slower, let slowerResult = try? BudgetCheck.evaluate(budget, on: slower) {
+      measured = BudgetTightener.withHeadroom(result, slower: slowerResult)
     }
-    return BudgetTightener.withHeadroom(result, slower: slowerResult)
+    let (tightened, changes) = BudgetTightener.tighten(bytes, result: measured, margin: margin)
+    return changes.isEmpty ? .nothing : .tightened(tightened, changes)
   }
 }
 
