@@ -65,8 +65,8 @@ struct PublicAPITests {
     let types = declarations.filter(Self.declaresType)
     #expect(types.count <= 60, "public types: \(types.map { String($0) })")
     #expect(declarations.count <= 400)
-    let readme = try String(contentsOf: Fixture.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: Fixture.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
     let stated = readme.firstMatch(of: /nothing more \((\d+) types\)/).flatMap { Int($0.1) }
-    #expect(stated == types.count, "README.md: \"The public API is that and nothing more (N types)\"")
+    #expect(stated == types.count, "docs/architecture.md: \"The public API is that and nothing more (N types)\"")
   }
 }

@@ -92,8 +92,7 @@ extension JSONLinesParser {
     } else if key.field == .skipped {
       // `true` or `false`, as ``PlainBytes/literal(_:at:)`` spells them. Compared here rather
       // than through it (or through a helper that returns a `Bool?`): either way the compiler
-      // lays the whole line out worse, 2 % more instructions (callgrind, 1e6 standard,
-      // 1,232M → 1,259M).
+      // lays the whole line out worse (Scripts/bench/README.md, "Measures behind the code").
       let word = UnsafeRawPointer(line + start).loadUnaligned(as: UInt32.self)
       if word == 0x6575_7274 {
         value = FieldTable.Value(tag: .bool, offset: start, integer: 1)

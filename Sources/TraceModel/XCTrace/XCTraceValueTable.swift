@@ -136,8 +136,8 @@ struct XCTraceValueTable: ~Copyable {
   /// A zero-filled (undefined) block of values.
   ///
   /// On Linux, a block is mapped on its own, aligned to 2 MiB and marked for a huge page: its
-  /// first write then faults once instead of 512 times, which on a VM where a fresh page costs
-  /// about a page's copy was 7 % of an import. Elsewhere it is `calloc`ed.
+  /// first write then faults once instead of 512 times (Scripts/bench/README.md, "Measures
+  /// behind the code"). Elsewhere it is `calloc`ed.
   private static func allocateBlock() -> UnsafeMutablePointer<XCTraceValue> {
     #if os(Linux)
       let huge = 2 << 20

@@ -20,8 +20,8 @@
 ///
 /// The reads a start tag makes per attribute are `@_transparent`, not `@inline(__always)`: the
 /// optimizer ignores the latter for a callee of more than 64 SIL blocks in a caller of more
-/// than 64, which ``XCTraceParser``'s start tag is, and a call per attribute cost about 5 % of
-/// an import.
+/// than 64, which ``XCTraceParser``'s start tag is (Scripts/bench/README.md, "Measures behind
+/// the code").
 struct XMLTagScanner {
   /// Why markup is not well-formed, at an index into the buffer.
   struct Failure: Error {
