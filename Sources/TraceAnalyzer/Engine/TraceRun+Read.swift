@@ -18,10 +18,10 @@ extension TraceRun {
     let context = PartContext(thresholds: thresholds, window: window)
     let reading = try readEvents {
       EngineSink(
-        summary: SummaryAccumulator(thresholds: thresholds, keepFrom: window.from, keepTo: window.to),
+        summary: SummaryAccumulator(thresholds: thresholds, window: window),
         graph: need == .none
           ? nil
-          : CauseGraphSink(partitions: partitions, keepFrom: window.lowerBound, keepTo: window.upperBound),
+          : CauseGraphSink(partitions: partitions, window: window),
         pass: pass.makePart(context))
     }
     var builder = SummaryBuilder(

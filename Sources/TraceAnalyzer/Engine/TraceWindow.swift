@@ -12,11 +12,10 @@ struct TraceWindow: Hashable, Sendable {
     if let offset = range.to { to = start.saturatingAdd(offset) }
   }
 
+  /// Whether `time` lies in the window.
+  @inline(__always)
+  func contains(_ time: Int64) -> Bool { time >= from && (time < to || to == .max) }
+
   /// Whether the window keeps less than everything.
   var isBounded: Bool { from != .min || to != .max }
-
-  /// The start bound, nil when there is none.
-  var lowerBound: Int64? { from == .min ? nil : from }
-  /// The end bound, nil when there is none.
-  var upperBound: Int64? { to == .max ? nil : to }
 }

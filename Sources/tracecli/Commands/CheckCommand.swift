@@ -122,15 +122,8 @@ enum CheckCommand: Command {
       bytes = try BudgetFile.read(path: budgetPath)
       budget = try BudgetParser.parse(bytes, file: budgetPath)
     }
-    let cliLimits: [(Int?, BudgetScope, BudgetMeasure)] = [
-      (maxRed, .trace, .red), (maxOrange, .trace, .orange), (maxMissed, .frames, .missed),
-    ]
-    for case let (max?, scope, measure) in cliLimits {
-      budget.limits.append(BudgetLimit(scope: scope, measure: measure, max: Int64(max)))
-    }
-    for rule in forbidden {
-      budget.limits.append(BudgetLimit(scope: .finding(rule), measure: .finding, max: 0))
-    }
+    budget.addCommandLineLimits(
+      maxRed: maxRed, maxOrange: maxOrange, maxMissedFrames: maxMissed, forbidden: forbidden)
     let options = budget.applying(to: cliOptions)
     if options.thresholds.orange > options.thresholds.red {
       let from = budgetPath.map { " (\($0) and the options together)" } ?? ""

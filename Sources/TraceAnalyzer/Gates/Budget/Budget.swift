@@ -47,6 +47,23 @@ package struct Budget: Hashable, Sendable {
     limits.contains { if case .edge = $0.scope { true } else { false } }
   }
 
+  /// Adds the limits `check` takes on its command line: at most `maxRed` red and `maxOrange`
+  /// orange updates in the trace, `maxMissedFrames` frames missed, and no finding of the
+  /// `forbidden` rules.
+  package mutating func addCommandLineLimits(
+    maxRed: Int?, maxOrange: Int?, maxMissedFrames: Int?, forbidden: [FindingRule]
+  ) {
+    let limits: [(Int?, BudgetScope, BudgetMeasure)] = [
+      (maxRed, .trace, .red), (maxOrange, .trace, .orange), (maxMissedFrames, .frames, .missed),
+    ]
+    for case let (max?, scope, measure) in limits {
+      self.limits.append(BudgetLimit(scope: scope, measure: measure, max: Int64(max)))
+    }
+    for rule in forbidden {
+      self.limits.append(BudgetLimit(scope: .finding(rule), measure: .finding, max: 0))
+    }
+  }
+
   /// `options` with the file's thresholds and range where `options` gives none.
   package func applying(to options: AnalysisOptions) -> AnalysisOptions {
     var result = options

@@ -36,32 +36,25 @@ struct CauseGraphSink: TraceSink {
   let causes: PartitionedSpill<CauseRecord>
   /// The ids causes name as `from` and as `to`.
   private(set) var causeIDs = IDFilter()
-  /// Absolute bounds of the inspection range (`from ..< to`; nil: unbounded on that side).
-  let keepFrom: Int64?
-  let keepTo: Int64?
+  /// The inspection range in the trace's clock.
+  let window: TraceWindow
   /// Whether the range keeps less than everything.
-  let bounded: Bool
-  private let lowest: Int64
-  private let beyond: Int64
+  var bounded: Bool { window.isBounded }
   /// Causes whose own time lies outside the range.
   private(set) var outOfRange = 0
   /// Whether a `changed` symbol of this part reads `@self`, by symbol.
   private var isSelf: [Int32: Bool] = [:]
 
   /// - Parameter bufferBytes: memory for the id spill's blocks (the cause spill gets half).
-  init(partitions: Int, keepFrom: Int64? = nil, keepTo: Int64? = nil, bufferBytes: Int = 1 << 20) {
+  init(partitions: Int, window: TraceWindow = TraceWindow(), bufferBytes: Int = 1 << 20) {
     ids = PartitionedSpill(partitions: partitions, bufferBytes: bufferBytes)
     causes = PartitionedSpill(partitions: partitions, bufferBytes: bufferBytes / 2)
-    self.keepFrom = keepFrom
-    self.keepTo = keepTo
-    bounded = keepFrom != nil || keepTo != nil
-    lowest = keepFrom ?? .min
-    beyond = keepTo ?? .max
+    self.window = window
   }
 
   /// Whether `time` lies in the range (a time of `Int64.max` too when it has no end).
   @inline(__always)
-  private func inRange(_ time: Int64) -> Bool { time >= lowest && (time < beyond || keepTo == nil) }
+  private func inRange(_ time: Int64) -> Bool { window.contains(time) }
 
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     let kept = inRange(update.start)

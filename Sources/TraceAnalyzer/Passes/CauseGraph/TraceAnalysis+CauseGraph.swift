@@ -20,7 +20,7 @@ extension TraceAnalysis {
     let window = try run.window()
     let partitions = run.causePartitions
     let reading = try run.readEvents {
-      CauseGraphSink(partitions: partitions, keepFrom: window.lowerBound, keepTo: window.upperBound)
+      CauseGraphSink(partitions: partitions, window: window)
     }
     return CauseGraphBuilder.build(parts: reading.parts, file: run.displayName, range: options.range)
   }

@@ -29,10 +29,8 @@ struct SummaryAccumulator: TraceSink {
   }
 
   let thresholds: Thresholds
-  /// Absolute start bounds of kept updates (`from ..< to`), from the inspection range; `to` is
-  /// `Int64.max` for a range without an end (which then keeps an update at `Int64.max` too).
-  let keepFrom: Int64
-  let keepTo: Int64
+  /// The updates kept: those whose start lies in it.
+  let window: TraceWindow
 
   var keys: [LocalKey] { groups.keys }
   private(set) var statistics: [ViewStatistics] = []
@@ -54,10 +52,9 @@ struct SummaryAccumulator: TraceSink {
 
   private var groups = KeyIndex<LocalKey>()
 
-  init(thresholds: Thresholds, keepFrom: Int64 = .min, keepTo: Int64 = .max) {
+  init(thresholds: Thresholds, window: TraceWindow = TraceWindow()) {
     self.thresholds = thresholds
-    self.keepFrom = keepFrom
-    self.keepTo = keepTo
+    self.window = window
   }
 
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
@@ -129,7 +126,7 @@ struct SummaryAccumulator: TraceSink {
 
   @inline(__always)
   private func keeps(start: Int64) -> Bool {
-    start >= keepFrom && (start < keepTo || keepTo == .max)
+    window.contains(start)
   }
 
   /// Counts `update` and returns its group (nil when the range leaves it out).
