@@ -12,13 +12,9 @@ public enum RealData {
   public static func path(_ relative: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     let path = root.appendingPathComponent(relative).path
     if FileManager.default.fileExists(atPath: path) { return path }
-    if Tool.isCI {
-      Issue.record("\(path) is missing: the real exports are beside the repository", sourceLocation: sourceLocation)
-    } else {
-      withKnownIssue("the real exports are not beside the repository (\(path))") {
-        Issue.record("missing \(path)", sourceLocation: sourceLocation)
-      }
-    }
+    Tool.unmet(
+      "\(path) is missing: the real exports are beside the repository",
+      elsewhere: "the real exports are not beside the repository (\(path))", sourceLocation: sourceLocation)
     return nil
   }
 }

@@ -30,13 +30,19 @@ public struct Tool: Sendable {
   /// (the caller returns).
   public func require(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     if let path { return path }
-    if Self.isCI {
-      Issue.record("\(name) is not installed; CI must install it (\(install))", sourceLocation: sourceLocation)
-    } else {
-      withKnownIssue("\(name) is not installed: the test cannot run (\(install))") {
-        Issue.record("no \(name)", sourceLocation: sourceLocation)
-      }
-    }
+    Self.unmet(
+      "\(name) is not installed; CI must install it (\(install))",
+      elsewhere: "\(name) is not installed: the test cannot run (\(install))", sourceLocation: sourceLocation)
     return nil
+  }
+
+  /// Something a test needs is missing: a failure saying `inCI` in CI, a known issue saying
+  /// `elsewhere` on other machines.
+  public static func unmet(_ inCI: String, elsewhere: String, sourceLocation: SourceLocation) {
+    if isCI {
+      Issue.record(Comment(rawValue: inCI), sourceLocation: sourceLocation)
+    } else {
+      withKnownIssue(Comment(rawValue: elsewhere)) { Issue.record("missing", sourceLocation: sourceLocation) }
+    }
   }
 }

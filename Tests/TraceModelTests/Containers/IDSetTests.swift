@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TraceModel
@@ -7,11 +8,8 @@ import Testing
 struct IDSetTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func itHoldsWhatASetHolds(seed: UInt64) {
-    var state = seed
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 11
-    }
+    var random = SplitMix(seed: seed)
+    func next() -> UInt64 { random.next() }
     let first = IDSet()
     let second = IDSet()
     var a: Set<Int64> = []

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TraceModel
@@ -28,11 +29,8 @@ struct SymbolTableTests {
   /// common prefixes and suffixes, lengths around the hash's words), looked up and read back.
   @Test(arguments: [1, 2, 3] as [UInt64])
   func internsAsADictionaryNumbersStrings(seed: UInt64) {
-    var state = seed
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 11
-    }
+    var random = SplitMix(seed: seed)
+    func next() -> UInt64 { random.next() }
     let alphabet = Array("ab/é_.".unicodeScalars)
     let table = SymbolTable()
     var expected: [String: Symbol] = [:]
