@@ -282,3 +282,16 @@ struct FindingsRulesTests {
     #expect(rules == [.blockingUpdate, .longBody])
   }
 }
+
+/// Settings equal by what they say, whether a default was given or left out.
+struct FindingSettingsTests {
+  @Test func aDefaultGivenIsTheDefault() {
+    var given = FindingSettings()
+    given.set(LongBodyRule.minRed, count: 3)
+    given.set(UpdateLoopRule.loopGestures, percent: 10)
+    #expect(given == FindingSettings())
+    given.set(LongBodyRule.minRed, count: 4)
+    #expect(given != FindingSettings())
+    #expect(given.count(LongBodyRule.minRed) == 4)
+  }
+}

@@ -45,4 +45,32 @@ struct FindingNodeIdentityTests {
     let diagnose = CLIRun(["diagnose", file.path, "--format", "json"])
     #expect(diagnose.output.contains(#""Row.body""#))
   }
+
+  /// environment-churn names the view it made check for nothing, not another view of its label:
+  /// with `A.Row` updating and `B.Row` skipped, the finding's view is `B.Row` (it was the first
+  /// node labelled `Row.body`, here `A.Row`).
+  @Test func environmentChurnNamesTheSkippedViewsModule() throws {
+    var lines = [
+      #"{"type":"trace","version":1,"refreshRate":100,"start":0}"#,
+      #"{"type":"source","id":1,"kind":"environment","label":"EnvironmentValues.scrollOffset","time":0}"#,
+    ]
+    var id: Int64 = 10
+    for frame in 0..<12 {
+      let start = Int64(frame) * 10_000_000
+      lines.append(
+        #"{"type":"update","id":\#(id),"kind":"body","view":"Row","module":"A","start":\#(start),"duration":100000}"#)
+      lines.append(
+        #"{"type":"update","id":\#(id + 1),"kind":"body","view":"Row","module":"B","start":\#(start + 200_000),"duration":50000,"skipped":true}"#)
+      lines.append(#"{"type":"cause","from":1,"to":\#(id + 1),"label":"update"}"#)
+      id += 2
+    }
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    let run = CLIRun(["diagnose", file.path, "--format", "json"])
+    #expect(run.status == .success, "\(run.errors)")
+    let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    let findings = try #require(json?["findings"] as? [[String: Any]])
+    let churn = try #require(findings.first { $0["rule"] as? String == "environment-churn" })
+    #expect(churn["view"] as? String == "B.Row")
+  }
 }

@@ -55,7 +55,9 @@ package final class TraceRun: Sendable {
     guard !range.isUnbounded else { return TraceWindow() }
     var start = header?.start
     if start == nil { start = try earliestTime() }
-    return TraceWindow(range: range, start: start ?? 0)
+    // A trace without a time has nothing a range could leave out, and no start to place it.
+    guard let start else { return TraceWindow() }
+    return TraceWindow(range: range, start: start)
   }
 
   /// Partitions of the cause spills, by the input's size.

@@ -16,9 +16,13 @@ package struct FindingSettings: Hashable, Sendable {
     percents[threshold.key] ?? threshold.defaultValue
   }
 
-  /// Sets a count threshold.
-  package mutating func set(_ threshold: RuleThreshold, count: Int) { counts[threshold.key] = count }
+  /// Sets a count threshold (a default is not kept: settings that say the same are equal).
+  package mutating func set(_ threshold: RuleThreshold, count: Int) {
+    counts[threshold.key] = Double(count) == threshold.defaultValue ? nil : count
+  }
 
-  /// Sets a percentage threshold.
-  package mutating func set(_ threshold: RuleThreshold, percent: Double) { percents[threshold.key] = percent }
+  /// Sets a percentage threshold (a default is not kept: settings that say the same are equal).
+  package mutating func set(_ threshold: RuleThreshold, percent: Double) {
+    percents[threshold.key] = percent == threshold.defaultValue ? nil : percent
+  }
 }

@@ -6,8 +6,9 @@ import TraceModel
 /// each (see ``FindingsBuilder``).
 struct FindingsPass: Pass {
   let settings: FindingSettings
-  /// The rules applied: every rule in effect where the pass is made, unless told otherwise.
-  var rules: [any FindingsRule.Type] = FindingRules.all
+  /// The rules applied. Given, never defaulted here: the rules in effect are read on the caller's
+  /// task (``FindingRules/registering(_:_:)``), and a part is made on a reader thread.
+  let rules: [any FindingsRule.Type]
 
   var graph: GraphNeed { .resolvedCauses }
 
