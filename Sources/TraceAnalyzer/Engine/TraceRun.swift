@@ -13,8 +13,8 @@ import TraceModel
 /// shares.
 ///
 /// Standard input and gzipped files are copied once, when the run is made, and removed when it
-/// goes; the header, the inspection window in the trace's own clock and the cause spills'
-/// partitions are worked out here and nowhere else. ``read(_:)`` is the one read every analysis
+/// goes; the inspection window in the trace's own clock and the cause spills' partitions are
+/// worked out here and nowhere else. ``read(_:)`` is the one read every analysis
 /// rides (see ``Pass``); ``readEvents(_:)`` is for the few readers that need no summary.
 package final class TraceRun: Sendable {
   /// The files to read (copies in place of standard input and gzipped files).
@@ -22,8 +22,6 @@ package final class TraceRun: Sendable {
   /// How messages name the trace.
   package let displayName: String
   let options: AnalysisOptions
-  /// The JSON Lines header, when the trace has one.
-  let header: TraceHeader?
   /// The copies the run made, removed with it.
   private let spool: [String]
   private let reads = Atomic<Int>(0)
@@ -42,7 +40,6 @@ package final class TraceRun: Sendable {
     displayName = resolved.name
     spool = resolved.spool
     self.options = options
-    header = TraceInput.header(paths: resolved.files)
   }
 
   deinit { TraceInput.removeSpool(spool) }
@@ -53,7 +50,8 @@ package final class TraceRun: Sendable {
   func window() throws(TraceReadError) -> TraceWindow {
     let range = options.range
     guard !range.isUnbounded else { return TraceWindow() }
-    var start = header?.start
+    // The header is looked at only here: the read finds it too, and most commands give no range.
+    var start = TraceInput.header(paths: files)?.start
     if start == nil { start = try earliestTime() }
     // A trace without a time has nothing a range could leave out, and no start to place it.
     guard let start else { return TraceWindow() }

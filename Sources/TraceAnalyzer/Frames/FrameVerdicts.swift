@@ -6,8 +6,10 @@
 /// same recorded frame), the two are judged as one.
 package struct FrameVerdicts: Sendable {
   package let timeline: FrameTimeline
+  /// The missed frames in time order, found by their updates' starts.
+  let missedIndex: MissedFrameIndex
   /// The missed frames in time order.
-  package let missed: [MissedFrame]
+  package var missed: [MissedFrame] { missedIndex.frames }
   package let withUpdates: Int
   package let grid: Int
 
@@ -49,7 +51,7 @@ package struct FrameVerdicts: Sendable {
       }
     }
     judge(open)
-    self.missed = missed
+    missedIndex = MissedFrameIndex(missed)
     self.withUpdates = withUpdates
     self.grid = grid
   }
@@ -70,15 +72,8 @@ package struct FrameVerdicts: Sendable {
   /// The missed frame whose work or stretch holds the finished main-thread update starting at
   /// `start`, if any.
   package func missedFrame(ofMainUpdateAt start: Int64) -> MissedFrame? {
-    // The last missed frame whose updates start at or before `start`.
-    var low = 0
-    var high = missed.count
-    while low < high {
-      let middle = (low + high) / 2
-      if missed[middle].firstStart <= start { low = middle + 1 } else { high = middle }
-    }
-    guard low > 0, missed[low - 1].holds(mainUpdateAt: start) else { return nil }
-    return missed[low - 1]
+    var hint = missedIndex.frames.count
+    return missedIndex.index(holding: start, hint: &hint).map { missedIndex.frames[$0] }
   }
 
   /// `frame`'s verdict, when it missed its deadline.

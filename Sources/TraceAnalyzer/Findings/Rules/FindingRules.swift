@@ -30,17 +30,6 @@ package enum FindingRules {
     try $registered.withValue(registered + [rule], operation: body)
   }
 
-  /// The thresholds as `diagnose --help` lists them: `--min-red <n>  long-body: … (default 3)`.
-  package static var helpLines: [String] {
-    declarations.flatMap { declaration in
-      declaration.thresholds.map { threshold in
-        let name = "\(threshold.option) \(threshold.valueName)"
-        return name + String(repeating: " ", count: max(2, 28 - name.count))
-          + "\(declaration.rule): \(threshold.help) (default \(threshold.defaultText))"
-      }
-    }
-  }
-
   /// The Markdown table of every rule's thresholds, as docs/analysis.md shows it.
   package static var markdownTable: String {
     var text = "| rule | finds | option | budget key | default | sets |\n|---|---|---|---|---|---|\n"

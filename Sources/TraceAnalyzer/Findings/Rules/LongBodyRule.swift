@@ -29,7 +29,7 @@ struct LongBodyRule: FindingsRule {
 
   init(_ context: RuleContext) {
     self.context = context
-    missed = MissedFrameIndex(context.frames.missed)
+    missed = context.frames.missedIndex
   }
 
   func visit(update: SpillRecord, group: Int, into scan: inout Scan) {
