@@ -48,5 +48,5 @@ struct JoinedGraph {
   var edgeSources: [Int]
   var edgeCounts: [Int]
   /// Every counted cause with its ends resolved (``GraphNeed/resolvedCauses`` only).
-  var resolved: PartitionedSpill<ResolvedCause>?
+  var resolved: ResolvedCauses?
 }

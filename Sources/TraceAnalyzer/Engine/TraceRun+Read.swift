@@ -45,18 +45,15 @@ extension TraceRun {
     let frames = builder.finish(timeline: timeline, thresholds: thresholds)
     let summary = Self.summary(
       of: builder, frames: frames, start: start, reading: reading, file: displayName, options: options)
-    var graph: JoinedGraph?
-    if need != .none {
-      let resolved = need == .resolvedCauses ? PartitionedSpill<ResolvedCause>(partitions: 1) : nil
-      let joined = CauseGraphBuilder.join(
+    let graph =
+      need == .none
+      ? nil
+      : CauseGraphBuilder.join(
         parts: reading.parts.map {
           TracePart(sink: $0.sink.graph!, symbols: $0.symbols, lineOffset: $0.lineOffset)
         },
-        file: displayName, range: options.range, resolved: resolved)
-      graph = JoinedGraph(
-        graph: joined.graph, position: joined.position, edgeSources: joined.edgeSources,
-        edgeCounts: joined.edgeCounts, resolved: resolved)
-    }
+        file: displayName, range: options.range, resolving: need == .resolvedCauses,
+        threads: options.readerThreads)
     let finished = FinishedRead(
       run: self,
       parts: reading.parts.map {

@@ -60,6 +60,7 @@ package final class TraceRun: Sendable {
 
   /// Partitions of the cause spills, by the input's size.
   var causePartitions: Int {
+    if let given = options.causePartitions { return given }
     let bytes = files.reduce(Int64(0)) { total, file in
       var status = stat()
       return total + (stat(file, &status) == 0 ? Int64(status.st_size) : 0)

@@ -19,7 +19,7 @@ struct FindingsBuilder {
   static let blockSize = 4096
 
   /// Every finding, errors first, then by cost.
-  func findings(spilled: SummaryBuilder, resolved: PartitionedSpill<ResolvedCause>) -> [Finding] {
+  func findings(spilled: SummaryBuilder, resolved: ResolvedCauses) -> [Finding] {
     let rules = rules.map { FindingRules.entry($0).make(context) }
     let runs = context.runs
     // A scan per rule and run; run 0's also takes the spilled updates, first.
@@ -46,7 +46,7 @@ struct FindingsBuilder {
   }
 
   /// Scans the resolved causes in runs, one thread each: run `r` visits `scans[rule][r]`.
-  private func scanCauses(_ resolved: PartitionedSpill<ResolvedCause>, into scans: [[RuleScanBox]]) {
+  private func scanCauses(_ resolved: ResolvedCauses, into scans: [[RuleScanBox]]) {
     let total = context.resolvedCauses
     let runs = context.runs
     let kinds = context.graph.nodes.map(\.kind)
@@ -57,7 +57,7 @@ struct FindingsBuilder {
       let scans = box.value.map { $0[run] }
       var visits: [CauseVisit] = []
       visits.reserveCapacity(Self.blockSize)
-      resolved.forEachBlock(inPartition: 0, records: total * run / runs..<total * (run + 1) / runs) { block in
+      resolved.forEachBlock(records: total * run / runs..<total * (run + 1) / runs) { block in
         for cause in block {
           let from = edgeSources[Int(cause.edge)]
           visits.append(CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))

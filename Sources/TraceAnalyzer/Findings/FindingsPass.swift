@@ -97,7 +97,7 @@ struct FindingsPass: Pass {
       }
     }
     let options = read.run.options
-    let total = resolved.count(inPartition: 0)
+    let total = resolved.count
     let context = RuleContext(
       settings: settings, thresholds: options.thresholds, frames: read.frames, budget: read.budget,
       graph: joined.graph, keys: read.builder.keys, statistics: read.builder.statistics, longest: longest,

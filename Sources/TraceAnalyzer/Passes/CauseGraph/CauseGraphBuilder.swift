@@ -1,3 +1,4 @@
+import Dispatch
 import TraceModel
 
 /// Turns the parts of a streaming pass (``CauseGraphSink``) into a ``CauseGraph``.
@@ -31,52 +32,6 @@ enum CauseGraphBuilder {
     var count = 1
     while count < wanted { count <<= 1 }
     return count
-  }
-
-  struct EdgeKey: Hashable {
-    var from: UInt32
-    var to: UInt32
-    var label: Int32
-  }
-
-  /// The join's edges in order of first sight, with their counts.
-  ///
-  /// An edge's index is its place in `keys` (resolved causes name it). Small keys are looked
-  /// up in an ``IDTable`` by one packed integer rather than hashed as a struct.
-  struct EdgeTable {
-    private(set) var keys: [EdgeKey] = []
-    private(set) var counts: [Int] = []
-    private let packed = IDTable()
-    private var others: [EdgeKey: Int] = [:]
-
-    /// Counts one cause on `key`; returns the edge's index.
-    @inline(__always)
-    mutating func count(_ key: EdgeKey) -> Int {
-      let index: Int
-      if key.from < 1 << 27 && key.to < 1 << 27 && key.label >= 0 && key.label < 1 << 8 {
-        let code = Int64(key.from) << 35 | Int64(key.to) << 8 | Int64(key.label)
-        if let found = packed.find(code) {
-          index = Int(found)
-        } else {
-          index = keys.count
-          packed.insert(code, UInt64(index))
-          append(key)
-        }
-      } else if let found = others[key] {
-        index = found
-      } else {
-        index = keys.count
-        others[key] = index
-        append(key)
-      }
-      counts[index] += 1
-      return index
-    }
-
-    private mutating func append(_ key: EdgeKey) {
-      keys.append(key)
-      counts.append(0)
-    }
   }
 
   /// The edges in ``CauseGraph/Edge/listedBefore(_:_:)`` order: most causes first, then by
@@ -126,130 +81,74 @@ enum CauseGraphBuilder {
 
   /// Joins the parts' spills into the graph of `file` for `range` (the range the sinks kept).
   static func build(
-    parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange
+    parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange, threads: Int = 1
   ) -> CauseGraph {
-    join(parts: parts, file: file, range: range, resolved: nil).graph
+    join(parts: parts, file: file, range: range, resolving: false, threads: threads).graph
   }
 
-  /// Joins the parts' spills into the graph, and appends every counted cause with its ends
-  /// resolved to `resolved` (in catalog nodes: `position` maps them to the graph's; a cause's
+  /// Joins the parts' spills into the graph on up to `threads` threads, each taking a run of
+  /// consecutive partitions (see ``JoinShare``); with `resolving`, keeps every counted cause
+  /// with its ends resolved (in catalog nodes: `position` maps them to the graph's; a cause's
   /// edge has its `from` node at `edgeSources[edge]`).
+  ///
+  /// Every number the join gives out (catalog nodes, edge indices, the causes' order) is what
+  /// one thread going through the partitions in order would give.
   static func join(
-    parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange,
-    resolved: PartitionedSpill<ResolvedCause>?
-  ) -> (graph: CauseGraph, position: [Int], edgeSources: [Int], edgeCounts: [Int]) {
+    parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange, resolving: Bool, threads: Int
+  ) -> JoinedGraph {
     let bounded = parts.first?.sink.bounded ?? false
     var catalog = NodeCatalog()
     let mappings = parts.map { catalog.merge($0.sink.nodes, symbols: $0.symbols) }
+    // Labels in order of the parts and their first sight: each part's label places → indices.
     var labels: [String] = []
     var labelIndex: [String: Int32] = [:]
-    // Per part, by the part's symbol of a cause's label: the label's index (-1: not seen yet).
-    var partLabels = [[Int32]](repeating: [], count: parts.count)
+    let partLabels = parts.map { part in
+      part.sink.labels.map { symbol in
+        let text = part.symbols[symbol]
+        if let found = labelIndex[text] { return found }
+        labelIndex[text] = Int32(labels.count)
+        labels.append(text)
+        return Int32(labels.count - 1)
+      }
+    }
+    var filter = IDFilter()
+    for part in parts { filter.formUnion(part.sink.causeIDs) }
+    let partitions = parts.first?.sink.ids.partitions ?? 1
+    let setup = JoinShare.Setup(
+      parts: parts, mappings: mappings, labels: partLabels, filter: filter, partitions: partitions,
+      updateLabel: labelIndex["update"] ?? -1, resolving: resolving, unknownBase: catalog.nodes.count)
+    let count = max(1, min(threads, partitions))
+    let shares = (0..<count).map { share in
+      JoinShare(
+        partitions: partitions * share / count..<partitions * (share + 1) / count, setup: setup)
+    }
+
+    // Round 1, then its unknown nodes in the catalog in share order: each share's provisional
+    // nodes → the catalog's.
+    concurrently(shares) { $0.resolveSources(setup) }
+    let sourceUnknowns = shares.map { share in share.unknowns.ids.map { catalog.unknown($0) } }
+    // Round 2, then its unknown nodes, edges and tallies merged in share order.
+    let known = catalog
+    concurrently(shares) { $0.resolveTargets(setup, shares: shares, sourceUnknowns: sourceUnknowns, catalog: known) }
     var counts = CauseGraph.CauseCounts()
     counts.outOfRange = parts.reduce(0) { $0 + $1.sink.outOfRange }
     var dangling = DanglingCauses()
     var edges = EdgeTable()
-    let partitions = parts.first?.sink.ids.partitions ?? 1
-    let table = IDTable()
-
-    var filter = IDFilter()
-    for part in parts { filter.formUnion(part.sink.causeIDs) }
-
-    // Round 1: resolve `from`, re-spill the causes by `to` and the ids causes may go to (with
-    // their catalog node) in the same partitions.
-    let causeBlock =
-      (parts.first?.sink.causes.blockRecords ?? 64) * MemoryLayout<CauseGraphSink.CauseRecord>.stride
-    let byTarget = PartitionedSpill<CauseGraphSink.CauseRecord>(
-      partitions: partitions, bufferBytes: causeBlock * partitions)
-    let idBlock = (parts.first?.sink.ids.blockRecords ?? 64) * MemoryLayout<EventRecord>.stride
-    let targetIDs = PartitionedSpill<EventRecord>(
-      partitions: partitions, bufferBytes: idBlock * partitions)
-    for partition in 0..<partitions {
-      table.removeAll()
-      for (part, mapping) in zip(parts, mappings) {
-        part.sink.ids.forEachBlock(inPartition: partition) { block in
-          for record in block {
-            let roles = filter.roles(of: record.id)
-            if roles.isEmpty { continue }
-            let node = mapping[Int(record.node)]
-            if roles.contains(.source) { table.insert(record.id, UInt64(node) << 32 | UInt64(record.flags)) }
-            if roles.contains(.target) {
-              var target = record
-              target.node = node
-              targetIDs.append(target, partition: partition)
-            }
-          }
-        }
+    var resolvedShares: [ResolvedCauses.Share] = []
+    for share in shares {
+      let unknowns = share.unknowns.ids.map { catalog.unknown($0) }
+      let base = share.unknowns.base
+      let edgeMap = zip(share.edges.keys, share.edges.counts).map { key, causes in
+        var key = key
+        if Int(key.to) >= base { key.to = UInt32(unknowns[Int(key.to) - base]) }
+        return UInt32(edges.count(key, causes: causes))
       }
-      for (number, part) in parts.enumerated() {
-        part.sink.causes.forEachBlock(inPartition: partition) { block in
-          for cause in block {
-            var record = cause
-            if let found = table.find(cause.from) {
-              record.from = Int64(found >> 32)
-            } else {
-              record.from = Int64(catalog.unknown(cause.from))
-              record.flags |= CauseGraphSink.CauseRecord.fromDangles
-            }
-            let symbol = Int(cause.label)
-            if symbol < partLabels[number].count && partLabels[number][symbol] >= 0 {
-              record.label = partLabels[number][symbol]
-            } else {
-              let text = part.symbols[Symbol(rawValue: cause.label)]
-              let label = labelIndex[text] ?? Int32(labels.count)
-              if label == labels.count {
-                labels.append(text)
-                labelIndex[text] = label
-              }
-              let missing = symbol + 1 - partLabels[number].count
-              if missing > 0 { partLabels[number].append(contentsOf: repeatElement(-1, count: missing)) }
-              partLabels[number][symbol] = label
-              record.label = label
-            }
-            record.line = Int64(part.lineOffset) + cause.line
-            byTarget.append(record, id: cause.to)
-          }
-        }
-      }
-    }
-
-    // Round 2: resolve `to`, place by the target, count.
-    var targets: [EventRecord] = []
-    let updateLabel = labelIndex["update"] ?? -1
-    for partition in 0..<partitions {
-      table.removeAll()
-      targets.removeAll(keepingCapacity: true)
-      targetIDs.forEach(inPartition: partition) {
-        table.insert($0.id, UInt64(targets.count))
-        targets.append($0)
-      }
-      byTarget.forEachBlock(inPartition: partition) { block in
-        for cause in block {
-          let target = table.find(cause.to).map { targets[Int($0)] }
-          if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
-            guard let target, target.has(EventRecord.hasTime) else {
-              counts.unplaced += 1
-              continue
-            }
-            if !target.has(EventRecord.inRange) {
-              counts.outOfRange += 1
-              continue
-            }
-          }
-          let to = target.map { Int($0.node) } ?? catalog.unknown(cause.to)
-          let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
-          if fromDangles || target == nil {
-            dangling.add(
-              line: Int(cause.line), from: fromDangles ? catalog.nodes[Int(cause.from)].unknownID : nil,
-              to: target == nil ? cause.to : nil)
-          }
-          let edge = edges.count(EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label))
-          counts.counted += 1
-          resolved?.append(
-            ResolvedCause(
-              cause, edge: UInt32(edge), to: UInt32(to), target: target, updateLabel: updateLabel),
-            partition: 0)
-        }
+      counts.counted += share.counts.counted
+      counts.outOfRange += share.counts.outOfRange
+      counts.unplaced += share.counts.unplaced
+      dangling.merge(share.dangling)
+      if let spill = share.resolved {
+        resolvedShares.append(ResolvedCauses.Share(spill: spill, edges: edgeMap, base: base, unknowns: unknowns))
       }
     }
 
@@ -265,6 +164,17 @@ enum CauseGraphBuilder {
     let sortedEdges = sortedEdges(edges, position: position, labels: labels, labelRank: labelRank)
     let graph = CauseGraph(
       nodes: nodes, edges: sortedEdges, dangling: dangling, causes: counts, file: file, range: range)
-    return (graph, position, edges.keys.map { position[Int($0.from)] }, edges.counts)
+    return JoinedGraph(
+      graph: graph, position: position, edgeSources: edges.keys.map { position[Int($0.from)] },
+      edgeCounts: edges.counts, resolved: resolving ? ResolvedCauses(shares: resolvedShares) : nil)
+  }
+
+  /// Runs `body` on each share, each on a thread of its own (one share runs here).
+  private static func concurrently(_ shares: [JoinShare], _ body: @Sendable (JoinShare) -> Void) {
+    if shares.count == 1 {
+      body(shares[0])
+    } else {
+      DispatchQueue.concurrentPerform(iterations: shares.count) { body(shares[$0]) }
+    }
   }
 }

@@ -9,8 +9,9 @@ import TraceModel
 struct CauseGraphSink: TraceSink {
   /// A cause: 40 bytes, 24 packed.
   ///
-  /// In this part `label` is a part symbol and `line` part-relative; the join rewrites `from`
-  /// to a catalog node, `label` to a label index and `line` to the file's line.
+  /// In this part `label` is a place in the part's ``CauseGraphSink/labels`` and `line`
+  /// part-relative; the join rewrites `from` to a catalog node, `label` to a label index and
+  /// `line` to the file's line.
   struct CauseRecord: SpillPackable, Sendable {
     /// Without a time of its own, the cause is placed in the range by its target's.
     static let needsTarget: UInt32 = 1
@@ -44,6 +45,12 @@ struct CauseGraphSink: TraceSink {
   private(set) var outOfRange = 0
   /// Whether a `changed` symbol of this part reads `@self`, by symbol.
   private var isSelf: [Int32: Bool] = [:]
+  /// The labels of this part's causes, in order of first sight: a cause record's `label` is
+  /// its label's place here.
+  private(set) var labels: [Symbol] = []
+  private var labelPlaces: [Int32: Int32] = [:]
+  /// The last label met and its place (labels repeat).
+  private var lastLabel: (symbol: Int32, place: Int32) = (-1, -1)
 
   /// - Parameter bufferBytes: memory for the id spill's blocks (the cause spill gets half).
   init(partitions: Int, window: TraceWindow = TraceWindow(), bufferBytes: Int = 1 << 20) {
@@ -101,11 +108,24 @@ struct CauseGraphSink: TraceSink {
       causes.append(
         CauseRecord(
           from: cause.from, to: cause.to, line: Int64(line), time: cause.time ?? 0,
-          label: cause.label.rawValue, flags: flags),
+          label: place(ofLabel: cause.label), flags: flags),
         id: cause.from)
     default:
       break
     }
+  }
+
+  /// The place of `label` in ``labels``.
+  @inline(__always)
+  private mutating func place(ofLabel label: Symbol) -> Int32 {
+    if label.rawValue == lastLabel.symbol { return lastLabel.place }
+    let place = labelPlaces[label.rawValue] ?? Int32(labels.count)
+    if place == labels.count {
+      labels.append(label)
+      labelPlaces[label.rawValue] = place
+    }
+    lastLabel = (label.rawValue, place)
+    return place
   }
 
   /// Whether `changed` reads `@self` (looked up once per symbol).

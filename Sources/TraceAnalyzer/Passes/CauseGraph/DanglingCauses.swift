@@ -35,6 +35,13 @@ package struct DanglingCauses: Hashable, Sendable {
     if let to { note(Occurrence(line: line, id: to)) }
   }
 
+  /// Adds the dangling causes `other` counted (the first few kept are the same whatever the
+  /// order of adding).
+  mutating func merge(_ other: DanglingCauses) {
+    count += other.count
+    for occurrence in other.first { note(occurrence) }
+  }
+
   private mutating func note(_ occurrence: Occurrence) {
     guard first.count < Self.listLimit || occurrence < first[first.count - 1] else { return }
     let index = first.firstIndex { occurrence < $0 } ?? first.count

@@ -46,6 +46,9 @@ struct NodeCatalog {
     return position
   }
 
+  /// The `unknown #ID` node of `id`, if one was made.
+  func unknownNode(_ id: Int64) -> Int? { unknowns[id] }
+
   private mutating func add(_ node: CauseGraph.Node, identity: Identity) -> Int {
     if let found = index[identity] { return found }
     let position = nodes.count

@@ -22,6 +22,7 @@ extension TraceAnalysis {
     let reading = try run.readEvents {
       CauseGraphSink(partitions: partitions, window: window)
     }
-    return CauseGraphBuilder.build(parts: reading.parts, file: run.displayName, range: options.range)
+    return CauseGraphBuilder.build(
+      parts: reading.parts, file: run.displayName, range: options.range, threads: options.readerThreads)
   }
 }

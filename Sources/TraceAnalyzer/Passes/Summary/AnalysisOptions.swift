@@ -20,6 +20,9 @@ public struct AnalysisOptions: Hashable, Sendable {
   /// Reader threads (the file is split at line boundaries); nil for the CPUs the process may
   /// run on.
   public var threads: Int?
+  /// The partitions of the cause spills; nil to choose them by the input's size (tests set
+  /// them, to split a small trace's join between threads).
+  var causePartitions: Int?
 
   public init(
     orange: Int64? = nil, red: Int64? = nil, range: TimeRange = TimeRange(), refreshRate: Double? = nil,

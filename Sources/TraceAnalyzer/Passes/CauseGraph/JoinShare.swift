@@ -1,0 +1,189 @@
+import TraceModel
+
+/// One thread's share of the cause join (see ``CauseGraphBuilder``): a run of consecutive
+/// partitions, joined by both rounds with a table, spills and tallies of its own.
+///
+/// Shares read what the join set up before them (the catalog, the filter, the parts' node and
+/// label maps) and write only their own state, so they run at once; the builder merges them in
+/// partition order, which is the order one thread would have met everything in. A node a share
+/// makes for an id no event defines is provisional (numbered from `unknownBase` in the share's
+/// ``unknowns``) until the builder gives it its catalog place.
+final class JoinShare: @unchecked Sendable {
+  /// What every share reads.
+  struct Setup {
+    let parts: [TracePart<CauseGraphSink>]
+    /// Per part: its nodes' catalog places.
+    let mappings: [[UInt32]]
+    /// Per part: its labels' indices.
+    let labels: [[Int32]]
+    let filter: IDFilter
+    let partitions: Int
+    /// The label index of `update` (-1: no cause has it).
+    let updateLabel: Int32
+    /// Whether resolved causes are kept.
+    let resolving: Bool
+    /// Round 1's provisional nodes start here (the catalog's nodes before any unknown).
+    let unknownBase: Int
+  }
+
+  /// The ids a share met that no event defines, in order of first sight.
+  struct Unknowns {
+    /// Provisional nodes are numbered from here.
+    let base: Int
+    private(set) var ids: [Int64] = []
+    private var places: [Int64: Int] = [:]
+
+    init(base: Int) { self.base = base }
+
+    /// The provisional node of `id`.
+    mutating func node(_ id: Int64) -> Int {
+      if let found = places[id] { return base + found }
+      places[id] = ids.count
+      ids.append(id)
+      return base + ids.count - 1
+    }
+  }
+
+  let partitions: Range<Int>
+  private let table = IDTable()
+  /// Round 1's causes with `from` resolved, by `to`.
+  let byTarget: PartitionedSpill<CauseGraphSink.CauseRecord>
+  /// Round 1's ids a cause may go to, by partition (`partition - partitions.lowerBound`).
+  private let targetIDs: PartitionedSpill<EventRecord>
+  private(set) var unknowns: Unknowns
+  // Round 2's results.
+  private(set) var edges = CauseGraphBuilder.EdgeTable()
+  private(set) var counts = CauseGraph.CauseCounts()
+  private(set) var dangling = DanglingCauses()
+  let resolved: PartitionedSpill<ResolvedCause>?
+
+  init(partitions: Range<Int>, setup: Setup) {
+    self.partitions = partitions
+    let first = setup.parts.first?.sink
+    let causeBlock = (first?.causes.blockRecords ?? 64) * MemoryLayout<CauseGraphSink.CauseRecord>.stride
+    byTarget = PartitionedSpill(partitions: setup.partitions, bufferBytes: causeBlock * setup.partitions)
+    let idBlock = (first?.ids.blockRecords ?? 64) * MemoryLayout<EventRecord>.stride
+    targetIDs = PartitionedSpill(partitions: partitions.count, bufferBytes: idBlock * partitions.count)
+    unknowns = Unknowns(base: setup.unknownBase)
+    resolved = setup.resolving ? PartitionedSpill(partitions: 1) : nil
+  }
+
+  /// Round 1: resolves the `from` of this share's causes (partitioned by `from`) and re-spills
+  /// them by `to`, with the ids causes may go to.
+  func resolveSources(_ setup: Setup) {
+    for partition in partitions {
+      table.removeAll()
+      for (part, mapping) in zip(setup.parts, setup.mappings) {
+        part.sink.ids.forEachBlock(inPartition: partition) { block in
+          for record in block {
+            let roles = setup.filter.roles(of: record.id)
+            if roles.isEmpty { continue }
+            let node = mapping[Int(record.node)]
+            if roles.contains(.source) { table.insert(record.id, UInt64(node) << 32 | UInt64(record.flags)) }
+            if roles.contains(.target) {
+              var target = record
+              target.node = node
+              targetIDs.append(target, partition: partition - partitions.lowerBound)
+            }
+          }
+        }
+      }
+      for (number, part) in setup.parts.enumerated() {
+        let labels = setup.labels[number]
+        let lineOffset = Int64(part.lineOffset)
+        part.sink.causes.forEachBlock(inPartition: partition) { block in
+          for cause in block {
+            var record = cause
+            if let found = table.find(cause.from) {
+              record.from = Int64(found >> 32)
+            } else {
+              record.from = Int64(unknowns.node(cause.from))
+              record.flags |= CauseGraphSink.CauseRecord.fromDangles
+            }
+            record.label = labels[Int(cause.label)]
+            record.line = lineOffset + cause.line
+            byTarget.append(record, id: cause.to)
+          }
+        }
+      }
+    }
+  }
+
+  /// Round 2: resolves `to` of the causes every share re-spilled into this share's partitions,
+  /// places those without a time by their target, and counts their edges.
+  ///
+  /// - Parameters:
+  ///   - shares: every share, in partition order (their `byTarget` spills are read in turn).
+  ///   - sourceUnknowns: per share, the catalog place of each of its round-1 provisional nodes.
+  ///   - catalog: the catalog with round 1's unknown nodes; ids it knows keep their node.
+  func resolveTargets(
+    _ setup: Setup, shares: [JoinShare], sourceUnknowns: [[Int]], catalog: NodeCatalog
+  ) {
+    // The tallies live here while the loop runs: a class's stored property would be checked
+    // for exclusive access and unique ownership on every cause.
+    var tally = Tally(unknowns: Unknowns(base: catalog.nodes.count))
+    var targets: [EventRecord] = []
+    let base = Int64(setup.unknownBase)
+    for partition in partitions {
+      table.removeAll()
+      targets.removeAll(keepingCapacity: true)
+      targetIDs.forEach(inPartition: partition - partitions.lowerBound) {
+        table.insert($0.id, UInt64(targets.count))
+        targets.append($0)
+      }
+      for (writer, share) in shares.enumerated() {
+        let provisional = sourceUnknowns[writer]
+        share.byTarget.forEachBlock(inPartition: partition) { block in
+          for var cause in block {
+            let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
+            if fromDangles { cause.from = Int64(provisional[Int(cause.from - base)]) }
+            tally.count(
+              cause, target: table.find(cause.to).map { targets[Int($0)] }, fromDangles: fromDangles,
+              updateLabel: setup.updateLabel, catalog: catalog, resolved: resolved)
+          }
+        }
+      }
+    }
+    unknowns = tally.unknowns
+    edges = tally.edges
+    counts = tally.counts
+    dangling = tally.dangling
+  }
+}
+
+/// What round 2 of a share counts.
+private struct Tally {
+  var unknowns: JoinShare.Unknowns
+  var edges = CauseGraphBuilder.EdgeTable()
+  var counts = CauseGraph.CauseCounts()
+  var dangling = DanglingCauses()
+
+  /// Places `cause`, counts its edge and keeps it resolved.
+  @inline(__always)
+  mutating func count(
+    _ cause: CauseGraphSink.CauseRecord, target: EventRecord?, fromDangles: Bool, updateLabel: Int32,
+    catalog: NodeCatalog, resolved: PartitionedSpill<ResolvedCause>?
+  ) {
+    if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
+      guard let target, target.has(EventRecord.hasTime) else {
+        counts.unplaced += 1
+        return
+      }
+      if !target.has(EventRecord.inRange) {
+        counts.outOfRange += 1
+        return
+      }
+    }
+    let to = target.map { Int($0.node) } ?? catalog.unknownNode(cause.to) ?? unknowns.node(cause.to)
+    if fromDangles || target == nil {
+      dangling.add(
+        line: Int(cause.line), from: fromDangles ? catalog.nodes[Int(cause.from)].unknownID : nil,
+        to: target == nil ? cause.to : nil)
+    }
+    let edge = edges.count(CauseGraphBuilder.EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label))
+    counts.counted += 1
+    resolved?.append(
+      ResolvedCause(cause, edge: UInt32(edge), to: UInt32(to), target: target, updateLabel: updateLabel),
+      partition: 0)
+  }
+}
