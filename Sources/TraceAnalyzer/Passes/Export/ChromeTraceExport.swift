@@ -72,6 +72,7 @@ struct ChromeTraceExport {
   private mutating func writeUpdates(places: PartitionedSpill<ExportPlace>) {
     var causeEnds = IDFilter()
     for part in reading.parts { causeEnds.formUnion(part.sink.causeEnds) }
+    formatter.causeEnds = causeEnds
     var packers = [TrackPacker](repeating: TrackPacker(), count: reading.threads.count)
     // Per thread: its place among the threads other than main, and the lanes named so far.
     var threadOrder = [Int64](repeating: -1, count: reading.threads.count)
@@ -105,14 +106,10 @@ struct ChromeTraceExport {
         named[key.thread] = lane + 1
       }
       pending.append(Pending(record: record, key: key, track: track))
-      if pending.count >= Pending.batchSize { formatPending() }
-      // Only updates a cause may name wait for the flow join.
-      if !causeEnds.roles(of: record.id).isEmpty {
-        places.append(ExportPlace(id: record.id, start: record.start, track: track), id: record.id)
-      }
+      if pending.count >= Pending.batchSize { formatPending(places: places) }
     }
     if let left = frames.finish() { writeFrame(left, packer: &framePacker) }
-    formatPending()
+    formatPending(places: places)
   }
 
   /// Places a frame on the Frames tracks; its event waits with the updates.
@@ -129,8 +126,9 @@ struct ChromeTraceExport {
   }
 
   /// Formats the waiting events on both cores (each half into its own buffer), then writes
-  /// the halves in order.
-  private mutating func formatPending() {
+  /// the halves in order, and puts the updates a cause may name in `places` for the flow join
+  /// (in order: the filter's lookups, a cache miss each, are made on both cores too).
+  private mutating func formatPending(places: PartitionedSpill<ExportPlace>) {
     guard !pending.isEmpty else { return }
     let batch = formatter
     swap(&pending, &batch.entries)
@@ -153,21 +151,32 @@ struct ChromeTraceExport {
       // Locals for the loop: no retain of the arrays or exclusivity check per event.
       var writer = output.writer
       var counts = ExportResult()
+      var placed = output.places
       writer.removeAll()
+      placed.removeAll(keepingCapacity: true)
       let frames = batch.frames
       let first = batch.first
+      let causeEnds = batch.causeEnds
       batch.entries.withUnsafeBufferPointer { entries in
         for index in range {
           Self.format(
             entries[index], frames: frames, first: first && index == 0, thresholds: thresholds,
             into: &writer, counting: &counts)
         }
+        // Only updates a cause may name wait for the flow join.
+        for index in range where entries[index].key != nil {
+          let entry = entries[index]
+          if !causeEnds.roles(of: entry.record.id).isEmpty {
+            placed.append(ExportPlace(id: entry.record.id, start: entry.record.start, track: entry.track))
+          }
+        }
       }
       output.writer = writer
       output.counts = counts
+      output.places = placed
     }
     for output in batch.halves.prefix(halves) {
-      writer.append(raw: output.writer.bytes)
+      writer.append(large: output.writer.bytes)
       writer.flushIfFull()
       result.events += output.counts.events
       result.updates += output.counts.updates
@@ -175,6 +184,7 @@ struct ChromeTraceExport {
       result.orange += output.counts.orange
       result.frames += output.counts.frames
       result.missedFrames += output.counts.missedFrames
+      for place in output.places { places.append(place, id: place.id) }
     }
     if batch.first { first = false }
   }
@@ -433,11 +443,15 @@ private final class PendingBatch: @unchecked Sendable {
   final class Half {
     var writer = ExportWriter(sink: nil)
     var counts = ExportResult()
+    /// The half's updates a cause may name, in order.
+    var places: [ExportPlace] = []
   }
 
   var entries: [Pending] = []
   var frames: [FrameEvent] = []
   /// Whether the batch holds the file's first event (written without a comma).
   var first = false
+  /// The ids causes name.
+  var causeEnds = IDFilter()
   let halves = [Half(), Half()]
 }

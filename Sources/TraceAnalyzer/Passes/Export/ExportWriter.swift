@@ -53,6 +53,14 @@ struct ExportWriter {
     count = 0
   }
 
+  /// Appends `raw`, handing it to the sink as it is (after what is buffered) when there is one
+  /// and it is large: a copy saved.
+  mutating func append(large raw: UnsafeRawBufferPointer) {
+    guard let sink, raw.count >= Self.flushSize / 4 else { return append(raw: raw) }
+    flush()
+    if !failed && raw.count > 0 { failed = !sink(raw) }
+  }
+
   /// Appends raw bytes (flushing or growing first when they would not fit).
   @inline(__always)
   mutating func append(raw: UnsafeRawBufferPointer) {
