@@ -10,6 +10,7 @@
 #   TRACECLI_BENCH_DIR trace cache (default ${TMPDIR:-/tmp}/tracecli-bench); a trace is
 #                      generated only when its file is missing
 #   BENCH_SEED         generator seed (default 1)      BENCH_RUNS  timed runs (default 3)
+#   BENCH_RATIO_RUNS   alternating rounds of every command for the ratios (default 5)
 #   BENCH_SHAPES       trace shapes (default "standard many-groups"): standard is gen-trace.c's
 #                      own (~300 groups, a cause after 7.5 % of updates); many-groups has a cause
 #                      per update and ~2 100 (module, kind, name) groups
@@ -25,7 +26,7 @@ seed=${BENCH_SEED:-1}
 runs=${BENCH_RUNS:-3}
 gen_version=1 # bump when gen-trace.c changes its output, so cached traces are regenerated
 
-usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 validate=0
 sizes=()
@@ -108,4 +109,5 @@ done
 # MARK: - Timing
 
 exec python3 "$bench/harness.py" --tracecli "$tracecli" --runs "$runs" --warmup 1 \
+  --ratio-runs "${BENCH_RATIO_RUNS:-5}" \
   --workdir "$cache" --report "$cache/report.md" "${files[@]}"

@@ -9,10 +9,13 @@ the cross-check and measures peak RSS under `/usr/bin/time -f %M`), then `--runs
 spawned directly with stdout to /dev/null; the table shows the best wall time. (Peak RSS is
 not taken from the timed runs: a child spawned by Python inherits Python's RSS high-water
 mark through vfork, so `cat` would show ~37 MB.) A command that fails its warm-up run is
-skipped with its message. Exit status 1 when tracecli's per-view statistics differ from
-DuckDB's, when the whole cause graph (`cause-graph FILE --format json --no-findings`) costs
-more than 1.5 summarize runs or does not account for every cause of the trace, or when
-`diagnose FILE --format json` costs more than 2 summarize runs; 0 otherwise.
+skipped with its message.
+
+Then the ratios: every command that reads causes, against `summarize`, each the median of
+`--ratio-runs` (5) runs taken in alternation in one sitting (so drift in the machine's speed
+touches every command alike), with the limits of issue #31 (`RATIO_LIMITS`). Exit status 1
+when tracecli's per-view statistics differ from DuckDB's, when the whole cause graph does not
+account for every cause of the trace, or when a ratio is above its limit; 0 otherwise.
 """
 
 import argparse
@@ -21,6 +24,7 @@ import json
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -209,40 +213,24 @@ def bench_file(path, args, workdir):
         else:
             print(f"  (cause-graph skipped: {graph.skipped})", file=sys.stderr)
 
-    diagnose_check = None
-    if os.access(args.tracecli, os.X_OK) and summarize.skipped is None:
-        diagnose, _ = measure(
-            "`tracecli diagnose FILE --format json` (every finding)",
-            [args.tracecli, "diagnose", path, "--format", "json"],
-            os.devnull, args.runs, args.warmup)
-        if diagnose.skipped is None:
-            results.append(diagnose)
-            ratio = diagnose.seconds / summarize.seconds
-            ok = ratio <= DIAGNOSE_LIMIT
-            diagnose_check = (ok, f"diagnose: {ratio:.2f}× summarize (limit {DIAGNOSE_LIMIT}×)"
-                              + ("" if ok else " — TOO SLOW"))
-        else:
-            print(f"  (diagnose skipped: {diagnose.skipped})", file=sys.stderr)
+    ratios = None
+    if os.access(args.tracecli, os.X_OK) and summarize.skipped is None and args.ratio_runs > 0:
+        ratios = command_ratios(path, args, base)
+        for ratio in ratios:
+            if ratio.result.seconds is not None and not ratio.name.startswith("summarize"):
+                results.append(ratio.result)
 
     check = cross_check(summary_out, duck_out) if summarize.skipped is None else None
-    return size, results, check, graph_check, diagnose_check
+    return size, results, check, graph_check, ratios
 
 
 # MARK: - The cause graph
 
 
-CAUSE_GRAPH_LIMIT = 1.5  # the whole-graph build may cost at most this many summarize runs
-DIAGNOSE_LIMIT = 2.0  # diagnose may cost at most this many summarize runs
-
-
 def cause_graph_check(graph, summarize, graph_path, summary_path):
-    """The cause graph's cost against summarize's (time and peak RSS), and its join checked
-    against the trace's cause count; returns (ok, message)."""
-    problems, facts, too_slow = [], [], False
-    if summarize.seconds:
-        ratio = graph.seconds / summarize.seconds
-        facts.append(f"whole-graph build {ratio:.2f}× summarize (limit {CAUSE_GRAPH_LIMIT}×)")
-        too_slow = ratio > CAUSE_GRAPH_LIMIT
+    """The cause graph's peak RSS against summarize's, and its join checked against the
+    trace's cause count; returns (ok, message)."""
+    problems, facts = [], []
     if graph.max_rss_kb and summarize.max_rss_kb:
         facts.append(f"peak RSS {graph.max_rss_kb / 1024:,.1f} MB vs summarize "
                      f"{summarize.max_rss_kb / 1024:,.1f} MB")
@@ -260,9 +248,105 @@ def cause_graph_check(graph, summarize, graph_path, summary_path):
         facts.append(f"{causes.get('counted', 0):,} causes joined to their nodes")
     if problems:
         return False, "cause graph: MISMATCH: " + "; ".join(problems)
-    if too_slow:
-        return False, "cause graph: " + "; ".join(facts) + " — TOO SLOW"
     return True, "cause graph: " + "; ".join(facts)
+
+
+# MARK: - Every command against summarize
+
+
+# (command, what its time is compared with, the limit): issue #31.
+RATIO_LIMITS = {
+    "cause-graph": ("summarize", 1.5),
+    "diagnose": ("summarize", 2.0),
+    "report": ("summarize", 2.5),
+    "export": ("summarize", 2.0),
+    "check": ("diagnose", 1.1),
+}
+ALL_RULES = ["long-body", "blocking-update", "fan-out", "environment-churn", "update-loop",
+             "over-broad-input", "accumulation"]
+
+
+class Ratio:
+    def __init__(self, name, argv):
+        self.name, self.argv = name, argv
+        self.result = Result(f"`tracecli {name}` (median of alternating runs)")
+        self.times = []
+
+
+def bench_budget(graph_path, budget_path):
+    """A budget with a limit on the trace's largest cause-graph edge that forbids every rule:
+    `check` must join the causes and find every finding."""
+    edges = []
+    try:
+        with open(graph_path, encoding="utf-8") as f:
+            graph = json.load(f)
+        labels = {node["id"]: node["label"] for node in graph.get("nodes", [])}
+        edge = graph["edges"][0]
+        edges = [{"from": labels[edge["from"]], "to": labels[edge["to"]], "label": edge["label"],
+                  "count": 10**12}]
+    except (OSError, ValueError, KeyError, IndexError):
+        pass
+    with open(budget_path, "w", encoding="utf-8") as f:
+        json.dump({"edges": edges, "findings": {"forbid": ALL_RULES}, "frames": {"missed": 10**12}}, f)
+
+
+def command_ratios(path, args, base):
+    """Runs summarize and every command that reads causes in alternation, `--ratio-runs` rounds
+    after one warm-up round (which gives the peak RSS); returns the Ratios with median times."""
+    budget = base + ".bench-budget.json"
+    bench_budget(base + ".tracecli-cause-graph.json", budget)
+    t = args.tracecli
+    ratios = [
+        Ratio("summarize FILE --format json", [t, "summarize", path, "--format", "json"]),
+        Ratio("cause-graph FILE --format json --no-findings",
+              [t, "cause-graph", path, "--format", "json", "--no-findings"]),
+        Ratio("diagnose FILE --format json", [t, "diagnose", path, "--format", "json"]),
+        Ratio("report FILE", [t, "report", path]),
+        Ratio("export FILE --format chrome", [t, "export", path, "--format", "chrome"]),
+        Ratio("check FILE --budget B --format json (edges, every rule forbidden)",
+              [t, "check", path, "--budget", budget, "--format", "json"]),
+    ]
+    for ratio in ratios:
+        first = run_measuring_rss(ratio.argv, os.devnull)
+        ratio.result.max_rss_kb = first.max_rss_kb
+        if first.status not in (0, 1):
+            ratio.result.skipped = f"exit {first.status}: {first_line(first.stderr)}"
+    for _ in range(args.ratio_runs):
+        for ratio in ratios:
+            if ratio.result.skipped is None:
+                ratio.times.append(run(ratio.argv, os.devnull).seconds)
+    for ratio in ratios:
+        if ratio.times:
+            ratio.result.seconds = statistics.median(ratio.times)
+    return ratios
+
+
+def ratio_checks(ratios):
+    """Each ratio against its limit: (all within, markdown table)."""
+    by_word = {r.name.split()[0]: r for r in ratios}
+    lines = ["| command | median s | ratio | limit | peak RSS MB |", "|---|---:|---:|---:|---:|"]
+    ok = True
+    for r in ratios:
+        word = r.name.split()[0]
+        rss = "—" if r.result.max_rss_kb is None else f"{r.result.max_rss_kb / 1024:,.1f}"
+        if r.result.seconds is None:
+            lines.append(f"| `{r.name}` | skipped: {r.result.skipped} | | | {rss} |")
+            ok = False
+            continue
+        if word not in RATIO_LIMITS:
+            lines.append(f"| `{r.name}` | {fmt_seconds(r.result.seconds)} | 1 | | {rss} |")
+            continue
+        against, limit = RATIO_LIMITS[word]
+        other = by_word[against].result.seconds
+        if not other:
+            lines.append(f"| `{r.name}` | {fmt_seconds(r.result.seconds)} | — | {limit}× {against} | {rss} |")
+            continue
+        ratio = r.result.seconds / other
+        within = ratio <= limit
+        ok = ok and within
+        lines.append(f"| `{r.name}` | {fmt_seconds(r.result.seconds)} | {ratio:.2f}× {against} "
+                     f"| {limit}×{'' if within else ' — TOO SLOW'} | {rss} |")
+    return ok, "\n".join(lines)
 
 
 # MARK: - tracecli vs DuckDB
@@ -389,6 +473,8 @@ def main():
                         help="where the kept outputs go (tracecli JSON, DuckDB JSON)")
     parser.add_argument("--report", help="also write the markdown report here")
     parser.add_argument("--no-cause-graph", action="store_true")
+    parser.add_argument("--ratio-runs", type=int, default=5, metavar="K",
+                        help="alternating rounds for the ratios (0: none)")
     parser.add_argument("--duckdb-repeat", type=int, default=3, metavar="K",
                         help="also time K+1 DuckDB queries in one process (0: don't)")
     args = parser.parse_args()
@@ -398,13 +484,18 @@ def main():
     sections, all_ok = [], True
     for path in args.files:
         print(f"bench: {path} ...", file=sys.stderr)
-        size, results, check, graph_check, diagnose_check = bench_file(path, args, args.workdir)
+        size, results, check, graph_check, ratios = bench_file(path, args, args.workdir)
         text = table(path, size, results, args.runs, args.warmup)
-        for found in (check, graph_check, diagnose_check):
+        for found in (check, graph_check):
             if found is not None:
                 ok, message = found
                 all_ok = all_ok and ok
                 text += f"\n\nCheck: {message}."
+        if ratios:
+            ok, ratio_table = ratio_checks(ratios)
+            all_ok = all_ok and ok
+            text += (f"\n\nRatios ({args.ratio_runs} alternating rounds, medians; limits of issue #31):"
+                     f"\n\n{ratio_table}")
         sections.append(text)
 
     load_end = os.getloadavg()[0]

@@ -62,6 +62,15 @@ struct ReportRendererTests {
     let findings = try #require(object["findings"] as? [[String: Any]])
     #expect(findings.map { $0["rule"] as? String } == report.diagnosis.findings.map(\.rule.rawValue))
     #expect(ReportRenderer.scriptSafe(#"{"a":"</script>"}"#) == #"{"a":"<\/script>"}"#)
+    #expect(ReportRenderer.scriptSafe(#"{"é":"日</b","x":"a/b<c"}"#) == #"{"é":"日<\/b","x":"a/b<c"}"#)
+  }
+
+  @Test func markupIsEscapedAndPlainTextGivenBackAsItIs() {
+    #expect(ReportRenderer.html("LandmarkListItemView.body (update) ×297") == "LandmarkListItemView.body (update) ×297")
+    #expect(ReportRenderer.html("Row.body") == "Row.body")
+    #expect(ReportRenderer.html(#"a<b & "c" 'd'>"#) == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
+    #expect(ReportRenderer.html("tab\there\nline") == "tab&#9;here&#10;line")
+    #expect(ReportRenderer.html("bad\u{1}byte") == "bad\u{FFFD}byte")
   }
 
   @Test func theGraphIsDrawnAroundTheTopFindingsView() throws {

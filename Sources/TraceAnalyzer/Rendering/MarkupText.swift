@@ -12,6 +12,10 @@ enum MarkupText {
   }
 
   private static func escape(_ string: String, inAttribute: Bool) -> String {
+    // Most text is printable ASCII with nothing to escape: given back as it is.
+    if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
+      return string
+    }
     var result = ""
     for scalar in string.unicodeScalars {
       switch scalar {

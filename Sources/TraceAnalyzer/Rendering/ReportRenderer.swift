@@ -198,13 +198,15 @@ package enum ReportRenderer {
 
   /// JSON text safe inside a `<script>` element: every `</` written `<\/` (the same JSON).
   static func scriptSafe(_ json: String) -> String {
-    var result = ""
-    var previous: Character?
-    for character in json {
-      if character == "/" && previous == "<" { result += "\\/" } else { result.append(character) }
-      previous = character
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(json.utf8.count)
+    var previous: UInt8 = 0
+    for byte in json.utf8 {
+      if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { bytes.append(UInt8(ascii: "\\")) }
+      bytes.append(byte)
+      previous = byte
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `60`, `119.88`.
