@@ -4,13 +4,12 @@ extension EdgeCounts {
   /// The edges of `graph` by node labels (nodes with equal labels add up).
   package init(_ graph: CauseGraph) {
     self.init()
-    for node in graph.nodes { note(node.label, module: node.module) }
+    // Each node's label made once (an edge's ends are already noted with their modules).
+    let labels = graph.nodes.map(\.label)
+    for (node, label) in zip(graph.nodes, labels) { note(label, module: node.module) }
+    counts.reserveCapacity(graph.edges.count)
     for edge in graph.edges {
-      let from = graph.nodes[edge.from]
-      let to = graph.nodes[edge.to]
-      add(
-        Key(from: from.label, to: to.label, label: edge.label), count: edge.count, fromModule: from.module,
-        toModule: to.module)
+      counts[Key(from: labels[edge.from], to: labels[edge.to], label: edge.label), default: 0] += edge.count
     }
   }
 }
