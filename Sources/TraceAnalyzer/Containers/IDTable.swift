@@ -1,40 +1,42 @@
 /// An open-addressing hash map from a non-negative id to a 64-bit payload: the in-memory
 /// table of one partition of a hash join, cleared and refilled partition after partition.
 ///
-/// Linear probing, at most half full; memory is 16 bytes a slot and only grows to fit the
-/// largest partition.
+/// Linear probing, at most half full; memory is 16 bytes a slot (an id beside its payload, so a
+/// lookup costs one cache miss, not two) and only grows to fit the largest partition.
 final class IDTable {
   private static let empty: Int64 = -1
 
-  @exclusivity(unchecked) private var keys: UnsafeMutablePointer<Int64>
-  @exclusivity(unchecked) private var values: UnsafeMutablePointer<UInt64>
+  private struct Slot {
+    var key: Int64
+    var value: UInt64
+  }
+
+  @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
   @exclusivity(unchecked) private var mask: Int
   @exclusivity(unchecked) private var shift: UInt64
   /// Ids held.
   @exclusivity(unchecked) private(set) var count = 0
 
   init(capacity: Int = 1024) {
-    var slots = 64
+    var size = 64
     var bits: UInt64 = 6
-    while slots < capacity * 2 {
-      slots <<= 1
+    while size < capacity * 2 {
+      size <<= 1
       bits += 1
     }
-    keys = .allocate(capacity: slots)
-    keys.initialize(repeating: Self.empty, count: slots)
-    values = .allocate(capacity: slots)
-    mask = slots - 1
+    slots = .allocate(capacity: size)
+    slots.initialize(repeating: Slot(key: Self.empty, value: 0), count: size)
+    mask = size - 1
     shift = 64 - bits
   }
 
   deinit {
-    keys.deallocate()
-    values.deallocate()
+    slots.deallocate()
   }
 
   /// Empties the table.
   func removeAll() {
-    if count > 0 { keys.update(repeating: Self.empty, count: mask + 1) }
+    if count > 0 { slots.update(repeating: Slot(key: Self.empty, value: 0), count: mask + 1) }
     count = 0
   }
 
@@ -44,15 +46,14 @@ final class IDTable {
     if (count + 1) * 2 > mask + 1 { grow() }
     var slot = self.slot(of: id)
     while true {
-      let key = keys[slot]
+      let key = slots[slot].key
       if key == Self.empty {
-        keys[slot] = id
-        values[slot] = value
+        slots[slot] = Slot(key: id, value: value)
         count += 1
         return
       }
       if key == id {
-        values[slot] = value
+        slots[slot].value = value
         return
       }
       slot = (slot &+ 1) & mask
@@ -64,8 +65,8 @@ final class IDTable {
   func find(_ id: Int64) -> UInt64? {
     var slot = self.slot(of: id)
     while true {
-      let key = keys[slot]
-      if key == id { return values[slot] }
+      let key = slots[slot].key
+      if key == id { return slots[slot].value }
       if key == Self.empty { return nil }
       slot = (slot &+ 1) & mask
     }
@@ -78,20 +79,17 @@ final class IDTable {
   }
 
   private func grow() {
-    let oldKeys = keys
-    let oldValues = values
-    let oldSlots = mask + 1
-    let slots = oldSlots * 2
-    keys = .allocate(capacity: slots)
-    keys.initialize(repeating: Self.empty, count: slots)
-    values = .allocate(capacity: slots)
-    mask = slots - 1
+    let old = slots
+    let oldSize = mask + 1
+    let size = oldSize * 2
+    slots = .allocate(capacity: size)
+    slots.initialize(repeating: Slot(key: Self.empty, value: 0), count: size)
+    mask = size - 1
     shift -= 1
     count = 0
-    for slot in 0..<oldSlots where oldKeys[slot] != Self.empty {
-      insert(oldKeys[slot], oldValues[slot])
+    for slot in 0..<oldSize where old[slot].key != Self.empty {
+      insert(old[slot].key, old[slot].value)
     }
-    oldKeys.deallocate()
-    oldValues.deallocate()
+    old.deallocate()
   }
 }

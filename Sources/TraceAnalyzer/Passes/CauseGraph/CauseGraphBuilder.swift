@@ -8,15 +8,16 @@ import TraceModel
 /// `(id, node)` records and the causes into `P` partitions by a hash of the id, and this
 /// builder joins them partition by partition (a Grace hash join), in two rounds:
 ///
-/// 1. For each partition: load its `(id, node)` records into an ``IDTable``, resolve the
-///    `from` of the causes partitioned by `from`, and re-spill them partitioned by `to`,
-///    together with the partition's ids that a cause may go to.
-/// 2. For each partition: load those ids, resolve `to`, place causes without a time by their
-///    target (with a range), and count the edge.
+/// 1. For each partition: load its `(id, node)` records that a cause may come from into an
+///    ``IDTable`` (a Bloom filter of the causes' `from` ids, ``IDFilter``, keeps most updates
+///    out), resolve the `from` of the causes partitioned by `from`, and re-spill them
+///    partitioned by `to`.
+/// 2. For each partition: put the `to` ids of its causes in the table, fill in the nodes of
+///    the partition's events that define them, resolve `to`, place causes without a time by
+///    their target (with a range), and count the edge.
 ///
-/// A Bloom filter of the ids causes name (``IDFilter``) keeps most updates out of the table
-/// and out of round 2, which reads only the ids round 1 found a cause may go to. An id found
-/// in no table becomes an `unknown #ID` node and the cause is reported as dangling.
+/// An id found in no table becomes an `unknown #ID` node and the cause is reported as dangling.
+/// The partitions are shared out between threads (see ``JoinShare``).
 ///
 /// Memory: the table of the largest partition (`P` is chosen from the input size so that a
 /// partition holds at most about 2^18 ids), the spills' blocks, the filter, and the distinct

@@ -35,7 +35,8 @@ struct CauseGraphSink: TraceSink {
   let ids: PartitionedSpill<EventRecord>
   /// Causes partitioned by `from`.
   let causes: PartitionedSpill<CauseRecord>
-  /// The ids causes name as `from` and as `to`.
+  /// The ids causes come from (those they go to are found in the join, partition by
+  /// partition).
   private(set) var causeIDs = IDFilter()
   /// The inspection range in the trace's clock.
   let window: TraceWindow
@@ -104,7 +105,6 @@ struct CauseGraphSink: TraceSink {
         flags |= CauseRecord.changedSelf
       }
       causeIDs.insert(cause.from, as: .source)
-      causeIDs.insert(cause.to, as: .target)
       causes.append(
         CauseRecord(
           from: cause.from, to: cause.to, line: Int64(line), time: cause.time ?? 0,

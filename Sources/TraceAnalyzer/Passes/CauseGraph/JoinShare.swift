@@ -48,8 +48,6 @@ final class JoinShare: @unchecked Sendable {
   private let table = IDTable()
   /// Round 1's causes with `from` resolved, by `to`.
   let byTarget: PartitionedSpill<CauseGraphSink.CauseRecord>
-  /// Round 1's ids a cause may go to, by partition (`partition - partitions.lowerBound`).
-  private let targetIDs: PartitionedSpill<EventRecord>
   private(set) var unknowns: Unknowns
   // Round 2's results.
   private(set) var edges = CauseGraphBuilder.EdgeTable()
@@ -62,29 +60,19 @@ final class JoinShare: @unchecked Sendable {
     let first = setup.parts.first?.sink
     let causeBlock = (first?.causes.blockRecords ?? 64) * MemoryLayout<CauseGraphSink.CauseRecord>.stride
     byTarget = PartitionedSpill(partitions: setup.partitions, bufferBytes: causeBlock * setup.partitions)
-    let idBlock = (first?.ids.blockRecords ?? 64) * MemoryLayout<EventRecord>.stride
-    targetIDs = PartitionedSpill(partitions: partitions.count, bufferBytes: idBlock * partitions.count)
     unknowns = Unknowns(base: setup.unknownBase)
     resolved = setup.resolving ? PartitionedSpill(partitions: 1) : nil
   }
 
   /// Round 1: resolves the `from` of this share's causes (partitioned by `from`) and re-spills
-  /// them by `to`, with the ids causes may go to.
+  /// them by `to`.
   func resolveSources(_ setup: Setup) {
     for partition in partitions {
       table.removeAll()
       for (part, mapping) in zip(setup.parts, setup.mappings) {
         part.sink.ids.forEachBlock(inPartition: partition) { block in
-          for record in block {
-            let roles = setup.filter.roles(of: record.id)
-            if roles.isEmpty { continue }
-            let node = mapping[Int(record.node)]
-            if roles.contains(.source) { table.insert(record.id, UInt64(node) << 32 | UInt64(record.flags)) }
-            if roles.contains(.target) {
-              var target = record
-              target.node = node
-              targetIDs.append(target, partition: partition - partitions.lowerBound)
-            }
+          for record in block where setup.filter.roles(of: record.id).contains(.source) {
+            table.insert(record.id, UInt64(mapping[Int(record.node)]) << 32 | UInt64(record.flags))
           }
         }
       }
@@ -124,12 +112,26 @@ final class JoinShare: @unchecked Sendable {
     var tally = Tally(unknowns: Unknowns(base: catalog.nodes.count))
     var targets: [EventRecord] = []
     let base = Int64(setup.unknownBase)
+    let none = UInt64.max
     for partition in partitions {
+      // The ids the partition's causes go to, then the events that define them (the last one
+      // of an id defined twice): a table of the partition's targets alone.
       table.removeAll()
       targets.removeAll(keepingCapacity: true)
-      targetIDs.forEach(inPartition: partition - partitions.lowerBound) {
-        table.insert($0.id, UInt64(targets.count))
-        targets.append($0)
+      for share in shares {
+        share.byTarget.forEachBlock(inPartition: partition) { block in
+          for cause in block { table.insert(cause.to, none) }
+        }
+      }
+      guard table.count > 0 else { continue }
+      for (part, mapping) in zip(setup.parts, setup.mappings) {
+        part.sink.ids.forEachBlock(inPartition: partition) { block in
+          for var record in block where table.find(record.id) != nil {
+            record.node = mapping[Int(record.node)]
+            table.insert(record.id, UInt64(targets.count))
+            targets.append(record)
+          }
+        }
       }
       for (writer, share) in shares.enumerated() {
         let provisional = sourceUnknowns[writer]
@@ -137,8 +139,9 @@ final class JoinShare: @unchecked Sendable {
           for var cause in block {
             let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
             if fromDangles { cause.from = Int64(provisional[Int(cause.from - base)]) }
+            let found = table.find(cause.to) ?? none
             tally.count(
-              cause, target: table.find(cause.to).map { targets[Int($0)] }, fromDangles: fromDangles,
+              cause, target: found == none ? nil : targets[Int(found)], fromDangles: fromDangles,
               updateLabel: setup.updateLabel, catalog: catalog, resolved: resolved)
           }
         }
