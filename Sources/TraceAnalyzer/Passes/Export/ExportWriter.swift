@@ -89,9 +89,25 @@ struct ExportWriter {
     count += 1
   }
 
+  /// Appends a literal; a short one byte by byte (a `memmove` call for each of an event's
+  /// dozen pieces cost more than the copying).
   @inline(__always)
   mutating func append(_ text: StaticString) {
-    append(raw: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    let length = text.utf8CodeUnitCount
+    guard length <= 32 else {
+      return append(raw: UnsafeRawBufferPointer(start: text.utf8Start, count: length))
+    }
+    let target = room(length)
+    let source = text.utf8Start
+    for index in 0..<length { target[index] = source[index] }
+    count &+= length
+  }
+
+  /// Where the next `length` bytes go (flushing or growing first when they would not fit).
+  @inline(__always)
+  private mutating func room(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+    if count + length > storage.capacity { makeRoom(length) }
+    return storage.base + count
   }
 
   @inline(__always)
@@ -116,10 +132,7 @@ struct ExportWriter {
 
   @inline(__always)
   private mutating func append(unsigned value: UInt64) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maxCount) { digits in
-      let count = DecimalDigits.write(value, to: digits.baseAddress!)
-      append(raw: UnsafeRawBufferPointer(start: digits.baseAddress, count: count))
-    }
+    count &+= DecimalDigits.write(value, to: room(DecimalDigits.maxCount))
   }
 
   /// ns as µs with three decimals (`1000100.001`): exact, and sums of such values stay exact
