@@ -8,6 +8,21 @@ import TraceModel
 /// Input recognition tells the truth: binary data, compressed files and Instruments bundles
 /// are named as what they are (exit 65), not read as a malformed trace.
 struct InputRecognitionTests {
+  /// Resolving the inputs reads each file's first bytes once and keeps the format they tell,
+  /// so the read opens the trace only to read it; what the bytes cannot settle is left to the
+  /// reader, which says what is wrong.
+  @Test func resolvingTellsTheFormatsItCan() throws {
+    let zip = try TemporaryFile(bytes: [0x50, 0x4B, 0x03, 0x04] + Array(repeating: 1, count: 40), name: "a.bin")
+    defer { zip.remove() }
+    let inputs = try TraceInput.resolvingInputs(
+      [
+        Fixture.path("traces/landmarks-before.jsonl"), Fixture.path("xctrace/device-display-info.xml"),
+        Fixture.path("xctrace"), zip.path,
+      ], name: nil)
+    #expect(inputs.formats == [.jsonLines, .xctraceXML, .folder, nil])
+    #expect(inputs.spool.isEmpty)
+  }
+
   @Test(arguments: [
     (
       [UInt8]([0x1F, 0x8B, 0x08, 0x00]) + Array(repeating: 7, count: 40),

@@ -19,6 +19,9 @@ import TraceModel
 package final class TraceRun: Sendable {
   /// The files to read (copies in place of standard input and gzipped files).
   let files: [String]
+  /// Their formats, where their first bytes told when the run was made (so a read need not
+  /// look again).
+  private let formats: [TraceInput.Format?]
   /// How messages name the trace.
   package let displayName: String
   let options: AnalysisOptions
@@ -39,6 +42,7 @@ package final class TraceRun: Sendable {
     files = resolved.files
     displayName = resolved.name
     spool = resolved.spool
+    formats = resolved.formats
     self.options = options
   }
 
@@ -51,7 +55,7 @@ package final class TraceRun: Sendable {
     let range = options.range
     guard !range.isUnbounded else { return TraceWindow() }
     // The header is looked at only here: the read finds it too, and most commands give no range.
-    var start = TraceInput.header(paths: files)?.start
+    var start = TraceInput.header(paths: files, formats: formats)?.start
     if start == nil { start = try earliestTime() }
     // A trace without a time has nothing a range could leave out, and no start to place it.
     guard let start else { return TraceWindow() }
@@ -74,7 +78,8 @@ package final class TraceRun: Sendable {
   {
     reads.add(1, ordering: .relaxed)
     return try TraceInput.read(
-      paths: files, name: displayName, threads: options.readerThreads, process: options.process,
+      paths: files, formats: formats, name: displayName, threads: options.readerThreads,
+      process: options.process,
       makeSink: makeSink)
   }
 

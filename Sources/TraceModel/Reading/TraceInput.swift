@@ -28,25 +28,32 @@ import Synchronization
   /// last read. (Gzipped exports inside a folder are the folder reader's.)
   ///
   /// The one place `-` and gzip are read: every reader below takes the files this returns.
+  ///
+  /// `formats` are those of `files` where their first bytes, read once here, tell (nil: the
+  /// reader works it out, and says what is wrong).
   package static func resolvingInputs(_ paths: [String], name: String?) throws(TraceReadError)
-    -> (files: [String], name: String, spool: [String])
+    -> (files: [String], name: String, spool: [String], formats: [Format?])
   {
     if paths == ["-"] {
       let spool = try SystemFile.spoolStandardInput()
       if SystemFile.isGzip(spool) {
         defer { unlink(spool) }
         let decompressed = try SystemFile.spool(gzip: spool, name: name ?? "<stdin>")
-        return ([decompressed], name ?? "<stdin>", [decompressed])
+        return ([decompressed], name ?? "<stdin>", [decompressed], [nil])
       }
-      return ([spool], name ?? "<stdin>", [spool])
+      return ([spool], name ?? "<stdin>", [spool], [nil])
     }
     var files: [String] = []
     var spools: [String] = []
+    var formats: [Format?] = []
     for path in paths {
-      guard SystemFile.isGzip(path) else {
+      let head = firstBytes(of: path)
+      guard let head, head.starts(with: [0x1F, 0x8B]) else {
         files.append(path)
+        formats.append(try? format(of: path, head: head))
         continue
       }
+      formats.append(nil)
       do {
         let decompressed = try SystemFile.spool(gzip: path, name: path)
         files.append(decompressed)
@@ -57,7 +64,19 @@ import Synchronization
         throw error
       }
     }
-    return (files, name ?? paths.joined(separator: " "), spools)
+    return (files, name ?? paths.joined(separator: " "), spools, formats)
+  }
+
+  /// The first bytes (up to 512) of the file at `path`; nil for a folder or a file that cannot
+  /// be read.
+  static func firstBytes(of path: String) -> [UInt8]? {
+    var status = stat()
+    guard stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR,
+      let file = try? SystemFile(path: path)
+    else { return nil }
+    var bytes = [UInt8](repeating: 0, count: 512)
+    let count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: 512, at: 0) }
+    return count < 0 ? nil : Array(bytes.prefix(count))
   }
 
   /// Removes the copies ``resolvingInputs(_:name:)`` made.
@@ -83,12 +102,20 @@ import Synchronization
   ///
   /// Inlinable, so a caller's concrete sink specializes the reader's loop (a generic one reaches
   /// the sink through its witness table and its result's fields through metadata).
+  /// - Parameter formats: the formats of `paths` where known (``resolvingInputs(_:name:)``).
   @inlinable package static func read<Sink: TraceSink>(
-    paths: [String], name: String? = nil, threads: Int = 2, process: String? = nil,
-    makeSink: @escaping @Sendable () -> Sink
+    paths: [String], formats known: [Format?] = [], name: String? = nil, threads: Int = 2,
+    process: String? = nil, makeSink: @escaping @Sendable () -> Sink
   ) throws(TraceReadError) -> TraceReading<Sink> {
     guard let first = paths.first else { throw .noInput(path: "", reason: "no trace given") }
-    let formats = try paths.map { path throws(TraceReadError) in try format(of: path) }
+    var formats: [Format] = []
+    for (index, path) in paths.enumerated() {
+      if index < known.count, let format = known[index] {
+        formats.append(format)
+      } else {
+        formats.append(try format(of: path))
+      }
+    }
     if paths.count == 1 && formats[0] == .jsonLines {
       return try JSONLinesReader.read(path: first, name: name, threads: threads, makeSink: makeSink)
     }
@@ -101,13 +128,16 @@ import Synchronization
   }
 
   /// The header of a single JSON Lines trace (nil for other formats or without one).
-  @usableFromInline package static func header(paths: [String]) -> TraceHeader? {
-    guard paths.count == 1, (try? format(of: paths[0])) == .jsonLines else { return nil }
+  @usableFromInline package static func header(paths: [String], formats: [Format?] = []) -> TraceHeader? {
+    guard paths.count == 1, (formats.first ?? nil ?? (try? format(of: paths[0]))) == .jsonLines else { return nil }
     return JSONLinesReader.header(path: paths[0])
   }
 
-  /// Recognises the format of `path` from its first bytes (`-` is JSON Lines).
-  @usableFromInline package static func format(of path: String) throws(TraceReadError) -> Format {
+  /// Recognises the format of `path` from its first bytes (`-` is JSON Lines); `head`, when
+  /// given, holds them (read at most once).
+  @usableFromInline package static func format(of path: String, head: [UInt8]? = nil) throws(TraceReadError)
+    -> Format
+  {
     if path == "-" { return .jsonLines }
     var status = stat()
     guard stat(path, &status) == 0 else {
@@ -126,9 +156,15 @@ import Synchronization
       }
       return .folder
     }
-    let file = try SystemFile(path: path)
     var bytes = [UInt8](repeating: 0, count: 512)
-    let count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: 512, at: 0) }
+    let count: Int
+    if let head {
+      bytes.replaceSubrange(0..<head.count, with: head)
+      count = head.count
+    } else {
+      let file = try SystemFile(path: path)
+      count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: 512, at: 0) }
+    }
     if let compression = compression(of: bytes.prefix(max(0, count))) {
       throw .badData(
         TraceParseError(
