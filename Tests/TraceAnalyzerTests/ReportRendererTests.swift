@@ -125,4 +125,32 @@ struct ReportRendererTests {
       paths: [Fixture.path("traces/update-loop.jsonl")], view: "NoSuchView")
     #expect(!found)
   }
+
+  /// A missed frame with far more updates than a strip keeps: the strip holds the longest
+  /// (earlier first among equals), by start, and counts the rest, as sorting them all would.
+  @Test func aCrowdedStripKeepsTheLongestUpdates() throws {
+    var random = SplitMix(seed: 11)
+    var lines = [#"{"type":"trace","version":1,"app":"Crowd","refreshRate":60,"start":0}"#]
+    lines.append(#"{"type":"update","id":1,"kind":"body","view":"Slow","module":"App","start":1000000,"duration":60000000}"#)
+    var updates: [(start: Int64, duration: Int64)] = [(1_000_000, 60_000_000)]
+    for id in 2...3_000 {
+      let start = 1_000_000 + Int64(random.next() % 60_000_000)
+      let duration = Int64(random.next() % 40) * 1_000
+      updates.append((start, duration))
+      lines.append(
+        #"{"type":"update","id":\#(id),"kind":"body","view":"Row\#(id % 7)","module":"App","start":\#(start),"duration":\#(duration)}"#)
+    }
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    let report = try TraceAnalysis.report(paths: [file.path]).report
+    let strip = try #require(report.strips.first)
+    let inWindow = updates.filter { $0.start < strip.windowEnd && $0.start + $0.duration > strip.windowStart }
+    #expect(inWindow.count > 8 * FrameStrip.barLimit)
+    let kept = inWindow.sorted { ($0.duration, $1.start) > ($1.duration, $0.start) }.prefix(FrameStrip.barLimit)
+    #expect(strip.bars.count == FrameStrip.barLimit)
+    #expect(strip.omitted == inWindow.count - FrameStrip.barLimit)
+    #expect(strip.bars.map(\.duration).sorted() == kept.map(\.duration).sorted())
+    #expect(Set(strip.bars.map(\.start)) == Set(kept.map(\.start)))
+    #expect(strip.bars.map(\.start) == strip.bars.map(\.start).sorted())
+  }
 }

@@ -43,6 +43,8 @@ struct ReportPass: Pass {
     // traces written out of order, where a frame may count twice).
     var frame: FrameRef?
     var frameTimes: Range<Int64> = 0..<0
+    // Per strip, the shortest bar its last trim kept: a shorter update can never be kept.
+    var floors = [Int64](repeating: .min, count: strips.count)
     builder.forEachSpilled { group, record in
       let kind = builder.keys[group].kind
       let severity = thresholds.classify(record.duration)
@@ -56,11 +58,18 @@ struct ReportPass: Pass {
       }
       for index in strips.indices
       where strips[index].overlaps(start: record.start, duration: record.duration) {
+        if record.duration < floors[index] {
+          strips[index].omitted += 1
+          continue
+        }
         strips[index].bars.append(
           FrameStrip.Bar(
             label: labels[group], kind: kind, start: record.start, duration: record.duration,
             severity: severity))
-        if strips[index].bars.count >= 8 * FrameStrip.barLimit { strips[index].trim() }
+        if strips[index].bars.count >= 8 * FrameStrip.barLimit {
+          strips[index].trim()
+          floors[index] = strips[index].bars.lazy.map(\.duration).min() ?? .min
+        }
       }
     }
     for index in strips.indices { strips[index].trim() }
