@@ -1,3 +1,4 @@
+import Dispatch
 import TraceModel
 
 /// What a budget check or a diff measures of one trace, as a pass: the summary, and the extras
@@ -30,8 +31,20 @@ struct MeasurePass: Pass {
   func finish(_ read: FinishedRead<OptionalPass<FindingsPass>.Part>) -> Output {
     var measurements = CheckMeasurements(summary: read.summary)
     if kindPercentiles { measurements.kindPercentiles = Self.kindPercentiles(read.builder) }
-    if edges { measurements.edges = read.graph.map { EdgeCounts($0.graph) } ?? EdgeCounts(CauseGraph(nodes: [], edges: [])) }
-    measurements.findings = findingsPass.finish(read)
+    // The edge counts (a dictionary of every edge by its labels) are made beside the findings.
+    let edgeCounts = ResultSlot<EdgeCounts?>(nil)
+    let findings = ResultSlot<[Finding]?>(nil)
+    let findingsPass = findingsPass
+    let wantsEdges = edges
+    DispatchQueue.concurrentPerform(iterations: 2) { task in
+      if task == 0 {
+        if wantsEdges { edgeCounts.value = EdgeCounts(read.graph?.graph ?? CauseGraph(nodes: [], edges: [])) }
+      } else {
+        findings.value = findingsPass.finish(read)
+      }
+    }
+    if edges { measurements.edges = edgeCounts.value }
+    measurements.findings = findings.value ?? nil
     var output = Output(measurements: measurements)
     if let recount {
       var recounted = measurements
@@ -88,4 +101,10 @@ struct MeasurePass: Pass {
     }
     return result
   }
+}
+
+/// What one task of a `concurrentPerform` hands back (each slot written by one task).
+private final class ResultSlot<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }
