@@ -54,20 +54,16 @@ struct MeasurePass: Pass {
     return output
   }
 
-  /// Nearest-rank p50 and p95 of every spilled (kept, finished) update by kind and over all.
+  /// Nearest-rank p50 and p95 of every spilled (kept, finished) update by kind and over all,
+  /// in bounded memory (``SummaryBuilder/percentiles(sets:membership:)``).
   private static func kindPercentiles(_ builder: SummaryBuilder) -> KindPercentiles {
-    var durations = [[Int64]](repeating: [], count: UpdateKind.allCases.count)
-    builder.forEachSpilled { group, record in
-      durations[builder.keys[group].kind.rawValue].append(record.duration)
-    }
+    let all = UpdateKind.allCases.count
+    let pairs = builder.percentiles(sets: all + 1) { [builder.keys[$0].kind.rawValue, all] }
     var result = KindPercentiles()
-    var all: [Int64] = []
-    all.reserveCapacity(durations.reduce(0) { $0 + $1.count })
     for kind in UpdateKind.allCases {
-      all += durations[kind.rawValue]
-      result.kinds[kind] = KindPercentiles.Pair(sorting: &durations[kind.rawValue])
+      result.kinds[kind] = KindPercentiles.Pair(p50Ns: pairs[kind.rawValue].p50Ns, p95Ns: pairs[kind.rawValue].p95Ns)
     }
-    result.total = KindPercentiles.Pair(sorting: &all)
+    result.total = KindPercentiles.Pair(p50Ns: pairs[all].p50Ns, p95Ns: pairs[all].p95Ns)
     return result
   }
 

@@ -68,6 +68,49 @@ struct SummaryBuilder {
     }
   }
 
+  /// The exact nearest-rank p50 and p95 of `sets` sets of spilled updates, an update in each
+  /// set `membership` names for its view (by index in ``keys``); zeros for an empty set.
+  ///
+  /// Found as the views' are (``PercentileTargets``: histograms, then scans of the spill), so
+  /// memory stays bounded however many updates a set holds.
+  func percentiles(sets: Int, membership: (Int) -> [Int]) -> [(p50Ns: Int64, p95Ns: Int64)] {
+    let members = keys.indices.map(membership)
+    let buckets = DurationHistogram.bucketCount
+    var finished = [Int](repeating: 0, count: sets)
+    var parts: [(histograms: [UInt32], map: [Int])] = []
+    for (part, map) in groupMaps.enumerated() {
+      // The part's histogram of each set: the sum of its views'.
+      var histogram = [UInt32](repeating: 0, count: sets * buckets)
+      for (local, global) in map.enumerated() {
+        for set in members[global] {
+          for bucket in 0..<buckets {
+            let count = histograms[part][local * buckets + bucket]
+            histogram[set * buckets + bucket] += count
+            finished[set] += Int(count)
+          }
+        }
+      }
+      parts.append((histogram, Array(0..<sets)))
+    }
+    var targets = PercentileTargets(finished: finished, parts: parts)
+    while targets.startScan() {
+      let collectors = spills.indices.map { targets.makeCollector(part: $0) }
+      for (part, spill) in spills.enumerated() {
+        let map = groupMaps[part]
+        let collector = collectors[part]
+        spill.forEachChunk { records in
+          for record in records {
+            for set in members[map[record.group]] { collector.add(group: set, value: record.duration) }
+          }
+        }
+      }
+      targets.endScan(collectors)
+    }
+    var statistics = [ViewStatistics](repeating: ViewStatistics(), count: sets)
+    targets.apply(to: &statistics)
+    return statistics.map { ($0.p50Ns, $0.p95Ns) }
+  }
+
   // MARK: - Second phase
 
   /// Scans the spills, a part on each thread: the frames' verdicts, and every percentile
