@@ -31,20 +31,18 @@ struct MeasurePass: Pass {
   func finish(_ read: FinishedRead<OptionalPass<FindingsPass>.Part>) -> Output {
     var measurements = CheckMeasurements(summary: read.summary)
     if kindPercentiles { measurements.kindPercentiles = Self.kindPercentiles(read.builder) }
-    // The edge counts (a dictionary of every edge by its labels) are made beside the findings.
+    // The edge counts (a dictionary of every edge by its labels) are made on another thread
+    // while the findings run here (not both in one concurrentPerform: the findings' own scans
+    // would then run one after another).
     let edgeCounts = ResultSlot<EdgeCounts?>(nil)
-    let findings = ResultSlot<[Finding]?>(nil)
-    let findingsPass = findingsPass
-    let wantsEdges = edges
-    DispatchQueue.concurrentPerform(iterations: 2) { task in
-      if task == 0 {
-        if wantsEdges { edgeCounts.value = EdgeCounts(read.graph?.graph ?? CauseGraph(nodes: [], edges: [])) }
-      } else {
-        findings.value = findingsPass.finish(read)
-      }
+    let counting = DispatchGroup()
+    if edges {
+      let graph = read.graph?.graph ?? CauseGraph(nodes: [], edges: [])
+      DispatchQueue.global().async(group: counting) { edgeCounts.value = EdgeCounts(graph) }
     }
+    measurements.findings = findingsPass.finish(read)
+    counting.wait()
     if edges { measurements.edges = edgeCounts.value }
-    measurements.findings = findings.value ?? nil
     var output = Output(measurements: measurements)
     if let recount {
       var recounted = measurements
