@@ -153,4 +153,23 @@ struct ReportRendererTests {
     #expect(Set(strip.bars.map(\.start)) == Set(kept.map(\.start)))
     #expect(strip.bars.map(\.start) == strip.bars.map(\.start).sorted())
   }
+
+  /// Bars equal in duration and start at the strip's cut: the first by label stay, whatever
+  /// order the updates came in.
+  @Test func aStripsCutAmongEqualsIsByLabel() throws {
+    var lines = [#"{"type":"trace","version":1,"app":"Ties","refreshRate":60,"start":0}"#]
+    lines.append(#"{"type":"update","id":1,"kind":"body","view":"Slow","module":"App","start":1000000,"duration":60000000}"#)
+    var random = SplitMix(seed: 5)
+    let names = (0..<1_500).map { "Row\($0)" }.shuffled(using: &random)
+    for (index, name) in names.enumerated() {
+      lines.append(
+        #"{"type":"update","id":\#(index + 2),"kind":"body","view":"\#(name)","module":"App","start":2000000,"duration":5000}"#)
+    }
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    let strip = try #require(try TraceAnalysis.report(paths: [file.path]).report.strips.first)
+    let expected = (["Slow.body"] + names.map { "\($0).body" }.sorted().prefix(FrameStrip.barLimit - 1))
+    #expect(Set(strip.bars.map(\.label)) == Set(expected))
+    #expect(strip.omitted == names.count + 1 - FrameStrip.barLimit)
+  }
 }

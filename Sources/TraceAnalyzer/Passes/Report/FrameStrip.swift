@@ -57,10 +57,11 @@ package struct FrameStrip: Hashable, Sendable {
     start < windowEnd && start.saturatingAdd(duration) > windowStart
   }
 
-  /// Keeps the ``barLimit`` longest bars, sorted by start.
+  /// Keeps the ``barLimit`` longest bars (the earlier, then the first by label, among equals:
+  /// the same bars however often a strip was trimmed on the way), sorted by start.
   mutating func trim() {
     if bars.count > Self.barLimit {
-      bars.sort { ($0.duration, $1.start) > ($1.duration, $0.start) }
+      bars.sort { ($0.duration, $1.start, $1.label) > ($1.duration, $0.start, $0.label) }
       omitted += bars.count - Self.barLimit
       bars.removeLast(bars.count - Self.barLimit)
     }
