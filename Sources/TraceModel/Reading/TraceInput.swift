@@ -74,9 +74,14 @@ import Synchronization
     guard stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR,
       let file = try? SystemFile(path: path)
     else { return nil }
+    return firstBytes(of: file)
+  }
+
+  /// The first bytes (up to 512) of `file`: what recognising a format looks at.
+  private static func firstBytes(of file: SystemFile) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: 512)
     let count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: 512, at: 0) }
-    return count < 0 ? nil : Array(bytes.prefix(count))
+    return Array(bytes.prefix(max(0, count)))
   }
 
   /// Removes the copies ``resolvingInputs(_:name:)`` made.
@@ -156,15 +161,9 @@ import Synchronization
       }
       return .folder
     }
-    var bytes = [UInt8](repeating: 0, count: 512)
-    let count: Int
-    if let head {
-      bytes.replaceSubrange(0..<head.count, with: head)
-      count = head.count
-    } else {
-      let file = try SystemFile(path: path)
-      count = bytes.withUnsafeMutableBytes { file.read(into: $0.baseAddress!, count: 512, at: 0) }
-    }
+    let bytes: [UInt8]
+    if let head { bytes = head } else { bytes = firstBytes(of: try SystemFile(path: path)) }
+    let count = bytes.count
     if let compression = compression(of: bytes.prefix(max(0, count))) {
       throw .badData(
         TraceParseError(
