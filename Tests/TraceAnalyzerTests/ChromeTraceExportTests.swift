@@ -153,7 +153,7 @@ struct ExportOrderingTests {
   func runsMergeIntoOneOrder(memoryLimit: Int) {
     var generator = SplitMix(seed: 7)
     let runs = [
-      SortedRuns(runLength: 5, memoryLimit: memoryLimit), SortedRuns(runLength: 3, memoryLimit: memoryLimit),
+      SortedRuns<ExportRecord>(runLength: 5, memoryLimit: memoryLimit), SortedRuns<ExportRecord>(runLength: 3, memoryLimit: memoryLimit),
     ]
     var all: [ExportRecord] = []
     for index in 0..<40 {
@@ -171,7 +171,7 @@ struct ExportOrderingTests {
 
   @Test(arguments: [0, 1000])
   func anOrderedTraceIsOneRun(memoryLimit: Int) {
-    let runs = SortedRuns(runLength: 4, memoryLimit: memoryLimit)
+    let runs = SortedRuns<ExportRecord>(runLength: 4, memoryLimit: memoryLimit)
     for index in 0..<20 {
       runs.append(
         ExportRecord(

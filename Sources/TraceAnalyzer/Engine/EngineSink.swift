@@ -34,7 +34,7 @@ struct EngineSink<Part: PassPart>: TraceSink {
       summary.consume(event, line: line, symbols: symbols)
     }
     graph?.consume(event, line: line, symbols: symbols)
-    pass.consume(event, symbols: symbols)
+    pass.consume(event, line: line, symbols: symbols)
   }
 
   /// Counts `update` into its graph node, found by its summary group where it has one.

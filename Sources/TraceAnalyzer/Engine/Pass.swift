@@ -49,11 +49,18 @@ protocol PassPart: Sendable {
 
   /// Takes any other event.
   mutating func consume(_ event: TraceEvent, symbols: SymbolTable)
+
+  /// Takes any other event at its `line` (1-based within the part); by default forwards to
+  /// ``consume(_:symbols:)``.
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable)
 }
 
 extension PassPart {
   mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {}
   mutating func consume(_ event: TraceEvent, symbols: SymbolTable) {}
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    consume(event, symbols: symbols)
+  }
 }
 
 /// The read alone: the summary, nothing more.
@@ -76,9 +83,9 @@ struct PassPair<First: Pass, Second: Pass>: Pass {
       second.consumeUpdate(update, group: group, symbols: symbols)
     }
 
-    mutating func consume(_ event: TraceEvent, symbols: SymbolTable) {
-      first.consume(event, symbols: symbols)
-      second.consume(event, symbols: symbols)
+    mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+      first.consume(event, line: line, symbols: symbols)
+      second.consume(event, line: line, symbols: symbols)
     }
   }
 
@@ -111,8 +118,8 @@ struct OptionalPass<Wrapped: Pass>: Pass {
       wrapped?.consumeUpdate(update, group: group, symbols: symbols)
     }
 
-    mutating func consume(_ event: TraceEvent, symbols: SymbolTable) {
-      wrapped?.consume(event, symbols: symbols)
+    mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+      wrapped?.consume(event, line: line, symbols: symbols)
     }
   }
 

@@ -8,6 +8,8 @@
   case cause(Cause)
   case hitch(Hitch)
   case hang(Hang)
+  case symbol(CodeSymbol)
+  case sample(Sample)
 
   /// The earliest time the event mentions (its `start` or `time`), if any; anchors the grid.
   @usableFromInline package var time: Int64? {
@@ -20,6 +22,8 @@
     case .cause(let cause): cause.time
     case .hitch(let hitch): hitch.start
     case .hang(let hang): hang.start
+    case .symbol: nil
+    case .sample(let sample): sample.time
     }
   }
 }

@@ -26,6 +26,8 @@
   @usableFromInline var fields = FieldTable()
   var scratch: [UInt8] = []
   let ids = IDSet()
+  /// The ids of `symbol` events, an id space of their own.
+  let symbolIDs = IDSet()
   let updateLabel: Symbol
   /// The symbol of the thread name `main`, once a plain update line has interned it.
   var mainThread: Symbol?
@@ -121,7 +123,7 @@
 
   /// Whether `ids` from another parser of the same trace overlap this parser's: the first shared one.
   @usableFromInline package func firstDuplicateID(with other: JSONLinesParser) -> Int64? {
-    ids.firstCommon(with: other.ids)
+    ids.firstCommon(with: other.ids) ?? symbolIDs.firstCommon(with: other.symbolIDs)
   }
 
   // MARK: - Scanning
@@ -156,6 +158,8 @@
   private static var hangKeys: UInt32 {
     Field.type.bit | Field.start.bit | Field.duration.bit | Field.kind.bit
   }
+  private static var sampleKeys: UInt32 { Field.type.bit | Field.time.bit | Field.thread.bit }
+  private static var symbolKeys: UInt32 { Field.type.bit | Field.id.bit | Field.user.bit }
 
   private mutating func decodeEvent(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
     guard fields.has(.type) else {
@@ -251,6 +255,14 @@
         Hang(
           start: try integer(.start, of: "hang"), duration: try duration(of: "hang"),
           kind: try optionalString(base, .kind)))
+    }
+    if equals(base, type, "sample") {
+      countUnknownKeys(allowed: Self.sampleKeys)
+      return .sample(try decodeSample(base, count: count))
+    }
+    if equals(base, type, "symbol") {
+      countUnknownKeys(allowed: Self.symbolKeys)
+      return .symbol(try decodeSymbol(base, count: count))
     }
     let typeName = decodedString(base, type)
     unknownTypes[typeName, default: 0] += 1
@@ -359,17 +371,21 @@
     case string(String)
     case bool(Bool)
     case strings([String])
+    case integer(Int64)
+    case integers([Int64])
   }
 
   /// The type a key outside the field table must have.
   enum LooseType {
-    case string, bool, strings
+    case string, bool, strings, integer, integers
 
     var name: String {
       switch self {
       case .string: "a string"
       case .bool: "a boolean"
       case .strings: "an array of strings"
+      case .integer: "an integer"
+      case .integers: "an array of integers"
       }
     }
   }
@@ -453,6 +469,45 @@
           }
           scanner.position += 1
           found[name] = .strings(items)
+        case (.integer, let first) where first == 0x2D || first &- 0x30 <= 9:
+          let number = try scanner.scanNumber()
+          if number.isInteger && number.fits {
+            found[name] = .integer(number.value)
+          } else {
+            found[name] = nil
+            wrongTypes[name] = (valueStart + 1, number.isInteger ? "an integer out of range" : "a fraction")
+          }
+        case (.integers, 0x5B):
+          var items: [Int64] = []
+          scanner.position += 1
+          scanner.skipWhitespace()
+          var wrong: (column: Int, found: String)?
+          while scanner.position < count && base[scanner.position] != 0x5D {
+            let itemStart = scanner.position
+            if wrong == nil, base[itemStart] == 0x2D || base[itemStart] &- 0x30 <= 9 {
+              let number = try scanner.scanNumber()
+              if number.isInteger && number.fits {
+                items.append(number.value)
+              } else {
+                wrong = (itemStart + 1, number.isInteger ? "an integer out of range" : "a fraction")
+              }
+            } else {
+              if wrong == nil { wrong = (itemStart + 1, typeName(at: itemStart)) }
+              try scanner.skipValue()
+            }
+            scanner.skipWhitespace()
+            if scanner.position < count && base[scanner.position] == 0x2C {
+              scanner.position += 1
+              scanner.skipWhitespace()
+            }
+          }
+          scanner.position += 1
+          if let wrong {
+            found[name] = nil
+            wrongTypes[name] = (wrong.column, "\(wrong.found) in it")
+          } else {
+            found[name] = .integers(items)
+          }
         default:
           found[name] = nil
           wrongTypes[name] = (valueStart + 1, typeName(at: valueStart))
@@ -476,6 +531,74 @@
       }
     }
     return found
+  }
+
+  /// A `sample`: `time` and `thread` from the field table, `weight` and `stack` walked.
+  private mutating func decodeSample(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> Sample {
+    let time = try integer(.time, of: "sample")
+    let values =
+      fields.unmatchedKeys > 0 ? try looseKeys(base, count: count, [("weight", .integer), ("stack", .integers)]) : [:]
+    guard case .integer(let weight) = values["weight"] else {
+      throw LineError(column: 1, message: "missing required key \"weight\" in a \"sample\" event")
+    }
+    guard weight > 0 else {
+      throw LineError(
+        column: looseColumn(base, count: count, key: "weight"),
+        message: "\"weight\" must be positive: the time the sample stands for, in ns")
+    }
+    let thread = try optionalString(base, .thread)
+    guard case .integers(let stack) = values["stack"] else {
+      throw LineError(column: 1, message: "missing required key \"stack\" in a \"sample\" event")
+    }
+    let isMain = thread.map { symbols[$0] == "main" } ?? true
+    return Sample(time: time, weight: weight, thread: thread, isMainThread: isMain, stack: stack)
+  }
+
+  /// A `symbol`: `id` and `user` from the field table, `name` and `binary` walked.
+  private mutating func decodeSymbol(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> CodeSymbol {
+    let id = try integer(.id, of: "symbol")
+    let values =
+      fields.unmatchedKeys > 0 ? try looseKeys(base, count: count, [("name", .string), ("binary", .string)]) : [:]
+    guard case .string(let name) = values["name"] else {
+      throw LineError(column: 1, message: "missing required key \"name\" in a \"symbol\" event")
+    }
+    var binary: Symbol?
+    if case .string(let text) = values["binary"] { binary = symbols.intern(text) }
+    let user = try optional(.user, .bool).map { $0.integer != 0 } ?? false
+    guard symbolIDs.insert(id) else {
+      throw LineError(
+        column: Int(fields[.id].offset) + 1,
+        message: "duplicate symbol id \(id): ids must be unique among symbol events")
+    }
+    return CodeSymbol(id: id, name: symbols.intern(name), binary: binary, user: user)
+  }
+
+  /// The 1-based column of the value of the top-level `key` of a line the strict scan accepted.
+  private func looseColumn(_ base: UnsafePointer<UInt8>, count: Int, key: String) -> Int {
+    var scanner = JSONScanner(base: base, count: count)
+    do throws(JSONScanError) {
+      scanner.skipWhitespace()
+      try scanner.expect(0x7B, "expected a JSON object")
+      scanner.skipWhitespace()
+      var column = 1
+      while scanner.position < count && base[scanner.position] == 0x22 {
+        let name = try scanner.scanString()
+        scanner.skipWhitespace()
+        try scanner.expect(0x3A, "expected ':' after the key")
+        scanner.skipWhitespace()
+        let text = JSONString.decoded(
+          UnsafeBufferPointer(start: base + name.range.lowerBound, count: name.range.count), escaped: name.escaped)
+        if text == key { column = scanner.position + 1 }
+        try scanner.skipValue()
+        scanner.skipWhitespace()
+        guard scanner.position < count && base[scanner.position] == 0x2C else { break }
+        scanner.position += 1
+        scanner.skipWhitespace()
+      }
+      return column
+    } catch {
+      return 1
+    }
   }
 
   private func plainString(_ base: UnsafePointer<UInt8>, _ field: Field) throws(LineError) -> String? {

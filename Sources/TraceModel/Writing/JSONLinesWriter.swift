@@ -147,6 +147,32 @@
         out.symbol("kind", hang.kind, symbols)
         out.close()
       }
+    case .symbol(let symbol):
+      write(reserving: length(symbol.name, symbols) + length(symbol.binary, symbols)) { out in
+        out.open("symbol")
+        out.integer("id", symbol.id)
+        out.symbol("name", symbol.name, symbols)
+        out.symbol("binary", symbol.binary, symbols)
+        if symbol.user { out.literal("user", "true", quoted: false) }
+        out.close()
+      }
+    case .sample(let sample):
+      let thread = sample.isMainThread ? nil : sample.thread
+      // Each id takes at most 20 digits and a comma: room for four string bytes.
+      write(reserving: length(thread, symbols) + 4 * sample.stack.count) { out in
+        out.open("sample")
+        out.integer("time", sample.time)
+        out.integer("weight", sample.weight)
+        out.symbol("thread", thread, symbols)
+        out.key("stack")
+        out.byte(UInt8(ascii: "["))
+        for (index, id) in sample.stack.enumerated() {
+          if index > 0 { out.byte(UInt8(ascii: ",")) }
+          out.decimal(id)
+        }
+        out.byte(UInt8(ascii: "]"))
+        out.close()
+      }
     }
   }
 

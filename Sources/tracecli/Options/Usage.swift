@@ -21,6 +21,7 @@ enum Usage {
       check         fail a CI job when a trace is over budget
       diff          what changed between two traces (or sets of runs)
       import        convert xctrace XML exports to JSON Lines
+      profile       where the time inside each view's updates went (Time Profiler samples)
       report        one HTML page: findings, timeline, missed frames, cause graph, views
       export        Trace Event Format for Perfetto, or flat rows for DuckDB
 
@@ -49,7 +50,7 @@ enum Usage {
       ("summarize", SummarizeCommand.self), ("updates", UpdatesCommand.self),
       ("cause-graph", CauseGraphCommand.self), ("why", WhyCommand.self), ("diagnose", DiagnoseCommand.self),
       ("check", CheckCommand.self), ("diff", DiffCommand.self), ("import", ImportCommand.self),
-      ("report", ReportCommand.self), ("export", ExportCommand.self),
+      ("profile", ProfileCommand.self), ("report", ReportCommand.self), ("export", ExportCommand.self),
     ]
   }
 

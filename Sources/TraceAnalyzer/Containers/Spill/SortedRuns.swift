@@ -1,38 +1,44 @@
-/// Records appended in any order, read back in ``ExportRecord/precedes(_:_:)`` order.
+/// A fixed-size record that ``SortedRuns`` orders.
+protocol RunRecord: BitwiseCopyable, Sendable {
+  /// Whether `a` comes before `b`: a strict weak order.
+  static func precedes(_ a: Self, _ b: Self) -> Bool
+}
+
+/// Records appended in any order, read back in ``RunRecord/precedes(_:_:)`` order.
 ///
 /// Memory is bounded by the run length: each full run is sorted and spilled to an unlinked
 /// temporary file; reading merges the runs. A run that starts after the previous one ends
 /// extends it, so a trace already in order is one run.
-final class SortedRuns: @unchecked Sendable {
+final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
   /// Records sorted in memory at once.
-  static let runLength = 1 << 17
+  static var runLength: Int { 1 << 17 }
   /// Records kept in memory before any goes to disk (about 20 MB): a trace of a million
   /// events or so never touches the disk.
-  static let memoryLimit = 4 * runLength
+  static var memoryLimit: Int { 4 * runLength }
   /// Records read from each run at a time while merging.
-  static let readLength = 1 << 11
+  static var readLength: Int { 1 << 11 }
 
   /// Records sorted in memory at once in this instance.
   let length: Int
   /// Records this instance keeps in memory before spilling.
   let memoryLimit: Int
-  private var buffer: [ExportRecord] = []
+  private var buffer: [Record] = []
   /// Spilled runs: byte offset and record count.
   private(set) var runs: [(offset: Int, count: Int)] = []
-  private var last: ExportRecord?
+  private var last: Record?
   private var file: SpillBlockFile?
-  private var memoryRuns: [[ExportRecord]] = []
+  private var memoryRuns: [[Record]] = []
   private var inMemory = 0
   private(set) var count = 0
 
-  init(runLength: Int = SortedRuns.runLength, memoryLimit: Int = SortedRuns.memoryLimit) {
+  init(runLength: Int = SortedRuns<Record>.runLength, memoryLimit: Int = SortedRuns<Record>.memoryLimit) {
     length = max(runLength, 1)
     self.memoryLimit = memoryLimit
     buffer.reserveCapacity(length)
   }
 
   @inline(__always)
-  func append(_ record: ExportRecord) {
+  func append(_ record: Record) {
     buffer.append(record)
     count &+= 1
     if buffer.count == length { flush() }
@@ -41,8 +47,8 @@ final class SortedRuns: @unchecked Sendable {
   /// Sorts and spills the buffered records.
   func flush() {
     guard !buffer.isEmpty else { return }
-    if !isSorted(buffer) { buffer.sort(by: ExportRecord.precedes) }
-    let extends = last.map { !ExportRecord.precedes(buffer[0], $0) } ?? false
+    if !isSorted(buffer) { buffer.sort(by: Record.precedes) }
+    let extends = last.map { !Record.precedes(buffer[0], $0) } ?? false
     last = buffer[buffer.count - 1]
     if inMemory + buffer.count <= memoryLimit {
       inMemory += buffer.count
@@ -59,7 +65,7 @@ final class SortedRuns: @unchecked Sendable {
     if file == nil { file = SpillBlockFile() }
     let offset = buffer.withUnsafeBytes { file!.append($0) }
     if extends, let previous = runs.last, previous.offset >= 0,
-      previous.offset + previous.count * MemoryLayout<ExportRecord>.stride == offset
+      previous.offset + previous.count * MemoryLayout<Record>.stride == offset
     {
       runs[runs.count - 1].count += buffer.count
     } else {
@@ -68,8 +74,8 @@ final class SortedRuns: @unchecked Sendable {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private func isSorted(_ records: [ExportRecord]) -> Bool {
-    for index in records.indices.dropFirst() where ExportRecord.precedes(records[index], records[index - 1]) {
+  private func isSorted(_ records: [Record]) -> Bool {
+    for index in records.indices.dropFirst() where Record.precedes(records[index], records[index - 1]) {
       return false
     }
     return true
@@ -81,7 +87,7 @@ final class SortedRuns: @unchecked Sendable {
     let offset: Int
     var remaining: Int
     var position = 0
-    var chunk: [ExportRecord] = []
+    var chunk: [Record] = []
     var index = 0
 
     init(runs: SortedRuns, run: (offset: Int, count: Int)) {
@@ -91,15 +97,15 @@ final class SortedRuns: @unchecked Sendable {
     }
 
     /// The next record, nil at the end.
-    mutating func next() -> ExportRecord? {
+    mutating func next() -> Record? {
       if index == chunk.count {
         guard remaining > 0 else { return nil }
-        let take = min(remaining, SortedRuns.readLength)
+        let take = min(remaining, SortedRuns<Record>.readLength)
         if offset < 0 {
           chunk = Array(runs.memoryRuns[-1 - offset][position..<(position + take)])
         } else {
-          let stride = MemoryLayout<ExportRecord>.stride
-          chunk = [ExportRecord](unsafeUninitializedCapacity: take) { buffer, initialized in
+          let stride = MemoryLayout<Record>.stride
+          chunk = [Record](unsafeUninitializedCapacity: take) { buffer, initialized in
             let ok =
               runs.file?.read(
                 into: UnsafeMutableRawBufferPointer(buffer), at: offset + position * stride) ?? false
@@ -117,17 +123,17 @@ final class SortedRuns: @unchecked Sendable {
   }
 }
 
-/// Merges the runs of several ``SortedRuns`` into one stream in export order.
-struct RunMerger {
-  private var cursors: [SortedRuns.Cursor] = []
+/// Merges the runs of several ``SortedRuns`` into one stream in their order.
+struct RunMerger<Record: RunRecord> {
+  private var cursors: [SortedRuns<Record>.Cursor] = []
   /// Per cursor: its source index (the part) and its next record, as a binary heap.
-  private var heap: [(record: ExportRecord, cursor: Int, source: Int)] = []
+  private var heap: [(record: Record, cursor: Int, source: Int)] = []
 
-  init(_ sources: [SortedRuns]) {
+  init(_ sources: [SortedRuns<Record>]) {
     for (source, runs) in sources.enumerated() {
       runs.flush()
       for run in runs.runs {
-        var cursor = SortedRuns.Cursor(runs: runs, run: run)
+        var cursor = SortedRuns<Record>.Cursor(runs: runs, run: run)
         if let first = cursor.next() {
           cursors.append(cursor)
           push((first, cursors.count - 1, source))
@@ -137,7 +143,7 @@ struct RunMerger {
   }
 
   /// The next record and the index of the source it came from.
-  mutating func next() -> (record: ExportRecord, source: Int)? {
+  mutating func next() -> (record: Record, source: Int)? {
     guard let top = heap.first else { return nil }
     if let following = cursors[top.cursor].next() {
       heap[0] = (following, top.cursor, top.source)
@@ -152,12 +158,12 @@ struct RunMerger {
     return (top.record, top.source)
   }
 
-  private mutating func push(_ entry: (record: ExportRecord, cursor: Int, source: Int)) {
+  private mutating func push(_ entry: (record: Record, cursor: Int, source: Int)) {
     heap.append(entry)
     var child = heap.count - 1
     while child > 0 {
       let parent = (child - 1) / 2
-      guard ExportRecord.precedes(heap[child].record, heap[parent].record) else { break }
+      guard Record.precedes(heap[child].record, heap[parent].record) else { break }
       heap.swapAt(child, parent)
       child = parent
     }
@@ -169,10 +175,10 @@ struct RunMerger {
       let left = 2 * parent + 1
       guard left < heap.count else { return }
       var best = left
-      if left + 1 < heap.count && ExportRecord.precedes(heap[left + 1].record, heap[left].record) {
+      if left + 1 < heap.count && Record.precedes(heap[left + 1].record, heap[left].record) {
         best = left + 1
       }
-      guard ExportRecord.precedes(heap[best].record, heap[parent].record) else { return }
+      guard Record.precedes(heap[best].record, heap[parent].record) else { return }
       heap.swapAt(best, parent)
       parent = best
     }

@@ -1,7 +1,7 @@
 import TraceModel
 
 /// One update as the export keeps it between reading and writing: 40 bytes.
-struct ExportRecord: BitwiseCopyable, Sendable {
+struct ExportRecord: RunRecord {
   static let skippedFlag: UInt32 = 1
   static let mainThreadFlag: UInt32 = 2
   /// No `group`.

@@ -14,7 +14,7 @@ struct ExportSink: TraceSink {
     var isMainThread: Bool
   }
 
-  let runs = SortedRuns()
+  let runs = SortedRuns<ExportRecord>()
   /// Causes by `from`, or nil when flows are not wanted.
   let causes: PartitionedSpill<ExportCause>?
   /// The ids causes come from and go to (only with causes).
@@ -87,7 +87,7 @@ struct ExportSink: TraceSink {
     case .hitch(let hitch):
       hitches.append((hitch, hitch.narrative.map { symbols[$0] }, hitch.cause.map { symbols[$0] }))
     case .hang(let hang): hangs.append((hang, hang.kind.map { symbols[$0] }))
-    case .source, .header: break
+    case .source, .header, .symbol, .sample: break
     }
     if case .header = event { return }
     if let time = event.time { earliest = min(earliest ?? time, time) }

@@ -100,7 +100,10 @@ struct SummaryAccumulator: TraceSink {
       counts.hangs += 1
       if hang.duration < Update.unfinishedDuration { counts.hangNs = counts.hangNs.saturatingAdd(hang.duration) }
       see(hang.start, end: hang.duration < Update.unfinishedDuration ? hang.start.saturatingAdd(hang.duration) : nil)
-    case .header:
+    case .sample(let sample):
+      counts.samples += 1
+      see(sample.time)
+    case .header, .symbol:
       break
     }
   }
@@ -199,6 +202,8 @@ public struct EventCounts: Hashable, Sendable {
   public var hitches = 0
   public var systemHitches = 0
   public var hangs = 0
+  /// Time Profiler samples.
+  public var samples = 0
   /// Total time of the app's hitches and of hangs, ns (without those an hour long or more).
   public var hitchNs: Int64 = 0
   public var hangNs: Int64 = 0
@@ -214,6 +219,7 @@ public struct EventCounts: Hashable, Sendable {
     hitches += other.hitches
     systemHitches += other.systemHitches
     hangs += other.hangs
+    samples += other.samples
     hitchNs = hitchNs.saturatingAdd(other.hitchNs)
     hangNs = hangNs.saturatingAdd(other.hangNs)
   }

@@ -1,0 +1,110 @@
+import TraceModel
+
+/// `tracecli profile` as a pass: each part keeps its samples and updates in time order
+/// (``SortedRuns``, so memory stays flat), its symbols and its distinct stacks; the finish
+/// merges the parts' runs and attributes every sample to the innermost update of its thread
+/// (``SampleAttribution``), then names the functions.
+struct ProfilePass: Pass {
+  /// The node to focus on (`--view`), as `cause-graph` resolves it.
+  let view: String?
+
+  struct Part: PassPart {
+    let window: TraceWindow
+    let runs = SortedRuns<ProfileRecord>(runLength: 1 << 15, memoryLimit: 1 << 17)
+    /// Thread symbol → the part's thread index (0 is the main thread).
+    private var threadIndex: [Symbol: UInt32] = [:]
+    /// By thread index − 1: the thread's name.
+    private(set) var threadNames: [Symbol] = []
+    /// By thread index: the first and last sample time (`.max`/`.min` without samples).
+    private(set) var firstSample: [Int64] = [.max]
+    private(set) var lastSample: [Int64] = [.min]
+    private(set) var stacks = StackTable()
+    private(set) var symbols: [CodeSymbol] = []
+
+    init(window: TraceWindow) { self.window = window }
+
+    private mutating func thread(_ name: Symbol?, isMain: Bool) -> UInt32 {
+      guard !isMain, let name else { return 0 }
+      if let found = threadIndex[name] { return found }
+      threadNames.append(name)
+      let index = UInt32(threadNames.count)
+      threadIndex[name] = index
+      firstSample.append(.max)
+      lastSample.append(.min)
+      return index
+    }
+
+    mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
+      guard let group, !update.isUnfinished else { return }
+      runs.append(
+        ProfileRecord(
+          time: update.start, length: update.duration, id: update.id,
+          thread: thread(update.thread, isMain: update.isMainThread), group: UInt32(group)))
+    }
+
+    mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+      switch event {
+      case .sample(let sample):
+        guard window.contains(sample.time) else { return }
+        let thread = thread(sample.thread, isMain: sample.isMainThread)
+        firstSample[Int(thread)] = min(firstSample[Int(thread)], sample.time)
+        lastSample[Int(thread)] = max(lastSample[Int(thread)], sample.time)
+        let stack = stacks.intern(sample.stack, line: line)
+        runs.append(
+          ProfileRecord(
+            time: sample.time, length: sample.weight, id: Int64(stack), thread: thread,
+            group: ProfileRecord.sampleGroup))
+      case .symbol(let symbol):
+        self.symbols.append(symbol)
+      default:
+        break
+      }
+    }
+  }
+
+  func makePart(_ context: PartContext) -> Part { Part(window: context.window) }
+
+  func finish(_ read: FinishedRead<Part>) -> Profile {
+    let keys = read.builder.keys
+    // The parts' threads, by name across parts (0: main).
+    var globalThread: [String: Int] = [:]
+    var threadMaps: [[Int]] = []
+    var spans: [ClosedRange<Int64>?] = [nil]
+    for part in read.parts {
+      var map = [0]
+      for name in part.pass.threadNames {
+        let text = part.symbols[name]
+        if let found = globalThread[text] {
+          map.append(found)
+        } else {
+          globalThread[text] = spans.count
+          map.append(spans.count)
+          spans.append(nil)
+        }
+      }
+      for (local, global) in map.enumerated() where part.pass.firstSample[local] != .max {
+        let first = part.pass.firstSample[local]
+        let last = part.pass.lastSample[local]
+        spans[global] = spans[global].map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...last
+      }
+      threadMaps.append(map)
+    }
+    var attribution = SampleAttribution(groups: keys.count, spans: spans)
+    var merger = RunMerger(read.parts.map(\.pass.runs))
+    let groupMaps = read.builder.groupMaps
+    while let (record, part) = merger.next() {
+      let thread = threadMaps[part][Int(record.thread)]
+      if record.isSample {
+        attribution.sample(record, part: part, thread: thread)
+      } else {
+        attribution.update(record, group: groupMaps[part][Int(record.group)], thread: thread)
+      }
+    }
+    attribution.finish()
+    let functions = FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) })
+    var builder = ProfileBuilder(
+      keys: keys, attribution: attribution, functions: functions,
+      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, file: read.run.displayName)
+    return builder.profile()
+  }
+}
