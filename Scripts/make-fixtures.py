@@ -95,6 +95,53 @@ def grid_misses(updates, anchor, b, red=1_000_000):
     return sorted(k for k, end in frames.items() if end > anchor + (k + 1) * b)
 
 
+# MARK: - Time Profiler samples
+
+ENTRY = [("static LandmarksApp.$main()", "Landmarks", True), ("start", "dyld", False)]
+SWIFTUI = [("ViewGraph.updateOutputs(async:)", "SwiftUICore", False),
+           ("ViewRendererHost.render(interval:updateDisplayList:targetTimestamp:)", "SwiftUICore", False),
+           ("UIApplicationMain", "UIKitCore", False)]
+
+
+def add_samples(t, rng, stacks_for, span, outside):
+    """Appends Time Profiler samples (1 ms apart, weight 1 ms, main thread, running only) over
+    `span`, and the symbols they name, after every other event (lines of the rest stay put).
+
+    `stacks_for(name, duration)` gives an update's body its stack (leaf first, as (name, binary,
+    user) triples, entry frames added here) or None when its thread did not run at that tick
+    (a body that waits); `outside` is the stack of a running main thread outside updates, or None.
+    """
+    ids = {}
+    symbols, samples = [], []
+
+    def sid(frame):
+        if frame not in ids:
+            ids[frame] = len(ids) + 1
+            name, binary, user = frame
+            symbols.append({"type": "symbol", "id": ids[frame], "name": name, "binary": binary,
+                            **({"user": True} if user else {})})
+        return ids[frame]
+
+    main = [(start, dur, name) for start, dur, thread, _, name in t.updates
+            if thread in (None, "main") and dur < UNFINISHED]
+    lo, hi = span
+    for tick in range(lo, hi, 1_000_000):
+        tick += rng.randint(0, 20_000)
+        inside = [u for u in main if u[0] <= tick < u[0] + u[1]]
+        if inside:
+            start, dur, name = max(inside, key=lambda u: (u[0], -u[1]))
+            frames = stacks_for(name, dur)
+        else:
+            frames = outside() if outside else None
+        if frames is None:
+            continue
+        stack = [sid(f) for f in frames + SWIFTUI + ENTRY]
+        samples.append({"type": "sample", "time": tick, "weight": 1_000_000,
+                        "stack": stack})
+    for event in symbols + samples:
+        t.lines.append(json.dumps(event, ensure_ascii=False, separators=(",", ":")))
+
+
 # MARK: - Stories
 
 def minimal():
@@ -185,6 +232,35 @@ def landmarks(fixed):
 
     for k in grid_misses(t.updates, t0, b):
         t.event("hitch", start=t0 + (k + 1) * b, duration=b, narrative="Potentially expensive app update(s)")
+    if not fixed:
+        srng = random.Random(1101)
+        distance = ("LandmarkListItemView.distance.getter", "Landmarks", True)
+        item_body = ("LandmarkListItemView.body.getter", "Landmarks", True)
+
+        def item_stack(name, duration):
+            if name == "LandmarkListItemView":
+                r = srng.random()
+                if r < 0.55:
+                    return [("-[NSMeasurementFormatter init]", "Foundation", False),
+                            ("MeasurementFormatter.init()", "Foundation", False), distance, item_body]
+                if r < 0.75:
+                    return [("unum_open_76", "libicucore.A.dylib", False),
+                            ("-[NSNumberFormatter init]", "Foundation", False), distance, item_body]
+                if r < 0.9:
+                    return [("Measurement<>.converted(to:)", "Foundation", False), distance, item_body]
+                return [("Text.init(_:tableName:bundle:comment:)", "SwiftUI", False), item_body]
+            return [(f"{name}.body.getter", "SwiftUI" if name in ("Image", "ScrollView", "NavigationSplitView")
+                     else "Landmarks", name not in ("Image", "ScrollView", "NavigationSplitView")),
+                    ("AttributeGraph.Graph.updateValue()", "AttributeGraph", False)]
+
+        def render_stack():
+            # Outside updates the main thread mostly sleeps (not sampled); sometimes it commits.
+            if srng.random() < 0.06:
+                return [("CA::Transaction::commit()", "QuartzCore", False)]
+            return None
+
+        last = max(start + dur for start, dur, _, _, _ in t.updates if dur < UNFINISHED)
+        add_samples(t, srng, item_stack, (t0, last), render_stack)
     return t
 
 
@@ -444,6 +520,29 @@ def slow_init():
     for i in range(4):
         at = cur + (2 + 3 * i) * b
         t.update("body", at, rng.randint(40_000, 120_000), view="LandmarkDetail", module="Landmarks")
+    srng = random.Random(6106)
+    detail_body = ("LandmarkDetail.body.getter", "Landmarks", True)
+    hike_init = ("HikeStore.init()", "Landmarks", True)
+
+    def detail_stack(name, duration):
+        if name == "LandmarkDetail" and duration > 10_000_000:
+            # HikeStore.init reads its file synchronously: the thread waits, and runs in few ticks.
+            r = srng.random()
+            if r < 0.14:
+                return [("__pread", "libsystem_kernel.dylib", False),
+                        ("Data.init(contentsOf:options:)", "Foundation", False), hike_init, detail_body]
+            if r < 0.19:
+                return [("JSONDecoderImpl.unwrap<A>(_:as:for:_:)", "Foundation", False),
+                        ("JSONDecoder.decode<A>(_:from:)", "Foundation", False), hike_init, detail_body]
+            return None
+        return [(f"{name}.body.getter", "Landmarks", True)]
+
+    last = max(start + dur for start, dur, _, _, _ in t.updates)
+    def run_loop_stack():
+        # Outside updates the main thread mostly sleeps (not sampled); sometimes it commits.
+        return [("CA::Transaction::commit()", "QuartzCore", False)] if srng.random() < 0.1 else None
+
+    add_samples(t, srng, detail_stack, (t0 + 5 * b, last), run_loop_stack)
     return t
 
 

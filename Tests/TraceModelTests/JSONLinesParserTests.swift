@@ -69,13 +69,13 @@ struct JSONLinesParserTests {
   @Test func unknownTypesStillSayWhenTheyHappened() throws {
     var parser = JSONLinesParser()
     for line in [
-      #"{"type":"sample","time":-5,"weight":1}"#, #"{"type":"interval","start":7}"#,
+      #"{"type":"signpost","time":-5,"weight":1}"#, #"{"type":"interval","start":7}"#,
       #"{"type":"marker","start":1.5}"#, #"{"type":"marker","time":-99999999999999999999}"#,
     ] {
       #expect(try parse(line, with: &parser) == nil)
     }
     #expect(parser.unknownEarliest == -5)
-    #expect(parser.unknownTypes == ["sample": 1, "interval": 1, "marker": 2])
+    #expect(parser.unknownTypes == ["signpost": 1, "interval": 1, "marker": 2])
   }
 
   @Test func decodesAnUpdateWithEveryField() throws {

@@ -18,3 +18,22 @@ public struct Diagnosis: Hashable, Sendable {
   /// The trace's display name.
   public var file: String { summary.file }
 }
+
+extension Diagnosis {
+  /// The rules whose findings name a node whose samples say why it is slow.
+  static let measuredRules: Set<FindingRule> = [.longBody, .blockingUpdate]
+
+  /// Gives each `long-body` and `blocking-update` finding of a node with samples what they
+  /// measured (its verdict, hot app frames and a fix that names them).
+  mutating func measure(_ profile: Profile) {
+    var byNode: [CauseGraph.NodeID: NodeProfile] = [:]
+    for node in profile.nodes { byNode[CauseGraph.NodeID(view: node.key)] = node }
+    for index in findings.indices where Self.measuredRules.contains(findings[index].rule) {
+      guard let id = findings[index].nodeIDs.first, let node = byNode[id], node.samples > 0 else { continue }
+      let measured = MeasuredCode(node)
+      findings[index].measured = measured
+      findings[index].evidence.append(measured.evidence)
+    }
+    graph.findings = findings
+  }
+}

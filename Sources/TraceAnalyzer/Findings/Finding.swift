@@ -41,6 +41,9 @@ public struct Finding: Hashable, Sendable {
   public var view: String?
   /// The edges of the cause graph the finding is about.
   package var edges: [Edge]
+  /// What the samples of its node measured (`long-body`, `blocking-update`), when the trace
+  /// has samples there.
+  package var measured: MeasuredCode?
 
   /// An edge a finding marks in the cause graph.
   package struct Edge: Hashable, Sendable {
@@ -71,7 +74,7 @@ public struct Finding: Hashable, Sendable {
   public var nodes: [String] { nodeIDs.map(\.label) }
 
   /// What to do about it.
-  public var suggestion: String { rule.suggestion }
+  public var suggestion: String { measured?.fix ?? rule.suggestion }
 
   /// Errors first, then by cost (largest first), then by rule and nodes.
   static func listedBefore(_ lhs: Finding, _ rhs: Finding) -> Bool {

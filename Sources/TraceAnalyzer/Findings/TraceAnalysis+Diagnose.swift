@@ -19,6 +19,11 @@ extension TraceAnalysis {
   static func diagnose(
     _ run: TraceRun, settings: FindingSettings, rules: [any FindingsRule.Type] = FindingRules.all
   ) throws(TraceReadError) -> Diagnosis {
-    try run.read(DiagnosisPass(settings: settings, rules: rules)).output
+    var diagnosis = try run.read(DiagnosisPass(settings: settings, rules: rules)).output
+    // Samples name the code of slow bodies; a trace without them is read once.
+    if diagnosis.summary.events.samples > 0 {
+      diagnosis.measure(try run.read(ProfilePass(view: nil)).output)
+    }
+    return diagnosis
   }
 }

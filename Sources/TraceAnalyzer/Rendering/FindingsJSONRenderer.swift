@@ -51,6 +51,11 @@ package enum FindingsJSONRenderer {
             }
           })
         json.field("view", finding.view)
+        if let measured = finding.measured {
+          json.field("verdict", measured.verdict.rawValue)
+          json.key("hotAppFrames")
+          ProfileRenderer.hotFrames(measured.hotAppFrames[...], into: &json)
+        }
       }
     }
   }

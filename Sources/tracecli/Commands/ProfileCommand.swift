@@ -34,7 +34,6 @@ enum ProfileCommand: Command {
   static let exitStatuses =
     [
       ExitStatus(.success, "profiled"), ExitStatus(.failure, "no view of that name in the trace"),
-      ExitStatus(.usage, "--view names several nodes (they are listed)"),
     ] + ExitStatus.reading
 
   static let examples = [
