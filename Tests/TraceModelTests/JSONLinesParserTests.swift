@@ -78,6 +78,36 @@ struct JSONLinesParserTests {
     #expect(parser.unknownTypes == ["signpost": 1, "interval": 1, "marker": 2])
   }
 
+  @Test func decodesSamplesAndSymbols() throws {
+    let (event, parser) = try parse(#"{"type":"sample","time":5,"weight":1000000,"thread":"worker","stack":[3, -1,7]}"#)
+    guard case .sample(let sample) = event else { Issue.record("not a sample"); return }
+    #expect(sample.time == 5 && sample.weight == 1_000_000 && sample.stack == [3, -1, 7])
+    #expect(sample.thread.map { parser.symbols[$0] } == "worker" && !sample.isMainThread)
+    guard case .sample(let onMain) = try parse(#"{"type":"sample","stack":[],"time":1,"weight":1,"thread":"main"}"#).0
+    else { Issue.record("not a sample"); return }
+    #expect(onMain.isMainThread && onMain.stack.isEmpty)
+    let (symbolEvent, symbolParser) = try parse(
+      #"{"type":"symbol","id":4,"name":"-[NSNumberFormatter init]","binary":"Foundation","user":false}"#)
+    guard case .symbol(let symbol) = symbolEvent else { Issue.record("not a symbol"); return }
+    #expect(symbol.id == 4 && symbolParser.symbols[symbol.name] == "-[NSNumberFormatter init]")
+    #expect(symbol.binary.map { symbolParser.symbols[$0] } == "Foundation" && !symbol.user)
+  }
+
+  @Test func rejectsBrokenSamplesAndSymbols() {
+    #expect(error(#"{"type":"sample","time":1,"weight":0,"stack":[]}"#)?.column == 36)
+    #expect(error(#"{"type":"sample","time":1,"weight":0,"stack":[]}"#)?.message.contains("must be positive") == true)
+    #expect(error(#"{"type":"sample","time":1,"weight":5,"stack":[1,"a"]}"#)?.column == 49)
+    #expect(error(#"{"type":"sample","time":1,"weight":5,"stack":[1.5]}"#)?.message.contains("array of integers") == true)
+    #expect(error(#"{"type":"sample","time":1,"stack":[]}"#)?.message == #"missing required key "weight" in a "sample" event"#)
+    #expect(error(#"{"type":"sample","time":1,"weight":1}"#)?.message == #"missing required key "stack" in a "sample" event"#)
+    #expect(error(#"{"type":"sample","weight":1,"stack":[]}"#)?.message == #"missing required key "time" in a "sample" event"#)
+    #expect(error(#"{"type":"symbol","id":1}"#)?.message == #"missing required key "name" in a "symbol" event"#)
+    #expect(error(#"{"type":"symbol","id":1,"name":2}"#)?.message.contains("must be a string") == true)
+    // Symbol ids are an id space of their own: an update may share one, a symbol may not.
+    #expect(error(#"{"type":"symbol","id":1,"name":"x"}"#, after: [#"{"type":"update","id":1,"kind":"other","start":0,"duration":1}"#]) == nil)
+    #expect(error(#"{"type":"symbol","id":1,"name":"y"}"#, after: [#"{"type":"symbol","id":1,"name":"x"}"#])?.column == 23)
+  }
+
   @Test func decodesAnUpdateWithEveryField() throws {
     let (event, parser) = try parse(
       #"{"type":"update","id":100,"kind":"body","view":"LandmarkListItemView","label":"x","module":"Landmarks","start":1000100000,"duration":1400000,"thread":"com.apple.render","skipped":true,"group":1}"#

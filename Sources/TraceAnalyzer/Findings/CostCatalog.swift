@@ -27,7 +27,7 @@ struct CostCatalog {
     Entry(
       name: "format style",
       recognise: { name in
-        name.contains("FormatStyle") || name.hasPrefix("ICUNumberFormatter") || name.hasPrefix("ICUDateFormatter")
+        name.contains("FormatStyle") || name.contains("ICUNumberFormatter") || name.contains("ICUDateFormatter")
           || name.contains(".formatted(") ? "formatting with a format style on every call" : nil
       },
       fix: "format once when the value changes and keep the string, or reuse one formatter"),
@@ -47,6 +47,7 @@ struct CostCatalog {
           "UIImage initWithData:", "UIImage imageWithData:", "UIImage(named:", "UIImage.init(named:",
           "UIImage.init(data:", "UIImage(data:", "UIImage initWithContentsOfFile:", "ImageIO", "AppleJPEGReadPlugin",
           "PNGReadPlugin", "HEIFReadPlugin", "CGContextDrawImage", "vImageScale", "preparingThumbnail",
+          "IIOReadPlugin", "IIOImageProvider", "CGImageProviderCopyImageBlockSet",
           "NSImage initWithData:", "NSImage imageNamed:", "decodeImage",
         ]
         return markers.contains(where: name.contains) ? "decoding or scaling an image" : nil
@@ -68,7 +69,7 @@ struct CostCatalog {
       name: "synchronous read",
       recognise: { name in
         let markers = [
-          "Data.init(contentsOf:", "Data(contentsOf:", "NSData initWithContentsOfURL:", "NSData dataWithContentsOfURL:",
+          "Data.init(contentsOf:", "Data(contentsOf:", "Data.init(contentsOf:options:)", "NSData initWithContentsOfURL:", "NSData dataWithContentsOfURL:",
           "NSData initWithContentsOfFile:", "NSData dataWithContentsOfFile:", "String.init(contentsOf:",
           "NSString stringWithContentsOfURL:", "NSString initWithContentsOfURL:", "NSFileManager ", "FileManager.",
           "NSURLConnection sendSynchronousRequest", "FileHandle.readDataToEndOfFile", "NSFileHandle readDataToEndOfFile",
@@ -91,7 +92,8 @@ struct CostCatalog {
       name: "sorting or filtering",
       recognise: { name in
         let markers = [
-          "MutableCollection.sort", "Sequence.sorted", "Array.sort", "_introSort", "_insertionSort", "_merge(low:",
+          ".sort(by:)", ".sorted(by:)", ".sort(using:)", ".sorted(using:)", ".sort()", ".sorted()", "_introSort",
+          "_insertionSort", "_merge(low:",
           "Sequence.filter", "Collection.filter", "_ArrayProtocol.filter", "NSArray sortedArrayUsing",
           "NSMutableArray sortUsing", "NSArray filteredArrayUsingPredicate",
         ]
