@@ -536,22 +536,113 @@
   /// A `sample`: `time` and `thread` from the field table, `weight` and `stack` walked.
   private mutating func decodeSample(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> Sample {
     let time = try integer(.time, of: "sample")
-    let values =
-      fields.unmatchedKeys > 0 ? try looseKeys(base, count: count, [("weight", .integer), ("stack", .integers)]) : [:]
-    guard case .integer(let weight) = values["weight"] else {
+    let (weight, stack) = try sampleKeys(base, count: count)
+    guard let weight else {
       throw LineError(column: 1, message: "missing required key \"weight\" in a \"sample\" event")
     }
-    guard weight > 0 else {
+    guard weight.value > 0 else {
       throw LineError(
-        column: looseColumn(base, count: count, key: "weight"),
-        message: "\"weight\" must be positive: the time the sample stands for, in ns")
+        column: weight.column, message: "\"weight\" must be positive: the time the sample stands for, in ns")
     }
     let thread = try optionalString(base, .thread)
-    guard case .integers(let stack) = values["stack"] else {
+    guard let stack else {
       throw LineError(column: 1, message: "missing required key \"stack\" in a \"sample\" event")
     }
     let isMain = thread.map { symbols[$0] == "main" } ?? true
-    return Sample(time: time, weight: weight, thread: thread, isMainThread: isMain, stack: stack)
+    return Sample(time: time, weight: weight.value, thread: thread, isMainThread: isMain, stack: stack)
+  }
+
+  /// A sample's `weight` (with its column) and `stack`, walked from a line the strict scan
+  /// accepted: the keys compared as bytes (an escaped key goes through ``looseKeys``), since a
+  /// profiled trace has a sample a millisecond.
+  private mutating func sampleKeys(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError)
+    -> (weight: (value: Int64, column: Int)?, stack: [Int64]?)
+  {
+    guard fields.unmatchedKeys > 0 else { return (nil, nil) }
+    var weight: (value: Int64, column: Int)?
+    var stack: [Int64]?
+    var scanner = JSONScanner(base: base, count: count)
+    var plain = true
+    var known = 0
+    let weightKey: StaticString = "weight"
+    let stackKey: StaticString = "stack"
+    do throws(JSONScanError) {
+      scanner.skipWhitespace()
+      try scanner.expect(0x7B, "expected a JSON object")
+      scanner.skipWhitespace()
+      while scanner.position < count && base[scanner.position] == 0x22 {
+        let key = try scanner.scanString()
+        scanner.skipWhitespace()
+        try scanner.expect(0x3A, "expected ':' after the key")
+        scanner.skipWhitespace()
+        let valueStart = scanner.position
+        let length = key.range.count
+        let head = base + key.range.lowerBound
+        if key.escaped {
+          plain = false
+        } else if length == 6 && memoryEquals(head, weightKey.utf8Start, 6) {
+          known += 1
+          // The last of repeated keys counts; a wrong type goes to the loose walk's message.
+          weight = nil
+          if base[valueStart] == 0x2D || base[valueStart] &- 0x30 <= 9 {
+            let number = try scanner.scanNumber()
+            if number.isInteger && number.fits { weight = (number.value, valueStart + 1) } else { plain = false }
+          } else {
+            plain = false
+          }
+        } else if length == 5 && memoryEquals(head, stackKey.utf8Start, 5) {
+          known += 1
+          stack = nil
+          if base[valueStart] == 0x5B {
+            var ids: [Int64] = []
+            scanner.position += 1
+            scanner.skipWhitespace()
+            while plain && scanner.position < count && base[scanner.position] != 0x5D {
+              let item = base[scanner.position]
+              guard item == 0x2D || item &- 0x30 <= 9 else {
+                plain = false
+                break
+              }
+              let number = try scanner.scanNumber()
+              guard number.isInteger && number.fits else {
+                plain = false
+                break
+              }
+              ids.append(number.value)
+              scanner.skipWhitespace()
+              if scanner.position < count && base[scanner.position] == 0x2C {
+                scanner.position += 1
+                scanner.skipWhitespace()
+              }
+            }
+            if plain {
+              scanner.position += 1
+              stack = ids
+            }
+          } else {
+            plain = false
+          }
+        }
+        if !plain { break }
+        if scanner.position == valueStart { try scanner.skipValue() }
+        scanner.skipWhitespace()
+        guard scanner.position < count && base[scanner.position] == 0x2C else { break }
+        scanner.position += 1
+        scanner.skipWhitespace()
+      }
+    } catch {
+      throw LineError(column: error.offset + 1, message: error.message)
+    }
+    if plain {
+      unknownKeys -= known  // counted as unknown by the scan, known after all
+      return (weight, stack)
+    }
+    // Escapes or a wrong type: the general walk, with its messages.
+    let values = try looseKeys(base, count: count, [("weight", .integer), ("stack", .integers)])
+    var found: (value: Int64, column: Int)?
+    if case .integer(let value) = values["weight"] { found = (value, looseColumn(base, count: count, key: "weight")) }
+    if case .integers(let ids) = values["stack"] { return (found, ids) }
+    return (found, nil)
   }
 
   /// A `symbol`: `id` and `user` from the field table, `name` and `binary` walked.

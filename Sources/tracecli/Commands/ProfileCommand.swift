@@ -4,7 +4,7 @@ import TraceAnalyzer
 /// Profiler samples.
 enum ProfileCommand: Command {
   static let name = "profile"
-  static let synopsis = ["<trace> [--view <name>]"]
+  static let synopsis = ["<trace>"]
 
   static let about = """
     Attributes every Time Profiler sample to the innermost update running on its thread
@@ -52,7 +52,8 @@ enum ProfileCommand: Command {
     let options = try arguments.analysisOptions()
     try arguments.finish()
     let paths = try arguments.traces()
-    let (summary, profile) = try TraceAnalysis.profile(paths: paths, view: view, options: options)
+    let (summary, profile) = try TraceAnalysis.profile(
+      paths: paths, view: view, stacks: format == "folded" || (format == "text" && view != nil), options: options)
     TraceCLI.warn(summary.warnings, to: &errors)
     TraceCLI.noteEmptyRange(summary, to: &errors)
     for dangling in profile.dangling {

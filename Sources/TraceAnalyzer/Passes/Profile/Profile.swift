@@ -14,7 +14,7 @@ package struct Profile: Sendable {
   package var outsideUpdatesSamples: Int
   package var outsideUpdatesNs: Int64
   /// Distinct stacks (function names root first) and their summed weight: every sample's, or
-  /// with a focus only its samples'; in code-point order of the folded text.
+  /// with a focus only its samples' (when asked for: empty otherwise).
   package var stacks: [StackWeight]
   /// Stack ids no `symbol` defines, by id.
   package var dangling: [DanglingSymbol]

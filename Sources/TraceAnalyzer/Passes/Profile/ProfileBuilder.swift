@@ -9,6 +9,8 @@ struct ProfileBuilder {
   /// Per part: its stacks and the lines before it.
   let stacks: [(table: StackTable, lineOffset: Int)]
   let view: String?
+  /// Whether to gather the folded stacks.
+  let wantsStacks: Bool
   let file: String
 
   /// A resolved stack: function indices leaf first, and its hot app frame's position.
@@ -16,6 +18,12 @@ struct ProfileBuilder {
     var functions: [Int]
     /// The position in `functions` of the leaf-most app function that is not the entry point.
     var hot: Int?
+    /// Each function of the stack once.
+    var distinct: [Int]
+    /// Each function leafward of the hot one once.
+    var calls: [Int]
+    /// The ids no symbol defines.
+    var dangling: [Int64]
   }
 
   /// What a node's samples add up to, by function index.
@@ -28,6 +36,20 @@ struct ProfileBuilder {
     var hot: [Int: Int64] = [:]
     /// By hot function index: the functions leafward of it.
     var calls: [Int: [Int: Int64]] = [:]
+
+    mutating func add(_ stack: Resolved, ns: Int64, samples: Int) {
+      self.samples += samples
+      self.ns = self.ns.saturatingAdd(ns)
+      if let leaf = stack.functions.first { selfNs[leaf, default: 0] = selfNs[leaf, default: 0].saturatingAdd(ns) }
+      for function in stack.distinct { totalNs[function, default: 0] = totalNs[function, default: 0].saturatingAdd(ns) }
+      let hotFunction = stack.hot.map { stack.functions[$0] } ?? -1
+      hot[hotFunction, default: 0] = hot[hotFunction, default: 0].saturatingAdd(ns)
+      guard stack.hot != nil else { return }
+      for function in stack.calls {
+        calls[hotFunction, default: [:]][function, default: 0] = calls[hotFunction, default: [:]][function, default: 0]
+          .saturatingAdd(ns)
+      }
+    }
   }
 
   mutating func profile() -> Profile {
@@ -56,10 +78,13 @@ struct ProfileBuilder {
           let entry = functions.functions[function]
           return entry.user && !FunctionCatalog.isEntryPoint(entry.name)
         }
-        stack = Resolved(functions: indices, hot: hot)
+        let dangling = functions.dangling.isEmpty ? [] : Array(Set(ids.filter { functions.dangling.contains($0) }))
+        stack = Resolved(
+          functions: indices, hot: hot, distinct: Self.distinct(indices[...]),
+          calls: hot.map { Self.distinct(indices[..<$0]) } ?? [], dangling: dangling)
         resolved[part][index] = stack
       }
-      for id in Set(stacks[part].table.stacks[index]) where functions.dangling.contains(id) {
+      for id in stack.dangling {
         let line = stacks[part].lineOffset + stacks[part].table.firstLines[index]
         let use = danglingUse[id]
         danglingUse[id] = ((use?.samples ?? 0) + weight.samples, min(use?.line ?? .max, line))
@@ -67,7 +92,7 @@ struct ProfileBuilder {
       total.samples += weight.samples
       total.ns = total.ns.saturatingAdd(weight.ns)
       let group = Int(key.group)
-      if focus == nil || focus == group {
+      if wantsStacks && (focus == nil || focus == group) {
         folded[stack.functions, default: (0, 0)].samples += weight.samples
         folded[stack.functions, default: (0, 0)].ns = folded[stack.functions, default: (0, 0)].ns.saturatingAdd(
           weight.ns)
@@ -77,23 +102,7 @@ struct ProfileBuilder {
         outside.ns = outside.ns.saturatingAdd(weight.ns)
         continue
       }
-      var tally = tallies[group] ?? Tally()
-      tally.samples += weight.samples
-      tally.ns = tally.ns.saturatingAdd(weight.ns)
-      if let leaf = stack.functions.first { tally.selfNs[leaf, default: 0] = tally.selfNs[leaf, default: 0].saturatingAdd(weight.ns) }
-      for function in Set(stack.functions) {
-        tally.totalNs[function, default: 0] = tally.totalNs[function, default: 0].saturatingAdd(weight.ns)
-      }
-      let hot = stack.hot.map { stack.functions[$0] } ?? -1
-      tally.hot[hot, default: 0] = tally.hot[hot, default: 0].saturatingAdd(weight.ns)
-      if let position = stack.hot {
-        var calls = tally.calls[hot] ?? [:]
-        for function in Set(stack.functions[..<position]) {
-          calls[function, default: 0] = calls[function, default: 0].saturatingAdd(weight.ns)
-        }
-        tally.calls[hot] = calls
-      }
-      tallies[group] = tally
+      tallies[group, default: Tally()].add(stack, ns: weight.ns, samples: weight.samples)
     }
     var nodes = tallies.map { group, tally in node(group, tally) }
     nodes.sort { a, b in
@@ -137,6 +146,17 @@ struct ProfileBuilder {
     return NodeProfile(
       key: key, label: RuleContext.label(of: key), samples: tally.samples, sampledNs: tally.ns,
       updateNs: attribution.updateNs[group], hotAppFrames: hot, frames: frames, calls: calls)
+  }
+
+  /// `functions` without repeats, in first-seen order.
+  private static func distinct(_ functions: ArraySlice<Int>) -> [Int] {
+    guard functions.count > 32 else {
+      var seen: [Int] = []
+      for function in functions where !seen.contains(function) { seen.append(function) }
+      return seen
+    }
+    var set = Set<Int>()
+    return functions.filter { set.insert($0).inserted }
   }
 
   /// Frames by total time, then self time, then name and binary (code point; no binary first).

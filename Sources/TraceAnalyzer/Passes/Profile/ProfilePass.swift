@@ -7,6 +7,8 @@ import TraceModel
 struct ProfilePass: Pass {
   /// The node to focus on (`--view`), as `cause-graph` resolves it.
   let view: String?
+  /// Whether the output needs the folded stacks (``Profile/stacks``).
+  var wantsStacks = false
 
   struct Part: PassPart {
     let window: TraceWindow
@@ -91,20 +93,29 @@ struct ProfilePass: Pass {
     }
     var attribution = SampleAttribution(groups: keys.count, spans: spans)
     var merger = RunMerger(read.parts.map(\.pass.runs))
-    let groupMaps = read.builder.groupMaps
-    while let (record, part) = merger.next() {
-      let thread = threadMaps[part][Int(record.thread)]
-      if record.isSample {
-        attribution.sample(record, part: part, thread: thread)
-      } else {
-        attribution.update(record, group: groupMaps[part][Int(record.group)], thread: thread)
+    // The parts' thread and group maps, flat: one load a record.
+    let threadBases = threadMaps.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+    let flatThreads = threadMaps.flatMap { $0 }
+    let groupBases = read.builder.groupMaps.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+    let flatGroups = read.builder.groupMaps.flatMap { $0 }
+    flatThreads.withUnsafeBufferPointer { threads in
+      flatGroups.withUnsafeBufferPointer { groups in
+        while let (record, part) = merger.next() {
+          let thread = threads[threadBases[part] &+ Int(record.thread)]
+          if record.isSample {
+            attribution.sample(record, part: part, thread: thread)
+          } else {
+            attribution.update(record, group: groups[groupBases[part] &+ Int(record.group)], thread: thread)
+          }
+        }
       }
     }
     attribution.finish()
     let functions = FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) })
     var builder = ProfileBuilder(
       keys: keys, attribution: attribution, functions: functions,
-      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, file: read.run.displayName)
+      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, wantsStacks: wantsStacks,
+      file: read.run.displayName)
     return builder.profile()
   }
 }

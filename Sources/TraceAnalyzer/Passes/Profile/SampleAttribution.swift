@@ -16,6 +16,25 @@ struct SampleAttribution {
     var coveredEnd: Int64
   }
 
+  /// One thread's open updates in arrival order: a buffer the sweep changes in place.
+  private struct OpenUpdates {
+    var items = UnsafeMutablePointer<Open>.allocate(capacity: 16)
+    var capacity = 16
+    var count = 0
+
+    mutating func append(_ update: Open) {
+      if count == capacity {
+        let grown = UnsafeMutablePointer<Open>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: items, count: count)
+        items.deallocate()
+        items = grown
+        capacity *= 2
+      }
+      (items + count).initialize(to: update)
+      count += 1
+    }
+  }
+
   /// Where a sample went: a node (its group; -1 outside updates), its part and its stack.
   struct Key: Hashable {
     var group: Int32
@@ -23,18 +42,54 @@ struct SampleAttribution {
     var stack: Int32
   }
 
-  /// Per key: how many samples, and their weight.
-  private(set) var weights: [Key: (samples: Int, ns: Int64)] = [:]
+  /// How many samples, and their weight.
+  struct Weight {
+    var samples = 0
+    var ns: Int64 = 0
+
+    mutating func add(_ weight: Int64) {
+      samples += 1
+      ns = ns.saturatingAdd(weight)
+    }
+  }
+
+  private(set) var weights: [Key: Weight] = [:]
   /// Per group: the self time of its updates that ran while their thread was sampled.
   private(set) var updateNs: [Int64]
   /// Per global thread: the first and last sample time, nil for a thread without samples.
   private let spans: [ClosedRange<Int64>?]
-  private var open: [[Open]]
+  /// Per thread: its open updates (owned by `buffers`, which frees them).
+  private let open: UnsafeMutablePointer<OpenUpdates>
+  private let threads: Int
+  private let buffers: Buffers
+
+  /// Frees the open updates' buffers when the sweep is done with them.
+  private final class Buffers {
+    let open: UnsafeMutablePointer<OpenUpdates>
+    let threads: Int
+
+    init(_ open: UnsafeMutablePointer<OpenUpdates>, threads: Int) {
+      self.open = open
+      self.threads = threads
+    }
+
+    deinit {
+      for thread in 0..<threads { open[thread].items.deallocate() }
+      open.deinitialize(count: threads)
+      open.deallocate()
+    }
+  }
+  /// Per thread: the earliest end among its open updates (`.max` when none).
+  private var earliestEnd: [Int64]
 
   init(groups: Int, spans: [ClosedRange<Int64>?]) {
     updateNs = Array(repeating: 0, count: groups)
     self.spans = spans
-    open = Array(repeating: [], count: spans.count)
+    threads = spans.count
+    open = .allocate(capacity: max(spans.count, 1))
+    for thread in 0..<spans.count { (open + thread).initialize(to: OpenUpdates()) }
+    buffers = Buffers(open, threads: spans.count)
+    earliestEnd = Array(repeating: .max, count: spans.count)
   }
 
   /// Takes the next update (finished) of `thread`.
@@ -42,39 +97,52 @@ struct SampleAttribution {
     let start = record.time
     let end = start.saturatingAdd(record.length)
     close(thread, at: start)
-    open[thread].withUnsafeMutableBufferPointer { updates in
-      for index in updates.indices {
-        let covers = min(end, updates[index].end)
-        let from = max(start, updates[index].coveredEnd)
-        if covers > from { updates[index].covered &+= covers &- from }
-        updates[index].coveredEnd = max(updates[index].coveredEnd, covers)
-      }
+    let updates = open + thread
+    for index in 0..<updates.pointee.count {
+      let item = updates.pointee.items + index
+      let covers = min(end, item.pointee.end)
+      let from = max(start, item.pointee.coveredEnd)
+      if covers > from { item.pointee.covered &+= covers &- from }
+      item.pointee.coveredEnd = max(item.pointee.coveredEnd, covers)
     }
-    open[thread].append(Open(start: start, end: end, group: group, coveredEnd: start))
+    updates.pointee.append(Open(start: start, end: end, group: group, coveredEnd: start))
+    earliestEnd[thread] = min(earliestEnd[thread], end)
   }
 
   /// Takes the next sample of `thread`, from `part`'s stack `record.id`.
   mutating func sample(_ record: ProfileRecord, part: Int, thread: Int) {
     close(thread, at: record.time)
-    let group = open[thread].last.map { Int32($0.group) } ?? -1
-    let key = Key(group: group, part: Int32(part), stack: Int32(record.id))
-    weights[key, default: (0, 0)].samples += 1
-    weights[key, default: (0, 0)].ns = weights[key, default: (0, 0)].ns.saturatingAdd(record.length)
+    let updates = open[thread]
+    let group = updates.count > 0 ? Int32(updates.items[updates.count - 1].group) : -1
+    weights[Key(group: group, part: Int32(part), stack: Int32(record.id)), default: Weight()].add(record.length)
   }
 
   /// Ends the sweep: every update still open is finished.
   mutating func finish() {
-    for thread in open.indices { close(thread, at: .max) }
+    for thread in 0..<threads { close(thread, at: .max) }
   }
 
   /// Finishes the updates of `thread` that end at or before `time`.
+  @inline(__always)
   private mutating func close(_ thread: Int, at time: Int64) {
-    guard open[thread].contains(where: { $0.end <= time }) else { return }
+    guard earliestEnd[thread] <= time else { return }
     let span = spans[thread]
-    for update in open[thread] where update.end <= time {
+    var earliest = Int64.max
+    let updates = open + thread
+    let items = updates.pointee.items
+    var kept = 0
+    for index in 0..<updates.pointee.count {
+      let update = items[index]
+      guard update.end <= time else {
+        earliest = min(earliest, update.end)
+        items[kept] = update
+        kept &+= 1
+        continue
+      }
       guard let span, span.contains(update.start) else { continue }
       updateNs[update.group] = updateNs[update.group].saturatingAdd(update.end &- update.start &- update.covered)
     }
-    open[thread].removeAll { $0.end <= time }
+    updates.pointee.count = kept
+    earliestEnd[thread] = earliest
   }
 }
