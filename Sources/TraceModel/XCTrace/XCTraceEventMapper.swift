@@ -89,7 +89,10 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   let symbols: SymbolTable
   /// The display name of the document being read.
   var file = "" {
-    didSet { nodeLabels = Self.emptyNodeLabels }
+    didSet {
+      nodeLabels = Self.emptyNodeLabels
+      samples.beginDocument()
+    }
   }
   private(set) var warnings: [TraceWarning] = []
   /// What the tables say of the rate the app drew at.
@@ -101,14 +104,14 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private(set) var app: String?
   /// The process of the first updates row.
   private var updatesProcess: XCTraceProcess?
-  /// The recorded app (`--process`, else the table of contents' target): only its hitches and
-  /// hangs are kept; nil: the process of the updates, else every process's.
+  /// The recorded app (`--process`, else the table of contents' target): only its hitches,
+  /// hangs and samples are kept; nil: the process of the updates, else every process's.
   var target: XCTraceProcess?
-  /// The processes whose hitches and hangs were read when nothing said which one is the app's,
-  /// when there are several (the reader refuses to guess).
+  /// The processes whose hitches, hangs or samples were read when nothing said which one is the
+  /// app's, when there are several (the reader refuses to guess).
   private(set) var unchosenProcesses: [String]?
-  /// The processes whose hitches and hangs were read when none was the target's (a `--process`
-  /// that names none of them is refused).
+  /// The processes whose hitches, hangs or samples were read when none was the target's (a
+  /// `--process` that names none of them is refused).
   private(set) var missedTarget: [String]?
   /// The recording's length in ns (the table of contents' duration), if known: a group, hitch
   /// or hang longer than it (or than an hour) is counted, never timed.
@@ -116,6 +119,10 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   /// Hitches and hangs, kept until every table is read (the process they must belong to may be
   /// known only from a later updates table).
   private var intervals: [(event: TraceEvent, line: Int, file: String, process: XCTraceProcess?)] = []
+  /// Whether any hitch or hang row was read.
+  private var readIntervals = false
+  /// Time Profiler samples: their columns, stacks and counts.
+  private var samples: XCTraceSamples
 
   private var table = Table(kind: .unknown, displayName: "")
   private let updateIDs = IDSet()
@@ -157,16 +164,28 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   init(sink: Sink, symbols: SymbolTable) {
     self.sink = sink
     self.symbols = symbols
+    samples = XCTraceSamples(symbols: symbols)
     empty = symbols.intern("")
     updateLabel = symbols.intern("update")
     creationLabel = symbols.intern("creation")
     unknownView = symbols.intern(XCTraceNames.unknownView)
   }
 
-  /// The header facts the tables gave: the rate the app drew at and where it came from, the app.
+  /// The header facts the tables gave: the rate the app drew at and where it came from, the app
+  /// (the updates', else the process whose samples were read).
   var header: TraceHeader {
     let chosen = rate.chosen
-    return TraceHeader(app: app, refreshRate: chosen?.rate, refreshRateSource: chosen?.source)
+    return TraceHeader(
+      app: app ?? samples.appName, refreshRate: chosen?.rate, refreshRateSource: chosen?.source)
+  }
+
+  /// What the recorded app's process decides, in messages: `hitches and hangs`, `samples`, or both.
+  var processScopedEvents: String {
+    switch (readIntervals, samples.rows > 0) {
+    case (true, true): "hitches, hangs and samples"
+    case (false, true): "samples"
+    default: "hitches and hangs"
+    }
   }
 
   // MARK: - Tables
@@ -260,7 +279,16 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     case .frameLifetimes:
       table.start = try need(["start", "timestamp"], "frames")
       table.duration = try need(["duration"], "frames")
-    case .unused, .unknown:
+    case .samples:
+      var columns = XCTraceSamples.Columns()
+      columns.time = try need(["time", "sample-time"], "samples")
+      columns.weight = try need(["weight"], "samples (the time each stands for)")
+      columns.stack = try need(["stack", "backtrace"], "sample stacks")
+      columns.thread = optional(["thread"])
+      columns.process = optional(["process"])
+      columns.state = optional(["thread-state", "state"])
+      samples.beginTable(columns: columns, app: target ?? updatesProcess)
+    case .cycleSamples, .unused, .unknown:
       break
     }
   }
@@ -277,7 +305,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     case .hangs: try hang(cells, line: line, values: &values)
     case .displays: display(cells, values: &values)
     case .vsyncs: try vsync(cells, line: line, values: &values)
-    case .unused, .unknown: break
+    case .samples: sample(cells, line: line, values: &values)
+    case .cycleSamples, .unused, .unknown: break
     }
   }
 
@@ -287,6 +316,11 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       warn(line, "table \(table.displayName) (\(rows) rows) is not used by tracecli; skipped")
     case .unknown:
       warn(line, "table \(table.displayName) (\(rows) rows) is not one tracecli reads; skipped")
+    case .cycleSamples:
+      let what = "cycle weights, not time; tracecli reads time-profile"
+      warn(line, "table \(table.displayName) (\(rows) rows): \(what); skipped")
+    case .samples:
+      for message in samples.endTable() { warn(line, "table \(table.displayName): \(message)") }
     case .vsyncs:
       if let start = lastVsync, let interval = lastInterval {
         frame(start, start &+ interval, line: lastVsyncLine)
@@ -685,6 +719,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       start: start, duration: duration, narrative: text(cell(cells, table.narrative), &values), system: system,
       cause: text(cell(cells, table.cause), &values))
     intervals.append((.hitch(hitch), line, file, process(cells, &values)))
+    readIntervals = true
   }
 
   private mutating func hang(
@@ -696,6 +731,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     let duration = timed(interval, line: line)
     let hang = Hang(start: start, duration: duration, kind: text(cell(cells, table.hangType), &values))
     intervals.append((.hang(hang), line, file, process(cells, &values)))
+    readIntervals = true
   }
 
   /// `duration`, or the unfinished sentinel (counted, never timed) when it is longer than the
@@ -744,9 +780,11 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       kept += 1
       sink.consume(item.event, line: item.line, symbols: symbols)
     }
-    if kept == 0 && !others.isEmpty { missedTarget = others.keys.sorted() }
+    // A target that names none of the processes whose hitches, hangs or samples were read.
+    let missed = others.merging(samples.leftOut, uniquingKeysWith: +)
+    if kept + samples.kept == 0 && !missed.isEmpty { missedTarget = missed.keys.sorted() }
     if app == nil {
-      let processes = Set(intervals.compactMap { $0.process?.description })
+      let processes = Set(intervals.compactMap { $0.process?.description }).union(samples.unfilteredProcesses)
       if processes.count > 1 { unchosenProcesses = processes.sorted() }
     }
     intervals = []
@@ -758,6 +796,23 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
           file: firstOther.file, line: firstOther.line,
           message: "left out \(others.values.reduce(0, +)) hitches and hangs of other processes than \(app): \(list)"))
     }
+  }
+
+  // MARK: - Samples
+
+  /// A `time-profile` row: a sample of the recorded app's running thread, its thread named as
+  /// updates' threads are (the main thread, spelled `Main Thread …` or `main 0x…`, is nil).
+  private mutating func sample(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  ) {
+    guard let (read, stack) = samples.read(cells, values: &values) else { return }
+    var sample = read
+    if samples.columns.thread >= 0, let thread = text(cell(cells, samples.columns.thread), &values) {
+      let name = threadName(thread)
+      sample.thread = name
+      sample.isMainThread = name == nil
+    }
+    samples.emit(sample, stack: stack, line: line, into: &sink)
   }
 
   // MARK: - Displays and vsyncs

@@ -18,16 +18,18 @@
 /// | `hitches`, `potential-hangs` | `hitch`, `hang` |
 /// | `display-vsyncs-interval` | `frame`s (one vsync to the next), and the header's `refreshRate` (their cadence) |
 /// | `hitches-summary`'s `refresh-interval`, `device-display-info`'s `max-refresh-rate`, `hitches-frame-lifetimes` | the header's `refreshRate` when no vsyncs give it (``XCTraceRefreshRate``) |
+/// | `time-profile` | one `sample` per row of a running thread of the app, after the `symbol`s its stack names first |
 ///
 /// The header's `start` is the run's start, 0, the clock every exported time counts from (as
 /// Instruments shows them); `recorded` lists what the recording captured (from the table of
 /// contents, else from the tables read).
 ///
-/// Other tables are skipped with a warning; a table missing a column its mapping needs is an
-/// error naming the table and the column. Events go to one sink, as one ``TracePart``, in a
-/// deterministic order: documents in the order given (a folder's files by name), except that
-/// documents whose first table holds causes come last; rows in document order; the sources
-/// after everything else.
+/// Other tables are skipped with a warning (`cpu-profile` too: its weights are CPU cycles, not
+/// time); a table missing a column its mapping needs is an error naming the table and the
+/// column. Events go to one sink, as one ``TracePart``, in a deterministic order: documents in
+/// the order given (a folder's files by name), except that documents whose first table holds
+/// causes come next to last, and those whose first table is `time-profile` last; rows in
+/// document order; the sources after everything else.
 @usableFromInline package enum XCTraceReader {
   /// Reads the exports at `paths` (files, or folders whose XML files are read in name order).
   ///
@@ -35,8 +37,8 @@
   ///   folder without exports), ``TraceReadError/badData(_:)`` with file, line and column for
   ///   malformed XML, a truncated document or a table that cannot be mapped.
   ///
-  /// - Parameter process: the app whose hitches and hangs are kept, by name or pid, over the
-  ///   table of contents' target (for a recording of all processes).
+  /// - Parameter process: the app whose hitches, hangs and samples are kept, by name or pid,
+  ///   over the table of contents' target (for a recording of all processes).
   @usableFromInline package static func read<Sink: TraceSink>(
     paths: [String], process: String? = nil, makeSink: @escaping @Sendable () -> Sink
   )
@@ -95,10 +97,14 @@
     documents = try oneRecording(documents)
     // Update groups go first, so updates find their groups; causes last, so their nodes are
     // usually known as updates when read.
+    // Time Profiler samples after everything else, so that the app whose samples are kept is
+    // known from the updates when no table of contents names it.
     let ranks = documents.map { document in
-      startsWithCauses(document.path) ? 2 : startsWith(["swiftui-update-groups"], document.path) ? 0 : 1
+      if startsWith(["swiftui-update-groups"], document.path) { return 0 }
+      if startsWithCauses(document.path) { return 2 }
+      return startsWith(["time-profile"], document.path) ? 3 : 1
     }
-    documents = (0...2).flatMap { rank in zip(documents, ranks).filter { $0.1 == rank }.map(\.0) }
+    documents = (0...3).flatMap { rank in zip(documents, ranks).filter { $0.1 == rank }.map(\.0) }
     let symbols = SymbolTable()
     var mapper = XCTraceEventMapper(sink: makeSink(), symbols: symbols)
     if let process {
@@ -123,12 +129,12 @@
     mapper.finish()
     if let process, let processes = mapper.missedTarget {
       throw .ambiguousInput(
-        "--process \(process) names none of the processes whose hitches and hangs the recording holds: "
+        "--process \(process) names none of the processes whose \(mapper.processScopedEvents) the recording holds: "
           + processes.joined(separator: ", "))
     }
     if let processes = mapper.unchosenProcesses {
       throw .ambiguousInput(
-        "the recording holds the hitches and hangs of \(processes.count) processes, and nothing says which one is the app "
+        "the recording holds the \(mapper.processScopedEvents) of \(processes.count) processes, and nothing says which one is the app "
           + "(no table of contents naming its target, no SwiftUI tables); pick one with --process NAME: "
           + processes.joined(separator: ", "))
     }
@@ -213,7 +219,8 @@
         case .vsyncs: found.insert("frames")
         case .hitches: found.insert("hitches")
         case .hangs: found.insert("hangs")
-        case .groups, .displays, .frameLifetimes, .unused, .unknown: break
+        case .samples: found.insert("samples")
+        case .groups, .displays, .frameLifetimes, .cycleSamples, .unused, .unknown: break
         }
       }
     }

@@ -19,6 +19,12 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
   case vsyncs
   /// `hitches-frame-lifetimes`: one ``Frame`` per distinct start and duration.
   case frameLifetimes
+  /// `time-profile` (Time Profiler): one ``Sample`` per row of a running thread, and the
+  /// ``CodeSymbol``s its stack names.
+  case samples
+  /// `cpu-profile`: samples weighed in CPU cycles, not time; not read (tracecli reads
+  /// `time-profile`).
+  case cycleSamples
   /// A table tracecli knows but does not map (`swiftui-changes`).
   case unused
   /// Anything else.
@@ -40,6 +46,8 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
     case "device-display-info": return (.displays, false)
     case "display-vsyncs-interval", "display-vsyncs": return (.vsyncs, false)
     case "swiftui-changes": return (.unused, false)
+    case "time-profile": return (.samples, false)
+    case "cpu-profile": return (.cycleSamples, false)
     default: break
     }
     if schema.has("update-type") { return (.updates, true) }
@@ -59,6 +67,11 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
     {
       return (.groups, true)
     }
+    if schema.name == nil, let weight = schema.index(of: "weight"), schema.has("stack"),
+      schema.columns.contains(where: { $0.mnemonic == "sample-time" || $0.engineeringType == "sample-time" })
+    {
+      return (schema.columns[weight].engineeringType == "cycle-weight" ? .cycleSamples : .samples, true)
+    }
     return (.unknown, false)
   }
 
@@ -74,6 +87,8 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
     case .displays: "device-display-info"
     case .vsyncs: "display-vsyncs-interval"
     case .frameLifetimes: "hitches-frame-lifetimes"
+    case .samples: "time-profile"
+    case .cycleSamples: "cpu-profile"
     case .unused: "swiftui-changes"
     case .unknown: "unknown"
     }

@@ -15,6 +15,8 @@ package enum XCTraceTables {
     ["display-vsyncs-interval", "display-vsyncs"],
     // Frames' lifetimes (commit to screen): the app's rate when nothing better gives it.
     ["hitches-frame-lifetimes"],
+    // Time Profiler's samples (`cpu-profile` weighs them in cycles, not time: not read).
+    ["time-profile"],
   ]
 
   /// Every table of every group: what a person exports by hand (a recording lacks some).
