@@ -55,7 +55,13 @@ Reader decisions that the spec leaves open (see Fixtures/README.md too):
     or UTF-8), is a truncated tail: a warning, then ignored. A last line that
     is valid JSON but breaks an event rule (not an object, missing key, ...) is
     still an error. A lone "\r" at the very end is not a line end (JSON space).
-  * Unknown event types do not take part in the anchor / trace start.
+  * The anchor / trace start without a header `start` is the earliest integer `start`/`time`
+    of any event: unknown types included (analysis.md), and `sample` times.
+  * `symbol` ids are non-negative (like every id); they are unique among symbols only.
+    `sample` stack entries are any Int64 integers (a negative one simply names no symbol);
+    an error about `stack` (a fraction, a string, ...) points at the array, not the item.
+    `weight` must be > 0 (column of the weight). Symbols may come after the samples that
+    use them, so dangling stack ids are resolved by the analysis (profile.py), not here.
 
 Diff decisions (analysis.md leaves them open):
   * A side's figure is the median of its runs: the value at index (n - 1) // 2 of the sorted
@@ -358,12 +364,15 @@ class Trace:
         self.causes = []
         self.hitches = []
         self.hangs = []
+        self.symbols = {}  # symbol id -> {"id", "name", "binary"?, "user"?, "line"}
+        self.samples = []  # in file order: {"time", "weight", "thread"?, "stack", "line"}
         self.unknown_events = 0
         self.unknown_times = []  # integer `start`/`time` values of events of unknown types
         self.warnings = []  # (line, column, message)
 
 
-# Field types: int (Int64), id (Int64 >= 0), dur (Int64 >= 0), str, bool, num, strs (array of strings)
+# Field types: int (Int64), id (Int64 >= 0), dur (Int64 >= 0), str, bool, num, strs (array of strings),
+# ints (array of Int64)
 SCHEMAS = {
     "trace": {"version": ("int", True), "app": ("str", False), "device": ("str", False),
               "refreshRate": ("num", False), "start": ("int", False), "producer": ("str", False),
@@ -383,10 +392,15 @@ SCHEMAS = {
     "hitch": {"start": ("int", True), "duration": ("dur", True), "narrative": ("str", False),
               "system": ("bool", False), "cause": ("str", False)},
     "hang": {"start": ("int", True), "duration": ("dur", True), "kind": ("str", False)},
+    "symbol": {"id": ("id", True), "name": ("str", True), "binary": ("str", False),
+               "user": ("bool", False)},
+    "sample": {"time": ("int", True), "weight": ("int", True), "thread": ("str", False),
+               "stack": ("ints", True)},
 }
 
 TYPE_NAMES = {"int": "an integer", "id": "an integer", "dur": "an integer", "str": "a string",
-              "bool": "a boolean", "num": "a number", "strs": "an array of strings"}
+              "bool": "a boolean", "num": "a number", "strs": "an array of strings",
+              "ints": "an array of integers"}
 
 
 def _json_type_name(v):
@@ -437,6 +451,19 @@ def _check_field(line, col, key, ftype, v):
         if not isinstance(v, list) or not all(isinstance(s, str) for s in v):
             wrong()
         return list(v)
+    if ftype == "ints":
+        if not isinstance(v, list):
+            wrong()
+        out = []
+        for k, item in enumerate(v):
+            if not isinstance(item, Num) or not item.is_integer:
+                found = item.text if isinstance(item, Num) else _json_type_name(item)
+                raise TraceError(line, col, f'"{key}" must hold only integers, found {found} at index {k}')
+            x = int(item.text)
+            if not (INT64_MIN <= x <= INT64_MAX):
+                raise TraceError(line, col, f'"{key}" holds an integer that does not fit in 64 bits: {item.text}')
+            out.append(x)
+        return out
     raise AssertionError(ftype)
 
 
@@ -456,6 +483,7 @@ def read_trace(data):
         pieces.pop()  # the empty piece after the final line end
     seen_event_line = False
     ids = {}  # update/source id -> line
+    symbol_ids = {}  # symbol id -> line (an id space of its own)
 
     for index, raw in enumerate(pieces):
         lineno = index + 1
@@ -549,6 +577,16 @@ def read_trace(data):
             trace.hitches.append(ev)
         elif etype == "hang":
             trace.hangs.append(ev)
+        elif etype == "symbol":
+            if ev["id"] in symbol_ids:
+                raise TraceError(lineno, col("id"),
+                                 f'duplicate symbol id {ev["id"]} (first used on line {symbol_ids[ev["id"]]})')
+            symbol_ids[ev["id"]] = lineno
+            trace.symbols[ev["id"]] = ev
+        elif etype == "sample":
+            if ev["weight"] <= 0:
+                raise TraceError(lineno, col("weight"), f'sample "weight" must be positive, found {ev["weight"]}')
+            trace.samples.append(ev)
     return trace
 
 
@@ -559,7 +597,7 @@ def earliest_time(trace):
     times = list(trace.unknown_times)
     for evs in (trace.frames, trace.groups, trace.updates, trace.hitches, trace.hangs):
         times.extend(e["start"] for e in evs)
-    for evs in (trace.sources, trace.causes):
+    for evs in (trace.sources, trace.causes, trace.samples):
         times.extend(e["time"] for e in evs if "time" in e)
     return min(times) if times else None
 

@@ -9,6 +9,7 @@ frame timeline and cause graph. Python 3.11 standard library only.
         [--loop-frames N] [--loop-gestures PERCENT] [--self-min N] [--accumulation-frames N]
 
 prints {"findings": [{"rule", "severity", "nodes", "count", "costNs"}, ...]} (sorted keys,
+a long-body or blocking-update finding of a node with samples adds "verdict" and "hotAppFrames",
 2-space indent), errors first, then costNs descending, then rule (in the table's order) and
 nodes. Exit codes as analysis.py.
 
@@ -30,6 +31,7 @@ import sys
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import analysis as ref  # noqa: E402
 import frames as frames_ref  # noqa: E402
+import samples as profile_ref  # noqa: E402
 
 RULES = ["long-body", "blocking-update", "fan-out", "environment-churn", "update-loop",
          "over-broad-input", "accumulation"]
@@ -115,7 +117,15 @@ def diagnose(trace, orange=ref.DEFAULT_ORANGE, red=ref.DEFAULT_RED, settings=Non
     for u in trace.updates:
         by_node.setdefault(ref.update_node_key(u), []).append(u)
 
-    # long-body and blocking-update.
+    # long-body and blocking-update; a node with samples also carries the profile's verdict and
+    # its first 3 hot app frames (analysis.md "Profile and hitches JSON", samples.py).
+    profile = profile_ref.Profile(trace) if trace.samples else None
+
+    def add_profile(key):
+        extras = profile.finding_extras(key) if profile is not None else None
+        if extras is not None:
+            findings[-1].update(extras)
+
     for key, updates in by_node.items():
         label = ref.node_label(key)
         if key[1] in ("body", "representable"):
@@ -125,10 +135,12 @@ def diagnose(trace, orange=ref.DEFAULT_ORANGE, red=ref.DEFAULT_RED, settings=Non
                 error = any(deadlines.missed_frame_of(u) is not None for u in reds)
                 add("long-body", "error" if error else "warning", [label], len(long_ones),
                     sum(u["duration"] for u in long_ones))
+                add_profile(key)
         blocking = [u for u in updates
                     if finished(u) and is_main(u) and u["duration"] >= st["blockingFrames"] * budget]
         if blocking:
             add("blocking-update", "error", [label], len(blocking), sum(u["duration"] for u in blocking))
+            add_profile(key)
 
     # The graph, cause by cause.
     updates_by_id = {u["id"]: u for u in trace.updates}

@@ -126,7 +126,12 @@ def main(argv):
     for _ in range(rng.randint(0, 3)):
         at = t0 - rng.randint(0, 5 * budget) if rng.random() < 0.3 else rng.randint(t0, end)
         key = rng.choice(["start", "time"])
-        events.append((at, f'{{"type":"{rng.choice(["sample", "interval", "marker"])}","{key}":{at + shift}}}'))
+        etype = rng.choice(["sample", "interval", "marker"])
+        if etype == "sample":  # a sample must be complete (trace-format.md); its `time` counts
+            text = f'{{"type":"sample","time":{at + shift},"weight":1000000,"stack":[]}}'
+        else:
+            text = f'{{"type":"{etype}","{key}":{at + shift}}}'
+        events.append((at, text))
     for _ in range(rng.randint(0, 2)):
         hs = rng.randint(t0, end)
         events.append((hs, f'{{"type":"hitch","start":{hs + shift},"duration":{rng.randint(1, 5) * budget}}}'))
