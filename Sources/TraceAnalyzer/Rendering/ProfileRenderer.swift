@@ -2,6 +2,8 @@
 package enum ProfileRenderer {
   /// Hot app frames listed per node in text.
   static let hotFrameLimit = 5
+  /// Fewer samples than this say little about a node: the text says so.
+  static let fewSamples = 5
   /// The call tree drops a branch under this share of the node's samples.
   static let treeFloor = 0.01
 
@@ -49,7 +51,8 @@ package enum ProfileRenderer {
     out += "  \(DurationText.format(node.sampledNs)) sampled in \(Count.text(node.samples)) "
       + "\(node.samples == 1 ? "sample" : "samples") of \(DurationText.format(node.updateNs)) in its updates"
     if let verdict = node.verdict {
-      out += " (coverage \(percent(node.coverage))): \(verdict.meaning)\n"
+      out += " (coverage \(percent(node.coverage))): \(verdict.meaning)"
+      out += node.samples < fewSamples ? " (\(Count.text(node.samples)) \(node.samples == 1 ? "sample" : "samples"): too few to be sure)\n" : "\n"
     } else {
       out += "\n"
     }
