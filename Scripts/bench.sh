@@ -11,9 +11,11 @@
 #                      generated only when its file is missing
 #   BENCH_SEED         generator seed (default 1)      BENCH_RUNS  timed runs (default 3)
 #   BENCH_RATIO_RUNS   alternating rounds of every command for the ratios (default 5)
-#   BENCH_SHAPES       trace shapes (default "standard many-groups"): standard is gen-trace.c's
-#                      own (~300 groups, a cause after 7.5 % of updates); many-groups has a cause
-#                      per update and ~2 100 (module, kind, name) groups
+#   BENCH_SHAPES       trace shapes (default "standard many-groups samples"): standard is
+#                      gen-trace.c's own (~300 groups, a cause after 7.5 % of updates); many-groups
+#                      has a cause per update and ~2 100 (module, kind, name) groups; samples is
+#                      standard with a 1 ms main-thread Time Profiler sample (add-samples.py),
+#                      for `profile` against `summarize`
 #
 # Prints one markdown table per size plus the machine facts (and writes them to
 # $TRACECLI_BENCH_DIR/report.md). See Scripts/bench/README.md.
@@ -89,13 +91,19 @@ fi
 
 files=()
 for n in "${sizes[@]}"; do
-for shape in ${BENCH_SHAPES:-standard many-groups}; do
+for shape in ${BENCH_SHAPES:-standard many-groups samples}; do
   case "$shape" in
     standard) file="$cache/trace-v$gen_version-s$seed-$n.jsonl"; shape_arg= ;;
     many-groups) file="$cache/trace-v$gen_version-s$seed-$n-many-groups.jsonl"; shape_arg=many-groups ;;
-    *) echo "bench: unknown shape $shape (standard, many-groups)" >&2; exit 64 ;;
+    samples) file="$cache/trace-v$gen_version-s$seed-$n-samples.jsonl"; shape_arg= ;;
+    *) echo "bench: unknown shape $shape (standard, many-groups, samples)" >&2; exit 64 ;;
   esac
-  if [ ! -s "$file" ]; then
+  if [ ! -s "$file" ] && [ "$shape" = samples ]; then
+    standard="$cache/trace-v$gen_version-s$seed-$n.jsonl"
+    [ -s "$standard" ] || "$gen" "$n" "$standard" "$seed"
+    echo "bench: generating $file (the standard trace and a 1 ms main-thread sample)" >&2
+    python3 "$bench/add-samples.py" "$standard" "$file.tmp" "$seed" && mv "$file.tmp" "$file"
+  elif [ ! -s "$file" ]; then
     echo "bench: generating $file" >&2
     "$gen" "$n" "$file" "$seed" $shape_arg
   fi

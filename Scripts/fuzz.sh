@@ -51,6 +51,6 @@ run() {
 }
 run FuzzJSONLines "$root/Fixtures/traces/*.jsonl $root/Fixtures/traces/ci/*.jsonl $root/Fixtures/traces/malformed/*" 65536
 run FuzzJSONLineModes "$root/Fixtures/traces/*.jsonl $root/Fixtures/traces/ci/*.jsonl $root/Fixtures/traces/malformed/*" 4096
-run FuzzXCTrace "$root/Fixtures/xctrace/*.xml $root/Fixtures/xctrace/more/*.xml $root/Fixtures/xctrace/malformed/*" 65536
+run FuzzXCTrace "$root/Fixtures/xctrace/*.xml $root/Fixtures/xctrace/more/*.xml $root/Fixtures/xctrace/xcode27/*.xml $root/Fixtures/xctrace/time-profile/*.xml $root/Fixtures/xctrace/malformed/*" 65536
 run FuzzBudget "$root/Fixtures/budgets/*.json" 8192
 exit $status

@@ -261,6 +261,7 @@ RATIO_LIMITS = {
     "report": ("summarize", 2.5),
     "export": ("summarize", 2.0),
     "check": ("diagnose", 1.1),
+    "profile": ("summarize", 2.0),  # issue #32, on the samples shape
 }
 ALL_RULES = ["long-body", "blocking-update", "fan-out", "environment-churn", "update-loop",
              "over-broad-input", "accumulation"]
@@ -306,6 +307,9 @@ def command_ratios(path, args, base):
         Ratio("check FILE --budget B --format json (edges, every rule forbidden)",
               [t, "check", path, "--budget", budget, "--format", "json"]),
     ]
+    if path.endswith("-samples.jsonl"):
+        # The samples shape measures what samples cost; the standard shape the rest.
+        ratios = [ratios[0], Ratio("profile FILE --format json", [t, "profile", path, "--format", "json"])]
     for ratio in ratios:
         first = run_measuring_rss(ratio.argv, os.devnull)
         ratio.result.max_rss_kb = first.max_rss_kb

@@ -55,7 +55,7 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
     case .noTables(let bundle, let run, let schemas):
       let shown = schemas.isEmpty ? "no tables" : "only " + schemas.prefix(12).joined(separator: ", ")
       return
-        "\(bundle): run \(run) holds none of the tables tracecli reads (\(shown)); record it with the SwiftUI instrument"
+        "\(bundle): run \(run) holds none of the tables tracecli reads (\(shown)); record it with the SwiftUI instrument (and Time Profiler for samples)"
     }
   }
 }

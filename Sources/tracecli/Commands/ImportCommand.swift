@@ -28,6 +28,8 @@ enum ImportCommand: Command {
       hitches, hitches-summary    the app's hitches (system ones marked; the late stage as
                                     their cause)
       potential-hangs             the app's hangs
+      time-profile                Time Profiler samples of the app's running threads (one
+                                    symbol per function; cpu-profile is not read)
       display-vsyncs-interval     frames (one vsync to the next), and the rate the app drew at
       hitches-summary             the rate, from its refresh interval (without vsyncs)
       device-display-info         the rate, the display's maximum (without either)
