@@ -134,6 +134,9 @@ package enum SummaryRenderer {
     if events.hangs > 0 {
       others.append(count(events.hangs, "hang", "hangs") + " (\(DurationText.format(events.hangNs)))")
     }
+    if events.samples > 0 {
+      others.append(count(events.samples, "Time Profiler sample", "Time Profiler samples") + " (see tracecli profile)")
+    }
     if !others.isEmpty { notes.append("also: " + others.joined(separator: ", ")) }
     if !summary.unknownTypes.isEmpty {
       let types = summary.unknownTypes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
