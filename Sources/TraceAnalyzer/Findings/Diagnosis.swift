@@ -1,3 +1,5 @@
+import TraceModel
+
 /// What `tracecli diagnose` found in a trace: its findings, worst first, and the summary they
 /// were read from.
 public struct Diagnosis: Hashable, Sendable {
@@ -22,6 +24,15 @@ public struct Diagnosis: Hashable, Sendable {
 extension Diagnosis {
   /// The rules whose findings name a node whose samples say why it is slow.
   static let measuredRules: Set<FindingRule> = [.longBody, .blockingUpdate]
+
+  /// Reads `run` a second time for its samples, when it has any, and gives the findings what
+  /// they measured (``measure(_:)``); a trace without samples is read once.
+  mutating func measureSamples(of run: TraceRun) throws(TraceReadError) {
+    guard summary.events.samples > 0, findings.contains(where: { Self.measuredRules.contains($0.rule) }) else {
+      return
+    }
+    measure(try run.read(ProfilePass(view: nil)).output)
+  }
 
   /// Gives each `long-body` and `blocking-update` finding of a node with samples what they
   /// measured (its verdict, hot app frames and a fix that names them).

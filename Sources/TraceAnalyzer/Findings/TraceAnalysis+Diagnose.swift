@@ -20,10 +20,7 @@ extension TraceAnalysis {
     _ run: TraceRun, settings: FindingSettings, rules: [any FindingsRule.Type] = FindingRules.all
   ) throws(TraceReadError) -> Diagnosis {
     var diagnosis = try run.read(DiagnosisPass(settings: settings, rules: rules)).output
-    // Samples name the code of slow bodies; a trace without them is read once.
-    if diagnosis.summary.events.samples > 0 {
-      diagnosis.measure(try run.read(ProfilePass(view: nil)).output)
-    }
+    try diagnosis.measureSamples(of: run)
     return diagnosis
   }
 }

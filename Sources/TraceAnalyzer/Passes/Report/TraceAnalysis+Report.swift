@@ -18,7 +18,8 @@ extension TraceAnalysis {
   ) throws(TraceReadError) -> (report: Report, graphFound: Bool) {
     let run = try TraceRun(paths: paths, name: name, options: options)
     let pass = PassPair(DiagnosisPass(settings: settings), ReportPass(columns: columns))
-    let (diagnosis, (timeline, strips)) = try run.read(pass).output
+    var (diagnosis, (timeline, strips)) = try run.read(pass).output
+    try diagnosis.measureSamples(of: run)
     let graphView = view ?? Report.defaultView(diagnosis)
     let graph = Report.graph(of: diagnosis.graph, around: graphView)
     let report = Report(
