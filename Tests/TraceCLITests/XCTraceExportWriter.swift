@@ -5,8 +5,10 @@ import TraceModel
 ///
 /// Every value is interned (`id="N" fmt="…"` the first time, `ref="N"` after), nested elements
 /// have their own ids, node cells have children that refer to strings of other cells (ref
-/// chains), empty cells are `<sentinel/>` and text is escaped. Tests import the result and
-/// compare it with the events.
+/// chains), empty cells are `<sentinel/>` and text is escaped. Samples become a `time-profile`
+/// table in either shape of stack cell (``StackShape``). Tests import the result and compare it
+/// with the events; `Fixtures/xctrace/stories/` holds what it writes for the stories with
+/// samples (``XCTraceStoryExportTests``).
 struct XCTraceExportWriter {
   /// One document being written.
   private struct Document {
@@ -51,7 +53,9 @@ struct XCTraceExportWriter {
     mutating func sentinel() { text += "<sentinel/>" }
 
     /// A composite interned by `key`; `body` writes its children the first time.
-    mutating func composite(_ element: String, key: String, fmt: String, _ body: (inout Document) -> Void) {
+    ///
+    /// Without a `fmt` (a `<backtrace>`), the element has none.
+    mutating func composite(_ element: String, key: String, fmt: String?, _ body: (inout Document) -> Void) {
       if let id = interned[element + "\u{0}" + key] {
         text += "<\(element) ref=\"\(id)\"/>"
         return
@@ -59,24 +63,43 @@ struct XCTraceExportWriter {
       let id = nextID
       nextID += 1
       interned[element + "\u{0}" + key] = id
-      text += "<\(element) id=\"\(id)\" fmt=\"\(escape(fmt))\">"
+      text += "<\(element) id=\"\(id)\"\(fmt.map { " fmt=\"\(escape($0))\"" } ?? "")>"
       body(&self)
       text += "</\(element)>"
     }
 
-    mutating func process(_ app: String) {
-      composite("process", key: app, fmt: "\(app) (4242)") { document in
-        document.leaf("pid", "4242")
+    /// The id of a new element interned by `key` (nil, and a `<element ref="N"/>` written,
+    /// when it was written before): the caller writes the element with that id.
+    mutating func intern(_ element: String, key: String) -> Int? {
+      if let id = interned[element + "\u{0}" + key] {
+        text += "<\(element) ref=\"\(id)\"/>"
+        return nil
+      }
+      let id = nextID
+      nextID += 1
+      interned[element + "\u{0}" + key] = id
+      return id
+    }
+
+    mutating func process(_ app: String, pid: Int64) {
+      composite("process", key: app, fmt: "\(app) (\(pid))") { document in
+        document.leaf("pid", String(pid))
         document.leaf("device-session", "device-session-1")
       }
     }
 
-    mutating func thread(_ name: String?, app: String) {
-      let fmt =
-        name.map { "\($0) (0x2f03) (\(app), pid: 4242)" } ?? "Main Thread (0x1e9000) (\(app), pid: 4242)"
+    /// A thread (nil: the main thread) and its process.
+    ///
+    /// Spelled `Main Thread (0x1e9000) (App, pid: N)` as the SwiftUI, hitch and hang tables do,
+    /// or, `spaced`, `Main Thread  0x1e9000 (…)` as time-profile exports of Xcode 26 do. Its `tid`
+    /// is the number, its `fmt` the hex.
+    mutating func thread(_ name: String?, app: String, pid: Int64, spaced: Bool = false) {
+      let tid: Int64 = name == nil ? 0x1e9000 : 0x2f03
+      let hex = "0x" + String(tid, radix: 16)
+      let fmt = "\(name ?? "Main Thread")\(spaced ? "  \(hex)" : " (\(hex))") (\(app), pid: \(pid))"
       composite("thread", key: fmt, fmt: fmt) { document in
-        document.leaf("tid", name == nil ? "0x1e9000" : "0x2f03")
-        document.process(app)
+        document.leaf("tid", String(tid), fmt: hex)
+        document.process(app, pid: pid)
       }
     }
 
@@ -106,9 +129,24 @@ struct XCTraceExportWriter {
     mutating func finish() -> String { text + "</trace-query-result>\n" }
   }
 
+  /// The shape of a `time-profile` table's stack cells.
+  enum StackShape: String, CaseIterable, Sendable {
+    /// Xcode 26 and earlier: `<backtrace id="N">` holding the frames, a stack seen before
+    /// `<backtrace ref="N"/>`; threads spelled `Main Thread  0x1e9000 (App, pid: N)`.
+    case backtrace
+    /// Xcode 27: each `<backtrace>` inside a `<tagged-backtrace id="N" fmt="LEAF ← (K other
+    /// frames)">`, a stack seen before `<tagged-backtrace ref="N"/>`; threads spelled
+    /// `Main Thread (0x1e9000) (App, pid: N)`.
+    case taggedBacktrace
+  }
+
   let symbols: SymbolTable
+  /// The recorded process: its name (the app's main binary's too) and pid.
   var app = "App"
+  var pid: Int64 = 4242
   var numericReferences = false
+  /// How the `time-profile` table writes its stacks.
+  var stackShape = StackShape.backtrace
 
   /// Writes the tables of `events` into `directory`; returns the files written.
   func write(_ events: [TraceEvent], header: TraceHeader?, to directory: String) throws -> [String] {
@@ -166,11 +204,11 @@ struct XCTraceExportWriter {
         }
       }
       updates.leaf("string", "Update")
-      updates.composite("view-hierarchy", key: "", fmt: "") { $0.process(app) }
+      updates.composite("view-hierarchy", key: "", fmt: "") { $0.process(app, pid: pid) }
       if let module = name(update.module) { updates.leaf("string", module) } else { updates.sentinel() }
       if update.kind != .body, let view { updates.leaf("string", view) } else { updates.sentinel() }
-      updates.process(app)
-      updates.thread(update.isMainThread ? nil : name(update.thread), app: app)
+      updates.process(app, pid: pid)
+      updates.thread(update.isMainThread ? nil : name(update.thread), app: app, pid: pid)
       updates.composite("description-set", key: "root\(update.id)", fmt: "@State: value") { document in
         document.leaf("uint64", String(update.id &* 31))
       }
@@ -213,7 +251,7 @@ struct XCTraceExportWriter {
       if let valueType = name(cause.valueType) { causes.leaf("string", valueType) } else { causes.sentinel() }
       if let changed = name(cause.changed) { causes.leaf("string", changed) } else { causes.sentinel() }
       causes.sentinel()
-      causes.process(app)
+      causes.process(app, pid: pid)
       causes.text += "</row>\n"
     }
     causes.end()
@@ -283,6 +321,8 @@ struct XCTraceExportWriter {
     vsyncs.end()
     if anyFrame { files["vsyncs.xml"] = vsyncs.finish() }
 
+    if let profile = timeProfile(events) { files["time-profile.xml"] = profile }
+
     var paths: [String] = []
     for (file, text) in files.sorted(by: { $0.key < $1.key }) {
       let path = (directory as NSString).appendingPathComponent(file)
@@ -290,5 +330,205 @@ struct XCTraceExportWriter {
       paths.append(path)
     }
     return paths
+  }
+
+  // MARK: - time-profile
+
+  /// A function of the samples' stacks, as its `symbol` says.
+  private struct Function: Hashable {
+    var name: String
+    var binary: String?
+    var user: Bool
+  }
+
+  /// The `time-profile` table of the samples of `events` (nil without samples).
+  ///
+  /// Written as Instruments does: one row per sample in time order, thread `Running`; threads,
+  /// processes, cores, states, weights, whole stacks, frames, binaries and source paths
+  /// interned. A function's frames are one per address: its leaf frame (the sampled PC) and
+  /// its caller frame (a return address) are two frames of one function. The app's binaries
+  /// lie in its bundle (`/private/var/containers/Bundle/Application/…/App.app/App`, its other
+  /// `user` binaries in `App.app/Frameworks/`), the others under `/System/Library/` or
+  /// `/usr/lib/`; a symbol without a binary is a frame without one.
+  private func timeProfile(_ events: [TraceEvent]) -> String? {
+    var functions: [Int64: Function] = [:]
+    var samples: [Sample] = []
+    for event in events {
+      switch event {
+      case .symbol(let symbol):
+        functions[symbol.id] = Function(
+          name: symbols[symbol.name], binary: symbol.binary.map { symbols[$0] }, user: symbol.user)
+      case .sample(let sample):
+        samples.append(sample)
+      default:
+        break
+      }
+    }
+    guard !samples.isEmpty else { return nil }
+    // Time order; samples of one time keep theirs.
+    samples = samples.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+      .map(\.element)
+    let tagged = stackShape == .taggedBacktrace
+    var document = Document(numericReferences: numericReferences)
+    document.begin(
+      "time-profile",
+      columns: [
+        ("time", "sample-time"), ("thread", "thread"), ("process", "process"), ("core", "core"),
+        ("thread-state", "thread-state"), ("weight", "weight"),
+        ("stack", tagged ? "tagged-backtrace" : "backtrace"),
+      ])
+    // The main thread moves between cores now and then.
+    let cores = [(5, "P"), (4, "P"), (2, "E")]
+    for (index, sample) in samples.enumerated() {
+      document.text += "<row>"
+      document.leaf("sample-time", String(sample.time), fmt: Self.clock(sample.time))
+      document.thread(
+        sample.isMainThread ? nil : sample.thread.map { symbols[$0] }, app: app, pid: pid, spaced: !tagged)
+      document.process(app, pid: pid)
+      let core = cores[index / 9 % cores.count]
+      document.leaf("core", String(core.0), fmt: "CPU \(core.0) (\(core.1) Core)")
+      document.leaf("thread-state", "Running")
+      document.leaf("weight", String(sample.weight), fmt: Self.duration(sample.weight))
+      let frames = sample.stack.map { id in
+        functions[id] ?? Function(name: "unknown #\(id)", binary: nil, user: false)
+      }
+      if frames.isEmpty {
+        document.sentinel()
+      } else {
+        let key = frames.map { "\($0.name)\u{1}\($0.binary ?? "")" }.joined(separator: "\u{2}")
+        let write = { (document: inout Document) in
+          document.composite("backtrace", key: key, fmt: nil) { document in
+            for (depth, function) in frames.enumerated() {
+              frame(function, leaf: depth == 0, into: &document)
+            }
+          }
+        }
+        if tagged {
+          let others = frames.count > 1 ? " ← (\(frames.count - 1) other frames)" : ""
+          document.composite("tagged-backtrace", key: key, fmt: frames[0].name + others, write)
+        } else {
+          write(&document)
+        }
+      }
+      document.text += "</row>\n"
+    }
+    document.end()
+    return document.finish()
+  }
+
+  /// A `<frame>` of `function` (a new one, or a ref to the one of the same address).
+  private func frame(_ function: Function, leaf: Bool, into document: inout Document) {
+    let key = "\(function.name)\u{1}\(function.binary ?? "")\u{1}\(leaf)"
+    guard let id = document.intern("frame", key: key) else { return }
+    let name = document.escape(function.name)
+    guard let binary = function.binary else {
+      // Not symbolicated: no binary, the address as the name when it is one.
+      let address =
+        function.name.hasPrefix("0x") ? function.name : Self.hex(0x1_b2c0_0000 + Self.offset(function.name))
+      document.text += "<frame id=\"\(id)\" name=\"\(name)\" addr=\"\(address)\"/>"
+      return
+    }
+    let load = Self.loadAddress(binary, app: app, user: function.user)
+    // The sampled PC of a leaf; a caller's return address, just after its call.
+    let address = load + Self.offset(function.name) + (leaf ? 0x14 : 0x48)
+    document.text += "<frame id=\"\(id)\" name=\"\(name)\" addr=\"\(Self.hex(address))\">"
+    if let binaryID = document.intern("binary", key: binary) {
+      let path = binaryPath(binary, user: function.user)
+      document.text +=
+        "<binary id=\"\(binaryID)\" name=\"\(document.escape(binary))\" UUID=\"\(Self.uuid(binary))\" "
+        + "arch=\"\(function.user ? "arm64" : "arm64e")\" load-addr=\"\(Self.hex(load))\" "
+        + "path=\"\(document.escape(path))\"/>"
+    }
+    if function.user {
+      // The app's code has debug info: a source file named after the type.
+      var type = Substring(function.name)
+      if type.hasPrefix("static ") { type = type.dropFirst(7) }
+      type = type.prefix { $0 != "." && $0 != "(" && $0 != "<" }
+      let file = "/Users/dev/Developer/\(app)/\(app)/\(type.isEmpty ? "main" : type).swift"
+      document.text += "<source line=\"\(12 + Self.hash(function.name) % 180)\">"
+      if let pathID = document.intern("path", key: file) {
+        document.text += "<path id=\"\(pathID)\">\(document.escape(file))</path>"
+      }
+      document.text += "</source>"
+    }
+    document.text += "</frame>"
+  }
+
+  /// Where `binary` lies: the app's in its bundle, the system's under `/System/Library/` and
+  /// `/usr/lib/`.
+  private func binaryPath(_ binary: String, user: Bool) -> String {
+    if user {
+      let bundle = "/private/var/containers/Bundle/Application/\(Self.uuid("container " + app))/\(app).app"
+      if binary == app { return "\(bundle)/\(binary)" }
+      return binary.hasSuffix(".dylib")
+        ? "\(bundle)/Frameworks/\(binary)" : "\(bundle)/Frameworks/\(binary).framework/\(binary)"
+    }
+    if binary == "dyld" { return "/usr/lib/dyld" }
+    if binary.hasSuffix(".dylib") {
+      if binary.hasPrefix("libswift") { return "/usr/lib/swift/\(binary)" }
+      if binary.hasPrefix("libsystem_") || binary.hasPrefix("libdispatch") {
+        return "/usr/lib/system/\(binary)"
+      }
+      return "/usr/lib/\(binary)"
+    }
+    let privateFrameworks: Set<String> = [
+      "AttributeGraph", "UIKitCore", "GraphicsServices", "RenderBox", "FrontBoardServices", "BoardServices",
+      "CoreUI", "BaseBoard",
+    ]
+    let folder = privateFrameworks.contains(binary) ? "PrivateFrameworks" : "Frameworks"
+    return "/System/Library/\(folder)/\(binary).framework/\(binary)"
+  }
+
+  /// FNV-1a of `text`'s UTF-8: the same on every run (Swift's `Hasher` is seeded per process).
+  private static func hash(_ text: String) -> UInt64 {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      value ^= UInt64(byte)
+      value &*= 0x100_0000_01b3
+    }
+    return value
+  }
+
+  /// Where `binary` is loaded: the app's near `0x100000000`, the system's in the shared cache.
+  private static func loadAddress(_ binary: String, app: String, user: Bool) -> UInt64 {
+    if user { return binary == app ? 0x1_00e1_4000 : 0x1_0100_0000 + hash(binary) % 0x100 * 0x10_0000 }
+    return 0x1_8000_0000 + hash(binary) % 0x700 * 0x10_0000
+  }
+
+  /// A function's offset in its binary.
+  private static func offset(_ name: String) -> UInt64 { 0x1000 + hash(name) % 0x3_f000 * 4 }
+
+  private static func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
+
+  /// A UUID made of `text`'s hashes: `BB0DF0D5-AF57-F3D4-7CCA-112510DDF155`.
+  private static func uuid(_ text: String) -> String {
+    let digits =
+      (String(hash(text), radix: 16, uppercase: true).padded(16)
+        + String(hash("uuid " + text), radix: 16, uppercase: true).padded(16))
+    let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+      String(digits.dropFirst(range.lowerBound).prefix(range.count))
+    }
+    return parts.joined(separator: "-")
+  }
+
+  /// `00:02.000.975`: minutes, seconds, milliseconds and microseconds.
+  private static func clock(_ ns: Int64) -> String {
+    guard ns >= 0 else { return String(ns) }
+    let us = ns / 1000
+    return "\(String(us / 60_000_000).padded(2, "0")):\(String(us / 1_000_000 % 60).padded(2, "0"))."
+      + "\(String(us / 1000 % 1000).padded(3, "0")).\(String(us % 1000).padded(3, "0"))"
+  }
+
+  /// `1.00 ms`, `250.00 µs`.
+  private static func duration(_ ns: Int64) -> String {
+    let (hundredths, unit) = ns >= 1_000_000 ? ((ns + 5000) / 10_000, "ms") : ((ns + 5) / 10, "µs")
+    return "\(hundredths / 100).\(String(hundredths % 100).padded(2, "0")) \(unit)"
+  }
+}
+
+extension String {
+  /// The string with `pad` before it up to `width` characters.
+  fileprivate func padded(_ width: Int, _ pad: Character = "0") -> String {
+    String(repeating: pad, count: max(0, width - count)) + self
   }
 }

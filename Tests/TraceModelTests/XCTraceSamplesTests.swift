@@ -196,6 +196,28 @@ struct XCTraceSamplesTests {
     }
   }
 
+  /// The time-profile tables of the story exports (`Fixtures/xctrace/stories/`, written by the
+  /// CLI tests' export writer from the stories' samples): both shapes give the same events,
+  /// whatever the read window; the functions are those of the story's `symbol`s.
+  @Test(arguments: ["landmarks-before", "slow-init"])
+  func bothShapesOfTheStoryExportsGiveTheSameEventsInAnyWindow(_ story: String) throws {
+    let paths = ["xcode26", "xcode27"].map { Fixture.path("xctrace/stories/\($0)/\(story)/time-profile.xml") }
+    let backtraces = try read([paths[0]])
+    #expect(backtraces.samples.count == (story == "slow-init" ? 57 : 379))
+    #expect(backtraces.warnings.isEmpty)
+    expectSymbolsInOrderOfUse(backtraces)
+    #expect(
+      Set(backtraces.functions.values.filter(\.user).map(\.binary)) == ["Landmarks"]
+        && backtraces.functions.values.contains { $0.binary == "Foundation" && !$0.user })
+    for path in paths {
+      for (chunkSize, readAhead) in [(1 << 20, true), (64, false), (64, true), (4096, true)] {
+        let reading = try read([path], chunkSize: chunkSize, readAhead: readAhead)
+        #expect(reading.lines == backtraces.lines, "\(path) chunk \(chunkSize) reading ahead: \(readAhead)")
+        #expect(reading.warnings.isEmpty)
+      }
+    }
+  }
+
   // MARK: - Real exports
 
   /// A real export and what fold-time-profile.py says of it.
