@@ -3,6 +3,8 @@ import TraceModel
 /// Names the functions of attributed samples: per node its frames, hot app frames and what
 /// each hot frame calls; the folded stacks; the dangling symbol ids.
 struct ProfileBuilder {
+  /// Every node: the summary's groups first (the attribution's numbers), then the views of
+  /// updates outside the inspection range.
   let keys: [ViewKey]
   let attribution: SampleAttribution
   var functions: FunctionCatalog
@@ -116,7 +118,7 @@ struct ProfileBuilder {
     }
     return Profile(
       nodes: nodes, focus: focus.map { node($0, tallies[$0] ?? Tally()) },
-      focusMatches: matches.map { $0.map { keys[$0] } } ?? [],
+      focusMatches: (matches.map { $0.map { keys[$0] } } ?? []).sorted(),
       samples: total.samples, sampledNs: total.ns, outsideUpdatesSamples: outside.samples,
       outsideUpdatesNs: outside.ns, stacks: stackWeights,
       dangling: danglingUse.map { Profile.DanglingSymbol(id: $0.key, samples: $0.value.samples, line: $0.value.line) }
@@ -145,7 +147,7 @@ struct ProfileBuilder {
     let key = keys[group]
     return NodeProfile(
       key: key, label: RuleContext.label(of: key), samples: tally.samples, sampledNs: tally.ns,
-      updateNs: attribution.updateNs[group], hotAppFrames: hot, frames: frames, calls: calls)
+      updateNs: group < attribution.updateNs.count ? attribution.updateNs[group] : 0, hotAppFrames: hot, frames: frames, calls: calls)
   }
 
   /// `functions` without repeats, in first-seen order.

@@ -22,6 +22,9 @@ struct ProfilePass: Pass {
     private(set) var lastSample: [Int64] = [.min]
     private(set) var stacks = StackTable()
     private(set) var symbols: [CodeSymbol] = []
+    /// The views of the updates the inspection range leaves out: `--view` names a node of the
+    /// whole trace, as `cause-graph` resolves it.
+    private(set) var outsideRange: Set<SummaryAccumulator.LocalKey> = []
 
     init(window: TraceWindow) { self.window = window }
 
@@ -37,7 +40,11 @@ struct ProfilePass: Pass {
     }
 
     mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
-      guard let group, !update.isUnfinished else { return }
+      guard let group else {
+        outsideRange.insert(SummaryAccumulator.LocalKey(module: update.module, kind: update.kind, name: update.name))
+        return
+      }
+      guard !update.isUnfinished else { return }
       runs.append(
         ProfileRecord(
           time: update.start, length: update.duration, id: update.id,
@@ -68,6 +75,17 @@ struct ProfilePass: Pass {
 
   func finish(_ read: FinishedRead<Part>) -> Profile {
     let keys = read.builder.keys
+    // The nodes `--view` may name: the range's, then those only outside it.
+    var known = Set(keys)
+    var nodes = keys
+    for part in read.parts {
+      for local in part.pass.outsideRange {
+        let key = ViewKey(
+          module: local.module.map { part.symbols[$0] } ?? "", kind: local.kind,
+          name: local.name.map { part.symbols[$0] } ?? ViewKey.unnamed)
+        if known.insert(key).inserted { nodes.append(key) }
+      }
+    }
     // The parts' threads, by name across parts (0: main).
     var globalThread: [String: Int] = [:]
     var threadMaps: [[Int]] = []
@@ -113,7 +131,7 @@ struct ProfilePass: Pass {
     attribution.finish()
     let functions = FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) })
     var builder = ProfileBuilder(
-      keys: keys, attribution: attribution, functions: functions,
+      keys: nodes, attribution: attribution, functions: functions,
       stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, wantsStacks: wantsStacks,
       file: read.run.displayName)
     return builder.profile()
