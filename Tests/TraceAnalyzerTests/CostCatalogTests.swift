@@ -15,25 +15,46 @@ import Testing
     ("unum_open_76", "formatter creation", "creating NumberFormatter"),
     ("udat_open_76", "formatter creation", "creating DateFormatter"),
     ("FloatingPointFormatStyle.format(_:)", "format style", "formatting with a format style on every call"),
-    ("static ICUNumberFormatter.create(for:locale:)", "format style", "formatting with a format style on every call"),
-    ("-[NSRegularExpression initWithPattern:options:error:]", "regular expression", "compiling a regular expression"),
+    (
+      "static ICUNumberFormatter.create(for:locale:)", "format style",
+      "formatting with a format style on every call"
+    ),
+    (
+      "-[NSRegularExpression initWithPattern:options:error:]", "regular expression",
+      "compiling a regular expression"
+    ),
     ("NSRegularExpression.init(pattern:options:)", "regular expression", "compiling a regular expression"),
     ("uregex_open_76", "regular expression", "compiling a regular expression"),
     ("CGImageSourceCreateImageAtIndex", "image decoding", "decoding or scaling an image"),
     ("+[UIImage imageNamed:]", "image decoding", "decoding or scaling an image"),
-    ("-[UIImage(PreparingThumbnails) preparingThumbnailOfSize:]", "image decoding", "decoding or scaling an image"),
-    ("AppleJPEGReadPlugin::copyImageBlockSet(InfoRec*, CGImageProvider*, CGRect, CGSize, __CFDictionary const*)",
-     "image decoding", "decoding or scaling an image"),
+    (
+      "-[UIImage(PreparingThumbnails) preparingThumbnailOfSize:]", "image decoding",
+      "decoding or scaling an image"
+    ),
+    (
+      "AppleJPEGReadPlugin::copyImageBlockSet(InfoRec*, CGImageProvider*, CGRect, CGSize, __CFDictionary const*)",
+      "image decoding", "decoding or scaling an image"
+    ),
     ("JSONDecoder.decode<A>(_:from:)", "decoding", "decoding JSON or a property list"),
-    ("+[NSJSONSerialization JSONObjectWithData:options:error:]", "decoding", "decoding JSON or a property list"),
+    (
+      "+[NSJSONSerialization JSONObjectWithData:options:error:]", "decoding",
+      "decoding JSON or a property list"
+    ),
     ("PropertyListDecoder.decode<A>(_:from:)", "decoding", "decoding JSON or a property list"),
     ("Data.init(contentsOf:options:)", "synchronous read", "reading a file or the network synchronously"),
-    ("-[NSData initWithContentsOfURL:options:error:]", "synchronous read", "reading a file or the network synchronously"),
-    ("-[NSFileManager contentsOfDirectoryAtPath:error:]", "synchronous read",
-     "reading a file or the network synchronously"),
+    (
+      "-[NSData initWithContentsOfURL:options:error:]", "synchronous read",
+      "reading a file or the network synchronously"
+    ),
+    (
+      "-[NSFileManager contentsOfDirectoryAtPath:error:]", "synchronous read",
+      "reading a file or the network synchronously"
+    ),
     ("-[NSManagedObjectContext executeFetchRequest:error:]", "fetch", "fetching from Core Data or SwiftData"),
     ("ModelContext.fetch<A>(_:)", "fetch", "fetching from Core Data or SwiftData"),
-    ("specialized MutableCollection<>.sort(by:)", "sorting or filtering", "sorting or filtering a collection"),
+    (
+      "specialized MutableCollection<>.sort(by:)", "sorting or filtering", "sorting or filtering a collection"
+    ),
     ("Sequence.sorted(by:)", "sorting or filtering", "sorting or filtering a collection"),
     ("specialized _ArrayProtocol.filter(_:)", "sorting or filtering", "sorting or filtering a collection"),
     ("String.init(format:_:)", "string formatting", "formatting strings"),
@@ -55,7 +76,8 @@ import Testing
 
   @Test(arguments: [
     "LandmarkListItemView.body.getter", "static LandmarksApp.$main()", "objc_msgSend", "swift_retain",
-    "AG::Graph::UpdateStack::update()", "0x1b2c4d5e8", "CA::Transaction::commit()", "-[UIView layoutSubviews]",
+    "AG::Graph::UpdateStack::update()", "0x1b2c4d5e8", "CA::Transaction::commit()",
+    "-[UIView layoutSubviews]",
   ])
   func leavesOrdinaryFramesAlone(_ name: String) {
     #expect(CostCatalog.recognise(name) == nil, "\(name)")

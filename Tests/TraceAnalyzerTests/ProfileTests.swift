@@ -6,6 +6,8 @@ import Testing
 
 /// Sample attribution (analysis.md "Samples") on a trace small enough to work out by hand.
 @Suite struct ProfileTests {
+  /// A trace small enough to attribute by hand.
+  ///
   /// Main thread: A [0, 10) ms holds B [2, 5), which holds C and D, both [2, 3) (D, the smaller
   /// id, is innermost); a worker thread runs W [0, 10) and is sampled only at 5 ms (its span
   /// starts after W did). Samples are 1 ms each.
@@ -72,14 +74,16 @@ import Testing
     let a = try #require(node(try profile(), "A.body"))
     #expect(
       a.frames == [
-        Profile.FunctionTime(name: "static App.$main()", binary: "App", selfNs: 1_000_000, totalNs: 3_000_000),
+        Profile.FunctionTime(
+          name: "static App.$main()", binary: "App", selfNs: 1_000_000, totalNs: 3_000_000),
         Profile.FunctionTime(name: "App.work()", binary: "App", selfNs: 1_000_000, totalNs: 2_000_000),
         Profile.FunctionTime(name: "leaf", binary: "Foundation", selfNs: 1_000_000, totalNs: 1_000_000),
       ])
     // The entry point is never where time went; a stack with only it gives it to (system).
     #expect(
       a.hotAppFrames == [
-        Profile.HotFrame(name: "App.work()", ns: 2_000_000), Profile.HotFrame(name: "(system)", ns: 1_000_000),
+        Profile.HotFrame(name: "App.work()", ns: 2_000_000),
+        Profile.HotFrame(name: "(system)", ns: 1_000_000),
       ])
     #expect(a.calls["App.work()"]?.map(\.name) == ["leaf"])
   }
@@ -87,7 +91,9 @@ import Testing
   @Test func danglingIdsAreFunctionsOfTheirOwn() throws {
     let profile = try profile()
     let d = try #require(node(profile, "D.body"))
-    #expect(d.frames.first == Profile.FunctionTime(name: "unknown #99", binary: nil, selfNs: 2_000_000, totalNs: 2_000_000))
+    #expect(
+      d.frames.first
+        == Profile.FunctionTime(name: "unknown #99", binary: nil, selfNs: 2_000_000, totalNs: 2_000_000))
     #expect(profile.dangling == [Profile.DanglingSymbol(id: 99, samples: 2, line: 9)])
   }
 

@@ -33,7 +33,9 @@ struct ProfileCommandTests {
   }
 
   @Test func theBlockedBodyIsSaidToWait() {
-    let run = CLIRun(["profile", Fixture.path("traces/slow-init.jsonl"), "--view", "LandmarkDetail", "--format", "json"])
+    let run = CLIRun([
+      "profile", Fixture.path("traces/slow-init.jsonl"), "--view", "LandmarkDetail", "--format", "json",
+    ])
     #expect(run.status == .success)
     #expect(run.output.contains(#""verdict": "blocked""#))
     #expect(run.output.contains("HikeStore.init()"))

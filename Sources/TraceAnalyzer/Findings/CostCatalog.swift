@@ -8,10 +8,10 @@ struct CostCatalog {
   struct Entry: Sendable {
     /// A short name for tests and messages.
     let name: String
-    /// What the matched function does, e.g. `creating MeasurementFormatter`; nil when the
+    /// What the matched function does (such as `creating MeasurementFormatter`); nil when the
     /// function is not this entry's.
     let recognise: @Sendable (String) -> String?
-    /// The fix, e.g. `create it once and reuse it`.
+    /// The fix, such as `create it once and reuse it`.
     let fix: String
   }
 
@@ -27,7 +27,8 @@ struct CostCatalog {
     Entry(
       name: "format style",
       recognise: { name in
-        name.contains("FormatStyle") || name.contains("ICUNumberFormatter") || name.contains("ICUDateFormatter")
+        name.contains("FormatStyle") || name.contains("ICUNumberFormatter")
+          || name.contains("ICUDateFormatter")
           || name.contains(".formatted(") ? "formatting with a format style on every call" : nil
       },
       fix: "format once when the value changes and keep the string, or reuse one formatter"),
@@ -45,7 +46,8 @@ struct CostCatalog {
         let markers = [
           "CGImageSourceCreateImageAtIndex", "CGImageSourceCreateThumbnailAtIndex", "UIImage imageNamed:",
           "UIImage initWithData:", "UIImage imageWithData:", "UIImage(named:", "UIImage.init(named:",
-          "UIImage.init(data:", "UIImage(data:", "UIImage initWithContentsOfFile:", "ImageIO", "AppleJPEGReadPlugin",
+          "UIImage.init(data:", "UIImage(data:", "UIImage initWithContentsOfFile:", "ImageIO",
+          "AppleJPEGReadPlugin",
           "PNGReadPlugin", "HEIFReadPlugin", "CGContextDrawImage", "vImageScale", "preparingThumbnail",
           "IIOReadPlugin", "IIOImageProvider", "CGImageProviderCopyImageBlockSet",
           "NSImage initWithData:", "NSImage imageNamed:", "decodeImage",
@@ -69,10 +71,13 @@ struct CostCatalog {
       name: "synchronous read",
       recognise: { name in
         let markers = [
-          "Data.init(contentsOf:", "Data(contentsOf:", "Data.init(contentsOf:options:)", "NSData initWithContentsOfURL:", "NSData dataWithContentsOfURL:",
+          "Data.init(contentsOf:", "Data(contentsOf:", "Data.init(contentsOf:options:)",
+          "NSData initWithContentsOfURL:", "NSData dataWithContentsOfURL:",
           "NSData initWithContentsOfFile:", "NSData dataWithContentsOfFile:", "String.init(contentsOf:",
-          "NSString stringWithContentsOfURL:", "NSString initWithContentsOfURL:", "NSFileManager ", "FileManager.",
-          "NSURLConnection sendSynchronousRequest", "FileHandle.readDataToEndOfFile", "NSFileHandle readDataToEndOfFile",
+          "NSString stringWithContentsOfURL:", "NSString initWithContentsOfURL:", "NSFileManager ",
+          "FileManager.",
+          "NSURLConnection sendSynchronousRequest", "FileHandle.readDataToEndOfFile",
+          "NSFileHandle readDataToEndOfFile",
         ]
         return markers.contains(where: name.contains) ? "reading a file or the network synchronously" : nil
       },
@@ -92,7 +97,8 @@ struct CostCatalog {
       name: "sorting or filtering",
       recognise: { name in
         let markers = [
-          ".sort(by:)", ".sorted(by:)", ".sort(using:)", ".sorted(using:)", ".sort()", ".sorted()", "_introSort",
+          ".sort(by:)", ".sorted(by:)", ".sort(using:)", ".sorted(using:)", ".sort()", ".sorted()",
+          "_introSort",
           "_insertionSort", "_merge(low:",
           "Sequence.filter", "Collection.filter", "_ArrayProtocol.filter", "NSArray sortedArrayUsing",
           "NSMutableArray sortUsing", "NSArray filteredArrayUsingPredicate",
@@ -105,7 +111,8 @@ struct CostCatalog {
       recognise: { name in
         let markers = [
           "String.init(format:", "String(format:", "NSString stringWithFormat:", "NSString initWithFormat:",
-          "_CFStringCreateWithFormatAndArgumentsAux", "String.localizedStringWithFormat", "CFStringCreateWithFormat",
+          "_CFStringCreateWithFormatAndArgumentsAux", "String.localizedStringWithFormat",
+          "CFStringCreateWithFormat",
         ]
         return markers.contains(where: name.contains) ? "formatting strings" : nil
       },
@@ -116,8 +123,10 @@ struct CostCatalog {
   /// `-[NSNumberFormatter init]` or `NumberFormatter.init()`.
   static func formatterType(_ name: String) -> String? {
     let types = [
-      "NumberFormatter", "DateFormatter", "MeasurementFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
-      "DateIntervalFormatter", "RelativeDateTimeFormatter", "ByteCountFormatter", "PersonNameComponentsFormatter",
+      "NumberFormatter", "DateFormatter", "MeasurementFormatter", "ISO8601DateFormatter",
+      "DateComponentsFormatter",
+      "DateIntervalFormatter", "RelativeDateTimeFormatter", "ByteCountFormatter",
+      "PersonNameComponentsFormatter",
       "ListFormatter", "EnergyFormatter", "LengthFormatter", "MassFormatter",
     ]
     for type in types.sorted(by: { $0.count > $1.count }) {

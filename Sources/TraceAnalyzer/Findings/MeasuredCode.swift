@@ -46,7 +46,8 @@ package struct MeasuredCode: Hashable, Sendable {
       return "The body waits \(waits) in \(hot.name)\(callee ?? ""): do that work asynchronously in .task "
         + "and keep the result in state."
     }
-    return "\(hot.name) takes \(percent(hot.ns, of: node.sampledNs)) of the body's sampled time\(callee ?? ""): "
+    return
+      "\(hot.name) takes \(percent(hot.ns, of: node.sampledNs)) of the body's sampled time\(callee ?? ""): "
       + "move that work out of body (compute it when its inputs change and keep the result)."
   }
 

@@ -15,7 +15,8 @@ package enum ProfileRenderer {
     var out = ""
     out += "Samples: \(Count.text(profile.samples)) (\(DurationText.format(profile.sampledNs)))"
     if profile.samples > 0 {
-      out += " · \(Count.text(profile.outsideUpdatesSamples)) outside updates "
+      out +=
+        " · \(Count.text(profile.outsideUpdatesSamples)) outside updates "
         + "(\(DurationText.format(profile.outsideUpdatesNs)))"
     }
     out += "\n"
@@ -30,14 +31,16 @@ package enum ProfileRenderer {
       out += "\n" + style.bold("Frames") + " (self · total)\n"
       for frame in focus.frames.prefix(15) {
         let binary = frame.binary.map { "  (\($0))" } ?? ""
-        out += "  \(pad(DurationText.format(frame.selfNs), 9)) · \(pad(DurationText.format(frame.totalNs), 9))  "
+        out +=
+          "  \(pad(DurationText.format(frame.selfNs), 9)) · \(pad(DurationText.format(frame.totalNs), 9))  "
           + "\(frame.name)\(binary)\n"
       }
       if focus.frames.count > 15 { out += "  … \(Count.text(focus.frames.count - 15)) more\n" }
       return out
     }
     guard !profile.nodes.isEmpty else {
-      out += profile.samples == 0
+      out +=
+        profile.samples == 0
         ? "No samples: record with the Time Profiler instrument (or write `sample` events) to see where a body's time goes.\n"
         : "No sample fell inside an update.\n"
       return out
@@ -48,11 +51,15 @@ package enum ProfileRenderer {
 
   private static func node(_ node: NodeProfile, style: TextStyle) -> String {
     var out = style.bold(node.label) + "  (\(node.key.description))\n"
-    out += "  \(DurationText.format(node.sampledNs)) sampled in \(Count.text(node.samples)) "
+    out +=
+      "  \(DurationText.format(node.sampledNs)) sampled in \(Count.text(node.samples)) "
       + "\(node.samples == 1 ? "sample" : "samples") of \(DurationText.format(node.updateNs)) in its updates"
     if let verdict = node.verdict {
       out += " (coverage \(percent(node.coverage))): \(verdict.meaning)"
-      out += node.samples < fewSamples ? " (\(Count.text(node.samples)) \(node.samples == 1 ? "sample" : "samples"): too few to be sure)\n" : "\n"
+      out +=
+        node.samples < fewSamples
+        ? " (\(Count.text(node.samples)) \(node.samples == 1 ? "sample" : "samples"): too few to be sure)\n"
+        : "\n"
     } else {
       out += "\n"
     }
@@ -91,7 +98,8 @@ package enum ProfileRenderer {
       for (name, child) in children {
         let share = total == 0 ? 0 : Double(child.ns) / Double(total)
         guard share >= treeFloor else { continue }
-        out += "  \(pad(percent(share), 5))  \(pad(DurationText.format(child.ns), 9))  "
+        out +=
+          "  \(pad(percent(share), 5))  \(pad(DurationText.format(child.ns), 9))  "
           + String(repeating: "  ", count: depth) + name + "\n"
         walk(child, depth: depth + 1)
       }
@@ -109,9 +117,11 @@ package enum ProfileRenderer {
       json.object { node(focus, into: &$0) }
     } else {
       json.object { json in
-        json.field("nodes", array: { json in
-          for node in profile.nodes { json.object { self.node(node, into: &$0) } }
-        })
+        json.field(
+          "nodes",
+          array: { json in
+            for node in profile.nodes { json.object { self.node(node, into: &$0) } }
+          })
         json.field("samples", profile.samples)
         json.field("outsideUpdatesSamples", profile.outsideUpdatesSamples)
         json.field("outsideUpdatesNs", profile.outsideUpdatesNs)
@@ -131,16 +141,18 @@ package enum ProfileRenderer {
     json.field("verdict", node.verdict?.rawValue)
     json.key("hotAppFrames")
     hotFrames(node.hotAppFrames[...], into: &json)
-    json.field("frames", array: { json in
-      for frame in node.frames {
-        json.object { json in
-          json.field("name", frame.name)
-          json.field("binary", frame.binary)
-          json.field("selfNs", frame.selfNs)
-          json.field("totalNs", frame.totalNs)
+    json.field(
+      "frames",
+      array: { json in
+        for frame in node.frames {
+          json.object { json in
+            json.field("name", frame.name)
+            json.field("binary", frame.binary)
+            json.field("selfNs", frame.selfNs)
+            json.field("totalNs", frame.totalNs)
+          }
         }
-      }
-    })
+      })
   }
 
   /// `[{"name":…,"ns":…}, …]`.

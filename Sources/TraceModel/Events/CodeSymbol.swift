@@ -3,9 +3,9 @@
 @usableFromInline package struct CodeSymbol: Hashable, Sendable {
   /// Unique among symbols, in an id space of its own (apart from updates' and sources').
   @usableFromInline package var id: Int64
-  /// The function, e.g. `LandmarkListItemView.distance.getter`, or an address when unsymbolicated.
+  /// The function (`LandmarkListItemView.distance.getter`), or an address when unsymbolicated.
   @usableFromInline package var name: Symbol
-  /// The image it lives in, e.g. `SwiftUICore`.
+  /// The image it lives in, such as `SwiftUICore`.
   @usableFromInline package var binary: Symbol?
   /// The app's own code (its main binary or its own frameworks).
   @usableFromInline package var user: Bool

@@ -53,17 +53,20 @@ enum ProfileCommand: Command {
     try arguments.finish()
     let paths = try arguments.traces()
     let (summary, profile) = try TraceAnalysis.profile(
-      paths: paths, view: view, stacks: format == "folded" || (format == "text" && view != nil), options: options)
+      paths: paths, view: view, stacks: format == "folded" || (format == "text" && view != nil),
+      options: options)
     TraceCLI.warn(summary.warnings, to: &errors)
     TraceCLI.noteEmptyRange(summary, to: &errors)
     for dangling in profile.dangling {
       errors.write(
         "tracecli: warning: \(profile.file):\(dangling.line): symbol #\(dangling.id) is not defined "
-          + "(\(dangling.samples) \(dangling.samples == 1 ? "sample" : "samples")); named \"unknown #\(dangling.id)\"\n")
+          + "(\(dangling.samples) \(dangling.samples == 1 ? "sample" : "samples")); named \"unknown #\(dangling.id)\"\n"
+      )
     }
     if let view {
       if profile.focusMatches.isEmpty {
-        errors.write("tracecli: \(Suggestion.noSuchView(view, in: summary.file, among: summary.views.map(\.key)))\n")
+        errors.write(
+          "tracecli: \(Suggestion.noSuchView(view, in: summary.file, among: summary.views.map(\.key)))\n")
         return .failure
       }
       if profile.focusMatches.count > 1 {

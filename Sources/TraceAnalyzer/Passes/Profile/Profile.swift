@@ -56,7 +56,7 @@ package struct Profile: Sendable {
 /// What the samples of one update node say.
 package struct NodeProfile: Hashable, Sendable {
   package var key: ViewKey
-  /// The cause graph's label, e.g. `LandmarkListItemView.body`.
+  /// The cause graph's label, such as `LandmarkListItemView.body`.
   package var label: String
   package var samples: Int
   package var sampledNs: Int64

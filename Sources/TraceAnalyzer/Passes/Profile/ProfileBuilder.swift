@@ -42,14 +42,20 @@ struct ProfileBuilder {
     mutating func add(_ stack: Resolved, ns: Int64, samples: Int) {
       self.samples += samples
       self.ns = self.ns.saturatingAdd(ns)
-      if let leaf = stack.functions.first { selfNs[leaf, default: 0] = selfNs[leaf, default: 0].saturatingAdd(ns) }
-      for function in stack.distinct { totalNs[function, default: 0] = totalNs[function, default: 0].saturatingAdd(ns) }
+      if let leaf = stack.functions.first {
+        selfNs[leaf, default: 0] = selfNs[leaf, default: 0].saturatingAdd(ns)
+      }
+      for function in stack.distinct {
+        totalNs[function, default: 0] = totalNs[function, default: 0].saturatingAdd(ns)
+      }
       let hotFunction = stack.hot.map { stack.functions[$0] } ?? -1
       hot[hotFunction, default: 0] = hot[hotFunction, default: 0].saturatingAdd(ns)
       guard stack.hot != nil else { return }
       for function in stack.calls {
-        calls[hotFunction, default: [:]][function, default: 0] = calls[hotFunction, default: [:]][function, default: 0]
-          .saturatingAdd(ns)
+        calls[hotFunction, default: [:]][function, default: 0] = calls[hotFunction, default: [:]][
+          function, default: 0
+        ]
+        .saturatingAdd(ns)
       }
     }
   }
@@ -66,7 +72,9 @@ struct ProfileBuilder {
     // Dangling ids: samples whose stack holds it, first line.
     var danglingUse: [Int64: (samples: Int, line: Int)] = [:]
     // In a stable order: by part, stack, group.
-    let entries = attribution.weights.sorted { ($0.key.part, $0.key.stack, $0.key.group) < ($1.key.part, $1.key.stack, $1.key.group) }
+    let entries = attribution.weights.sorted {
+      ($0.key.part, $0.key.stack, $0.key.group) < ($1.key.part, $1.key.stack, $1.key.group)
+    }
     for (key, weight) in entries {
       let part = Int(key.part)
       let index = Int(key.stack)
@@ -80,7 +88,8 @@ struct ProfileBuilder {
           let entry = functions.functions[function]
           return entry.user && !FunctionCatalog.isEntryPoint(entry.name)
         }
-        let dangling = functions.dangling.isEmpty ? [] : Array(Set(ids.filter { functions.dangling.contains($0) }))
+        let dangling =
+          functions.dangling.isEmpty ? [] : Array(Set(ids.filter { functions.dangling.contains($0) }))
         stack = Resolved(
           functions: indices, hot: hot, distinct: Self.distinct(indices[...]),
           calls: hot.map { Self.distinct(indices[..<$0]) } ?? [], dangling: dangling)
@@ -96,8 +105,9 @@ struct ProfileBuilder {
       let group = Int(key.group)
       if wantsStacks && (focus == nil || focus == group) {
         folded[stack.functions, default: (0, 0)].samples += weight.samples
-        folded[stack.functions, default: (0, 0)].ns = folded[stack.functions, default: (0, 0)].ns.saturatingAdd(
-          weight.ns)
+        folded[stack.functions, default: (0, 0)].ns = folded[stack.functions, default: (0, 0)].ns
+          .saturatingAdd(
+            weight.ns)
       }
       guard group >= 0 else {
         outside.samples += weight.samples
@@ -114,15 +124,18 @@ struct ProfileBuilder {
     }
     let stackWeights = folded.map { functions, weight in
       Profile.StackWeight(
-        names: functions.reversed().map { self.functions.functions[$0].name }, ns: weight.ns, samples: weight.samples)
+        names: functions.reversed().map { self.functions.functions[$0].name }, ns: weight.ns,
+        samples: weight.samples)
     }
     return Profile(
       nodes: nodes, focus: focus.map { node($0, tallies[$0] ?? Tally()) },
       focusMatches: (matches.map { $0.map { keys[$0] } } ?? []).sorted(),
       samples: total.samples, sampledNs: total.ns, outsideUpdatesSamples: outside.samples,
       outsideUpdatesNs: outside.ns, stacks: stackWeights,
-      dangling: danglingUse.map { Profile.DanglingSymbol(id: $0.key, samples: $0.value.samples, line: $0.value.line) }
-        .sorted { $0.id < $1.id },
+      dangling: danglingUse.map {
+        Profile.DanglingSymbol(id: $0.key, samples: $0.value.samples, line: $0.value.line)
+      }
+      .sorted { $0.id < $1.id },
       file: file)
   }
 
@@ -147,7 +160,8 @@ struct ProfileBuilder {
     let key = keys[group]
     return NodeProfile(
       key: key, label: RuleContext.label(of: key), samples: tally.samples, sampledNs: tally.ns,
-      updateNs: group < attribution.updateNs.count ? attribution.updateNs[group] : 0, hotAppFrames: hot, frames: frames, calls: calls)
+      updateNs: group < attribution.updateNs.count ? attribution.updateNs[group] : 0, hotAppFrames: hot,
+      frames: frames, calls: calls)
   }
 
   /// `functions` without repeats, in first-seen order.

@@ -41,7 +41,8 @@ struct ProfilePass: Pass {
 
     mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
       guard let group else {
-        outsideRange.insert(SummaryAccumulator.LocalKey(module: update.module, kind: update.kind, name: update.name))
+        outsideRange.insert(
+          SummaryAccumulator.LocalKey(module: update.module, kind: update.kind, name: update.name))
         return
       }
       guard !update.isUnfinished else { return }
@@ -105,7 +106,8 @@ struct ProfilePass: Pass {
       for (local, global) in map.enumerated() where part.pass.firstSample[local] != .max {
         let first = part.pass.firstSample[local]
         let last = part.pass.lastSample[local]
-        spans[global] = spans[global].map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...last
+        spans[global] =
+          spans[global].map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...last
       }
       threadMaps.append(map)
     }

@@ -114,7 +114,8 @@ struct SampleAttribution {
     close(thread, at: record.time)
     let updates = open[thread]
     let group = updates.count > 0 ? Int32(updates.items[updates.count - 1].group) : -1
-    weights[Key(group: group, part: Int32(part), stack: Int32(record.id)), default: Weight()].add(record.length)
+    weights[Key(group: group, part: Int32(part), stack: Int32(record.id)), default: Weight()].add(
+      record.length)
   }
 
   /// Ends the sweep: every update still open is finished.
@@ -140,7 +141,8 @@ struct SampleAttribution {
         continue
       }
       guard let span, span.contains(update.start) else { continue }
-      updateNs[update.group] = updateNs[update.group].saturatingAdd(update.end &- update.start &- update.covered)
+      updateNs[update.group] = updateNs[update.group].saturatingAdd(
+        update.end &- update.start &- update.covered)
     }
     updates.pointee.count = kept
     earliestEnd[thread] = earliest
