@@ -13,6 +13,19 @@ struct CostCatalog {
     let recognise: @Sendable (String) -> String?
     /// The fix, such as `create it once and reuse it`.
     let fix: String
+
+    init(name: String, recognise: @escaping @Sendable (String) -> String?, fix: String) {
+      self.name = name
+      self.recognise = recognise
+      self.fix = fix
+    }
+
+    /// An entry that recognises a function whose name holds any of `markers`, and says `what`.
+    init(name: String, what: String, markers: [String], fix: String) {
+      self.init(
+        name: name, recognise: { function in markers.contains(where: function.contains) ? what : nil },
+        fix: fix)
+    }
   }
 
   /// The known costs, in the order they are tried.
@@ -25,12 +38,8 @@ struct CostCatalog {
       },
       fix: "create it once (a static or cached instance) and reuse it"),
     Entry(
-      name: "format style",
-      recognise: { name in
-        name.contains("FormatStyle") || name.contains("ICUNumberFormatter")
-          || name.contains("ICUDateFormatter")
-          || name.contains(".formatted(") ? "formatting with a format style on every call" : nil
-      },
+      name: "format style", what: "formatting with a format style on every call",
+      markers: ["FormatStyle", "ICUNumberFormatter", "ICUDateFormatter", ".formatted("],
       fix: "format once when the value changes and keep the string, or reuse one formatter"),
     Entry(
       name: "regular expression",
@@ -41,81 +50,63 @@ struct CostCatalog {
       },
       fix: "compile it once (a static let) and reuse it"),
     Entry(
-      name: "image decoding",
-      recognise: { name in
-        let markers = [
-          "CGImageSourceCreateImageAtIndex", "CGImageSourceCreateThumbnailAtIndex", "UIImage imageNamed:",
-          "UIImage initWithData:", "UIImage imageWithData:", "UIImage(named:", "UIImage.init(named:",
-          "UIImage.init(data:", "UIImage(data:", "UIImage initWithContentsOfFile:", "ImageIO",
-          "AppleJPEGReadPlugin",
-          "PNGReadPlugin", "HEIFReadPlugin", "CGContextDrawImage", "vImageScale", "preparingThumbnail",
-          "IIOReadPlugin", "IIOImageProvider", "CGImageProviderCopyImageBlockSet",
-          "NSImage initWithData:", "NSImage imageNamed:", "decodeImage",
-        ]
-        return markers.contains(where: name.contains) ? "decoding or scaling an image" : nil
-      },
+      name: "image decoding", what: "decoding or scaling an image",
+      markers: [
+        "CGImageSourceCreateImageAtIndex", "CGImageSourceCreateThumbnailAtIndex", "UIImage imageNamed:",
+        "UIImage initWithData:", "UIImage imageWithData:", "UIImage(named:", "UIImage.init(named:",
+        "UIImage.init(data:", "UIImage(data:", "UIImage initWithContentsOfFile:", "ImageIO",
+        "AppleJPEGReadPlugin",
+        "PNGReadPlugin", "HEIFReadPlugin", "CGContextDrawImage", "vImageScale", "preparingThumbnail",
+        "IIOReadPlugin", "IIOImageProvider", "CGImageProviderCopyImageBlockSet",
+        "NSImage initWithData:", "NSImage imageNamed:", "decodeImage",
+      ],
       fix: "decode and downscale it once, off the main thread (preparingThumbnail(of:) or a cache), "
         + "and keep the result"),
     Entry(
-      name: "decoding",
-      recognise: { name in
-        let markers = [
-          "JSONDecoder.decode", "NSJSONSerialization JSONObjectWithData", "JSONSerialization.jsonObject",
-          "PropertyListDecoder.decode", "NSPropertyListSerialization propertyListWithData",
-          "PropertyListSerialization.propertyList", "JSONDecoderImpl",
-        ]
-        return markers.contains(where: name.contains) ? "decoding JSON or a property list" : nil
-      },
+      name: "decoding", what: "decoding JSON or a property list",
+      markers: [
+        "JSONDecoder.decode", "NSJSONSerialization JSONObjectWithData", "JSONSerialization.jsonObject",
+        "PropertyListDecoder.decode", "NSPropertyListSerialization propertyListWithData",
+        "PropertyListSerialization.propertyList", "JSONDecoderImpl",
+      ],
       fix: "decode once when the data arrives, off the main thread, and keep the model"),
     Entry(
-      name: "synchronous read",
-      recognise: { name in
-        let markers = [
-          "Data.init(contentsOf:", "Data(contentsOf:", "Data.init(contentsOf:options:)",
-          "NSData initWithContentsOfURL:", "NSData dataWithContentsOfURL:",
-          "NSData initWithContentsOfFile:", "NSData dataWithContentsOfFile:", "String.init(contentsOf:",
-          "NSString stringWithContentsOfURL:", "NSString initWithContentsOfURL:", "NSFileManager ",
-          "FileManager.",
-          "NSURLConnection sendSynchronousRequest", "FileHandle.readDataToEndOfFile",
-          "NSFileHandle readDataToEndOfFile",
-        ]
-        return markers.contains(where: name.contains) ? "reading a file or the network synchronously" : nil
-      },
+      name: "synchronous read", what: "reading a file or the network synchronously",
+      markers: [
+        "Data.init(contentsOf:", "Data(contentsOf:", "Data.init(contentsOf:options:)",
+        "NSData initWithContentsOfURL:", "NSData dataWithContentsOfURL:",
+        "NSData initWithContentsOfFile:", "NSData dataWithContentsOfFile:", "String.init(contentsOf:",
+        "NSString stringWithContentsOfURL:", "NSString initWithContentsOfURL:", "NSFileManager ",
+        "FileManager.",
+        "NSURLConnection sendSynchronousRequest", "FileHandle.readDataToEndOfFile",
+        "NSFileHandle readDataToEndOfFile",
+      ],
       fix: "load it asynchronously in .task (or when the data changes) and keep the result in state"),
     Entry(
-      name: "fetch",
-      recognise: { name in
-        let markers = [
-          "NSManagedObjectContext executeFetchRequest:", "NSManagedObjectContext.fetch", "ModelContext.fetch",
-          "NSPersistentStoreCoordinator executeRequest:", "NSManagedObjectContext countForFetchRequest:",
-          "ModelContext.fetchCount",
-        ]
-        return markers.contains(where: name.contains) ? "fetching from Core Data or SwiftData" : nil
-      },
+      name: "fetch", what: "fetching from Core Data or SwiftData",
+      markers: [
+        "NSManagedObjectContext executeFetchRequest:", "NSManagedObjectContext.fetch", "ModelContext.fetch",
+        "NSPersistentStoreCoordinator executeRequest:", "NSManagedObjectContext countForFetchRequest:",
+        "ModelContext.fetchCount",
+      ],
       fix: "fetch once (@Query, or in the model when the data changes), not in body"),
     Entry(
-      name: "sorting or filtering",
-      recognise: { name in
-        let markers = [
-          ".sort(by:)", ".sorted(by:)", ".sort(using:)", ".sorted(using:)", ".sort()", ".sorted()",
-          "_introSort",
-          "_insertionSort", "_merge(low:",
-          "Sequence.filter", "Collection.filter", "_ArrayProtocol.filter", "NSArray sortedArrayUsing",
-          "NSMutableArray sortUsing", "NSArray filteredArrayUsingPredicate",
-        ]
-        return markers.contains(where: name.contains) ? "sorting or filtering a collection" : nil
-      },
+      name: "sorting or filtering", what: "sorting or filtering a collection",
+      markers: [
+        ".sort(by:)", ".sorted(by:)", ".sort(using:)", ".sorted(using:)", ".sort()", ".sorted()",
+        "_introSort",
+        "_insertionSort", "_merge(low:",
+        "Sequence.filter", "Collection.filter", "_ArrayProtocol.filter", "NSArray sortedArrayUsing",
+        "NSMutableArray sortUsing", "NSArray filteredArrayUsingPredicate",
+      ],
       fix: "sort or filter when the data changes (in the model) and keep the result, not on every update"),
     Entry(
-      name: "string formatting",
-      recognise: { name in
-        let markers = [
-          "String.init(format:", "String(format:", "NSString stringWithFormat:", "NSString initWithFormat:",
-          "_CFStringCreateWithFormatAndArgumentsAux", "String.localizedStringWithFormat",
-          "CFStringCreateWithFormat",
-        ]
-        return markers.contains(where: name.contains) ? "formatting strings" : nil
-      },
+      name: "string formatting", what: "formatting strings",
+      markers: [
+        "String.init(format:", "String(format:", "NSString stringWithFormat:", "NSString initWithFormat:",
+        "_CFStringCreateWithFormatAndArgumentsAux", "String.localizedStringWithFormat",
+        "CFStringCreateWithFormat",
+      ],
       fix: "build the strings once, outside the loop, and keep them"),
   ]
 

@@ -432,10 +432,7 @@
         let valueStart = scanner.position
         guard let type = keys.first(where: { $0.name == name })?.type else {
           try scanner.skipValue()
-          scanner.skipWhitespace()
-          guard scanner.position < count && base[scanner.position] == 0x2C else { break }
-          scanner.position += 1
-          scanner.skipWhitespace()
+          guard scanner.skipToNextMember() else { break }
           continue
         }
         switch (type, base[valueStart]) {
@@ -454,10 +451,7 @@
               found[name] = nil
               wrongTypes[name] = (valueStart + 1, "an array")
               unknownKeys -= 1
-              scanner.skipWhitespace()
-              guard scanner.position < count && base[scanner.position] == 0x2C else { break walk }
-              scanner.position += 1
-              scanner.skipWhitespace()
+              guard scanner.skipToNextMember() else { break walk }
               continue walk
             }
             items.append(try string(&scanner))
@@ -515,10 +509,7 @@
         }
         if found[name] != nil { wrongTypes[name] = nil }
         unknownKeys -= 1  // counted as unknown by the scan, known after all
-        scanner.skipWhitespace()
-        guard scanner.position < count && base[scanner.position] == 0x2C else { break }
-        scanner.position += 1
-        scanner.skipWhitespace()
+        guard scanner.skipToNextMember() else { break }
       }
     } catch {
       throw LineError(column: error.offset + 1, message: error.message)
@@ -625,10 +616,7 @@
         }
         if !plain { break }
         if scanner.position == valueStart { try scanner.skipValue() }
-        scanner.skipWhitespace()
-        guard scanner.position < count && base[scanner.position] == 0x2C else { break }
-        scanner.position += 1
-        scanner.skipWhitespace()
+        guard scanner.skipToNextMember() else { break }
       }
     } catch {
       throw LineError(column: error.offset + 1, message: error.message)
@@ -681,10 +669,7 @@
           UnsafeBufferPointer(start: base + name.range.lowerBound, count: name.range.count), escaped: name.escaped)
         if text == key { column = scanner.position + 1 }
         try scanner.skipValue()
-        scanner.skipWhitespace()
-        guard scanner.position < count && base[scanner.position] == 0x2C else { break }
-        scanner.position += 1
-        scanner.skipWhitespace()
+        guard scanner.skipToNextMember() else { break }
       }
       return column
     } catch {

@@ -209,6 +209,17 @@
     }
   }
 
+  /// Moves past the white space and the comma after an object member's value; false at the
+  /// object's end (for walks over a line the strict scan has accepted).
+  @inlinable
+  package mutating func skipToNextMember() -> Bool {
+    skipWhitespace()
+    guard position < count && base[position] == 0x2C else { return false }
+    position += 1
+    skipWhitespace()
+    return true
+  }
+
   /// Scans a number at the current position (strict JSON grammar).
   @inlinable @inline(__always)
   package mutating func scanNumber() throws(JSONScanError) -> Number {

@@ -375,29 +375,23 @@ struct XCTraceBacktraces {
     guard let nameEnd = scanner.nameEnd(from: nameStart), nameEnd > nameStart else { return nil }
     var tag = Tag(name: nameStart..<nameEnd)
     index = nameEnd
-    while true {
-      guard let item = try? scanner.item(at: &index, nameStart: nameStart, nameLength: nameEnd - nameStart)
-      else { return nil }
-      switch item {
-      case .needMore:
-        return nil
-      case .end(let selfClosing):
-        tag.selfClosing = selfClosing
-        return tag
-      case .attribute(let name, let length, let value, let valueEnd):
-        if scanner.nameIs(name, length, "id") {
-          tag.id = XMLText.decimal(scanner.bytes + value, count: valueEnd - value) ?? -1
-        } else if scanner.nameIs(name, length, "ref") {
-          tag.ref = XMLText.decimal(scanner.bytes + value, count: valueEnd - value) ?? -1
-        } else if scanner.nameIs(name, length, "name") {
-          tag.label = value..<valueEnd
-        } else if scanner.nameIs(name, length, "path") {
-          tag.path = value..<valueEnd
-        } else if scanner.nameIs(name, length, "addr") {
-          tag.address = value..<valueEnd
-        }
+    let selfClosing = scanner.attributes(at: &index, nameStart: nameStart, nameLength: nameEnd - nameStart) {
+      name, length, value, valueEnd in
+      if scanner.nameIs(name, length, "id") {
+        tag.id = XMLText.decimal(scanner.bytes + value, count: valueEnd - value) ?? -1
+      } else if scanner.nameIs(name, length, "ref") {
+        tag.ref = XMLText.decimal(scanner.bytes + value, count: valueEnd - value) ?? -1
+      } else if scanner.nameIs(name, length, "name") {
+        tag.label = value..<valueEnd
+      } else if scanner.nameIs(name, length, "path") {
+        tag.path = value..<valueEnd
+      } else if scanner.nameIs(name, length, "addr") {
+        tag.address = value..<valueEnd
       }
     }
+    guard let selfClosing else { return nil }
+    tag.selfClosing = selfClosing
+    return tag
   }
 
   /// The index after the end of the element at the start of `scanner`'s bytes; nil when the

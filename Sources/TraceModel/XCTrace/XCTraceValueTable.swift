@@ -331,26 +331,19 @@ struct XCTraceValueTable: ~Copyable {
     let nameLength = nameEnd - start - 1
     var tag = Tag(start: start, isSentinel: scanner.isSentinel(start + 1, nameLength))
     index = nameEnd
-    while true {
-      guard let item = try? scanner.item(at: &index, nameStart: start + 1, nameLength: nameLength) else {
-        return nil
-      }
-      switch item {
-      case .needMore:
-        return nil
-      case .end(let selfClosing):
-        tag.selfClosing = selfClosing
-        return tag
-      case .attribute(let name, let nameLength, let value, let valueEnd):
-        if scanner.nameIs(name, nameLength, "fmt") {
-          tag.fmt = value..<valueEnd
-        } else if scanner.nameIs(name, nameLength, "id") {
-          tag.id = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
-        } else if scanner.nameIs(name, nameLength, "ref") {
-          tag.ref = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
-        }
+    let selfClosing = scanner.attributes(at: &index, nameStart: start + 1, nameLength: nameLength) {
+      name, nameLength, value, valueEnd in
+      if scanner.nameIs(name, nameLength, "fmt") {
+        tag.fmt = value..<valueEnd
+      } else if scanner.nameIs(name, nameLength, "id") {
+        tag.id = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
+      } else if scanner.nameIs(name, nameLength, "ref") {
+        tag.ref = XMLText.decimal(scanner.bytes + value, count: valueEnd - value)
       }
     }
+    guard let selfClosing else { return nil }
+    tag.selfClosing = selfClosing
+    return tag
   }
 
   /// The next child's start tag from `index`; `.some(nil)` at the element's end tag; nil when

@@ -182,6 +182,23 @@ struct XMLTagScanner {
     return (id, fmtStart, fmtEnd, fmtEnd &+ 2)
   }
 
+  /// Reads the attributes of the start tag whose name ends at `index` through `attribute`
+  /// (name, its length, value and value end), moving `index` past the tag; whether it closes
+  /// itself, or nil when it is cut short or malformed.
+  func attributes(
+    at index: inout Int, nameStart: Int, nameLength: Int,
+    _ attribute: (_ name: Int, _ length: Int, _ value: Int, _ valueEnd: Int) -> Void
+  ) -> Bool? {
+    while true {
+      guard let item = try? item(at: &index, nameStart: nameStart, nameLength: nameLength) else { return nil }
+      switch item {
+      case .needMore: return nil
+      case .end(let selfClosing): return selfClosing
+      case .attribute(let name, let length, let value, let valueEnd): attribute(name, length, value, valueEnd)
+      }
+    }
+  }
+
   /// Reads the next attribute or the end of a start tag from `index` (after the element name
   /// or an attribute), moving `index` past it.
   ///
