@@ -34,9 +34,9 @@ import Testing
 
     """
 
-  private func profile(view: String? = nil, threads: Int = 1) throws -> Profile {
+  private func profile(view: String? = nil, threads: Int = 1, trace: String = Self.trace) throws -> Profile {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID()).jsonl")
-    try Data(Self.trace.utf8).write(to: url)
+    try Data(trace.utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var options = AnalysisOptions()
     options.threads = threads
@@ -122,5 +122,46 @@ import Testing
     for threads in [2, 3, 8] {
       #expect(ProfileRenderer.renderJSON(try profile(threads: threads)) == one, "\(threads) threads")
     }
+  }
+
+  @Test func extremeWeightsAndDeepStacksAreShownNotTrapped() throws {
+    // A coverage of 10^18 (a 1 ns update, a sample of 10^18 ns) and a stack 30 000 frames deep.
+    let deep = (0..<30_000).map(String.init).joined(separator: ",")
+    let trace = """
+      {"type":"update","id":1,"kind":"body","view":"V","start":1000,"duration":1}
+      {"type":"sample","time":1000,"weight":1000000000000000000,"stack":[1]}
+      {"type":"update","id":2,"kind":"body","view":"W","start":5000000,"duration":3000000000000}
+      {"type":"sample","time":6000000,"weight":5000000000000000000,"stack":[\(deep)]}
+      {"type":"sample","time":7000000,"weight":5000000000000000000,"stack":[2,3]}
+
+      """
+    let whole = try profile(trace: trace)
+    #expect(ProfileRenderer.render(whole).contains("> 10¹⁵ %"))
+    let focused = try profile(view: "W", trace: trace)
+    #expect(focused.focus?.sampledNs == .max)
+    let tree = ProfileRenderer.render(focused)
+    #expect(tree.contains("unknown #29999"))
+  }
+
+  @Test func verdictsAreDecidedOnTheIntegers() {
+    // 4 · 13510798882111494 = 54043195528445976 < 3 · 18014398509481993: mixed, though the
+    // coverage rounds to 0.75 as a Double.
+    #expect(SampleVerdict(sampledNs: 13_510_798_882_111_494, updateNs: 18_014_398_509_481_993) == .mixed)
+    #expect(SampleVerdict(sampledNs: 3, updateNs: 4) == .cpu)
+    #expect(SampleVerdict(sampledNs: 1, updateNs: 4) == .mixed)
+    #expect(SampleVerdict(sampledNs: 1, updateNs: 5) == .blocked)
+    #expect(SampleVerdict(sampledNs: 5, updateNs: 0) == .blocked)
+    #expect(SampleVerdict(sampledNs: .max, updateNs: 1) == .cpu)
+  }
+
+  @Test func foldedNamesLoseOnlySemicolonsAndLineBreaks() throws {
+    let trace = """
+      {"type":"update","id":1,"kind":"body","view":"V","start":0,"duration":5000000}
+      {"type":"symbol","id":1,"name":"a;b\\r\\nc\\u2028d\\u000be"}
+      {"type":"sample","time":1000000,"weight":1500,"stack":[1]}
+      {"type":"sample","time":2000000,"weight":9223372036854775000,"stack":[]}
+
+      """
+    #expect(ProfileRenderer.renderFolded(try profile(trace: trace)) == "(no frames) 9223372036854775\na b  c\u{2028}d\u{0B}e 2\n")
   }
 }

@@ -22,7 +22,7 @@ package struct MeasuredCode: Hashable, Sendable {
     let shares = hotAppFrames.map { "\($0.name) \(Self.percent($0.ns, of: node.sampledNs))" }
     evidence =
       "samples: \(DurationText.format(node.sampledNs)) of \(DurationText.format(node.updateNs)) in its updates "
-      + "(coverage \(Int((node.coverage * 100).rounded())) %, \(verdict.rawValue): \(verdict.meaning)); "
+      + "(coverage \(SampleVerdict.percent(node.coverage)), \(verdict.rawValue): \(verdict.meaning)); "
       + "where the time went: \(shares.joined(separator: ", "))"
     fix = Self.fix(node, verdict: verdict)
   }
@@ -52,6 +52,6 @@ package struct MeasuredCode: Hashable, Sendable {
   }
 
   private static func percent(_ part: Int64, of whole: Int64) -> String {
-    whole == 0 ? "0 %" : "\(Int((Double(part) / Double(whole) * 100).rounded())) %"
+    whole == 0 ? "0 %" : SampleVerdict.percent(Double(part) / Double(whole))
   }
 }

@@ -4,6 +4,8 @@ package enum ProfileRenderer {
   static let hotFrameLimit = 5
   /// Fewer samples than this say little about a node: the text says so.
   static let fewSamples = 5
+  /// The call tree indents at most this many levels (a recursion thousands deep stays readable).
+  static let indentLimit = 40
   /// The call tree drops a branch under this share of the node's samples.
   static let treeFloor = 0.01
 
@@ -75,36 +77,43 @@ package enum ProfileRenderer {
 
   /// The stacks as a tree, root first, each branch with its share of `total`.
   private static func callTree(_ stacks: [Profile.StackWeight], total: Int64) -> String {
-    final class Branch {
-      var ns: Int64 = 0
-      var children: [String: Branch] = [:]
-    }
-    let root = Branch()
+    // Branches in one array (children by index), walked with a stack of its own: a stack
+    // thousands of frames deep neither recurses nor frees a chain of objects.
+    var names: [String] = [""]
+    var weights: [Int64] = [0]
+    var children: [[String: Int]] = [[:]]
     for stack in stacks {
-      var branch = root
-      branch.ns += stack.ns
+      var branch = 0
       for name in stack.names.isEmpty ? ["(no frames)"] : stack.names {
-        let child = branch.children[name] ?? Branch()
-        branch.children[name] = child
-        child.ns += stack.ns
+        let child: Int
+        if let found = children[branch][name] {
+          child = found
+        } else {
+          child = names.count
+          names.append(name)
+          weights.append(0)
+          children.append([:])
+          children[branch][name] = child
+        }
+        weights[child] = weights[child].saturatingAdd(stack.ns)
         branch = child
       }
     }
-    var out = ""
-    func walk(_ branch: Branch, depth: Int) {
-      let children = branch.children.sorted { a, b in
-        a.value.ns != b.value.ns ? a.value.ns > b.value.ns : ProfileBuilder.precedes(a.key, b.key)
-      }
-      for (name, child) in children {
-        let share = total == 0 ? 0 : Double(child.ns) / Double(total)
-        guard share >= treeFloor else { continue }
-        out +=
-          "  \(pad(percent(share), 5))  \(pad(DurationText.format(child.ns), 9))  "
-          + String(repeating: "  ", count: depth) + name + "\n"
-        walk(child, depth: depth + 1)
+    func ordered(_ branch: Int) -> [Int] {
+      children[branch].values.sorted { a, b in
+        weights[a] != weights[b] ? weights[a] > weights[b] : ProfileBuilder.precedes(names[a], names[b])
       }
     }
-    walk(root, depth: 0)
+    var out = ""
+    var pending = ordered(0).reversed().map { (branch: $0, depth: 0) }
+    while let (branch, depth) = pending.popLast() {
+      let share = total == 0 ? 0 : Double(weights[branch]) / Double(total)
+      guard share >= treeFloor else { continue }
+      out +=
+        "  \(pad(percent(share), 5))  \(pad(DurationText.format(weights[branch]), 9))  "
+        + String(repeating: "  ", count: min(depth, indentLimit)) + names[branch] + "\n"
+      pending += ordered(branch).reversed().map { (branch: $0, depth: depth + 1) }
+    }
     return out
   }
 
@@ -178,18 +187,16 @@ package enum ProfileRenderer {
         stack.names.isEmpty
         ? "(no frames)"
         : stack.names.map { name in
-          String(name.map { $0 == ";" || $0.isNewline ? " " : $0 })
+          String(String.UnicodeScalarView(name.unicodeScalars.map { ";\n\r".unicodeScalars.contains($0) ? " " : $0 }))
         }.joined(separator: ";")
       lines[text, default: 0] = lines[text, default: 0].saturatingAdd(stack.ns)
     }
     return lines.sorted { ProfileBuilder.precedes($0.key, $1.key) }.map { text, ns in
-      "\(text) \((ns.saturatingAdd(500)) / 1000)\n"
+      "\(text) \(ns / 1000 + (ns % 1000 >= 500 ? 1 : 0))\n"
     }.joined()
   }
 
-  private static func percent(_ share: Double) -> String {
-    "\(Int((share * 100).rounded())) %"
-  }
+  private static func percent(_ share: Double) -> String { SampleVerdict.percent(share) }
 
   private static func pad(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text

@@ -83,7 +83,7 @@ struct XCTraceSamples {
     rows += 1
     let stack = backtraces.stack(of: cell(cells, columns.stack), values)
     guard let time = values.integer(cell(cells, columns.time)),
-      let weight = values.integer(cell(cells, columns.weight)), weight > 0
+      let weight = values.integer(cell(cells, columns.weight)), weight > 0, weight < Int64.max
     else {
       incomplete += 1
       return nil

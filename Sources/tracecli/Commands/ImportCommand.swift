@@ -50,7 +50,7 @@ enum ImportCommand: Command {
       "(`-` is standard output)"),
     Option("--run", value: "<n>", help: "the run of a bundle holding several"),
     Option(
-      "--process", value: "<name|pid>", help: "the app whose hitches and hangs to keep, in a recording",
+      "--process", value: "<name|pid>", help: "the app whose hitches, hangs and samples to keep, in a recording",
       "of every process"),
     Option("--xctrace-timeout", value: "<seconds>", help: "how long one table's export may take (default 600)"),
     Option.help,

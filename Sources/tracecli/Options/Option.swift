@@ -49,7 +49,7 @@ struct Option: Sendable {
     help: "judge frames at this display rate (e.g. 120), over the trace's",
     "own (without one, 60 Hz is assumed and the output says so)")
   static let process = Option(
-    "--process", value: "<name|pid>", help: "the app whose hitches and hangs to keep, in an xctrace",
+    "--process", value: "<name|pid>", help: "the app whose hitches, hangs and samples to keep, in an xctrace",
     "recording of every process")
   static let threads = Option(
     "--threads", value: "<n>", help: "reader threads (default: the CPUs tracecli may use)")

@@ -65,7 +65,9 @@ package struct NodeProfile: Hashable, Sendable {
   /// `sampledNs / updateNs`, 0 when `updateNs` is 0.
   package var coverage: Double { updateNs == 0 ? 0 : Double(sampledNs) / Double(updateNs) }
   /// Nil without samples.
-  package var verdict: SampleVerdict? { samples == 0 ? nil : SampleVerdict(coverage: coverage) }
+  package var verdict: SampleVerdict? {
+    samples == 0 ? nil : SampleVerdict(sampledNs: sampledNs, updateNs: updateNs)
+  }
   package var hotAppFrames: [Profile.HotFrame]
   package var frames: [Profile.FunctionTime]
   /// Per hot app frame (by name), the functions leafward of it in its samples and their
@@ -81,8 +83,28 @@ package enum SampleVerdict: String, Hashable, Sendable {
   /// Coverage < 0.25: the body waits (I/O, a lock, a synchronous call).
   case blocked
 
-  init(coverage: Double) {
-    self = coverage >= 0.75 ? .cpu : coverage < 0.25 ? .blocked : .mixed
+  /// The verdict of `sampledNs / updateNs` (0 when `updateNs` is 0), decided on the integers
+  /// (a coverage near a threshold is not moved across it by rounding).
+  init(sampledNs: Int64, updateNs: Int64) {
+    guard updateNs > 0 else {
+      self = .blocked
+      return
+    }
+    /// Whether `a · x ≥ b · y`, without overflow.
+    func atLeast(_ a: Int64, _ x: Int64, _ b: Int64, _ y: Int64) -> Bool {
+      let left = a.multipliedFullWidth(by: max(x, 0))
+      let right = b.multipliedFullWidth(by: max(y, 0))
+      return (left.high, left.low) >= (right.high, right.low)
+    }
+    self =
+      atLeast(4, sampledNs, 3, updateNs) ? .cpu : atLeast(4, sampledNs, 1, updateNs) ? .mixed : .blocked
+  }
+
+  /// A share as a person reads it: `91 %` (a share too large to print whole is capped).
+  static func percent(_ share: Double) -> String {
+    let value = (share * 100).rounded()
+    guard value.isFinite, abs(value) < 1e15 else { return share < 0 ? "-∞ %" : "> 10¹⁵ %" }
+    return "\(Int64(value)) %"
   }
 
   /// What the verdict means, for a person.

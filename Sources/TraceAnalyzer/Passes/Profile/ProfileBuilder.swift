@@ -151,9 +151,18 @@ struct ProfileBuilder {
     let hot = tally.hot.map { function, ns in
       Profile.HotFrame(name: function < 0 ? "(system)" : catalog[function].name, ns: ns)
     }.sorted { a, b in a.ns != b.ns ? a.ns > b.ns : Self.precedes(a.name, b.name) }
+    // By the hot frame's name: functions of one name in two binaries are one entry, their
+    // callees added (in function order, so the result does not depend on hashing).
+    var merged: [String: [Int: Int64]] = [:]
+    for (hotFunction, called) in tally.calls.sorted(by: { $0.key < $1.key }) {
+      for (function, ns) in called {
+        merged[catalog[hotFunction].name, default: [:]][function, default: 0] = merged[
+          catalog[hotFunction].name, default: [:]][function, default: 0].saturatingAdd(ns)
+      }
+    }
     var calls: [String: [Profile.FunctionTime]] = [:]
-    for (hotFunction, called) in tally.calls {
-      calls[catalog[hotFunction].name] = called.map { function, ns in
+    for (name, called) in merged {
+      calls[name] = called.map { function, ns in
         time(function, selfNs: tally.selfNs[function] ?? 0, totalNs: ns)
       }.sorted(by: Self.heavier)
     }

@@ -18,17 +18,18 @@ struct SampleAttribution {
 
   /// One thread's open updates in arrival order: a buffer the sweep changes in place.
   private struct OpenUpdates {
-    var items = UnsafeMutablePointer<Open>.allocate(capacity: 16)
-    var capacity = 16
+    // No room until the thread's first update: a trace may name many threads.
+    var items = UnsafeMutablePointer<Open>.allocate(capacity: 0)
+    var capacity = 0
     var count = 0
 
     mutating func append(_ update: Open) {
       if count == capacity {
-        let grown = UnsafeMutablePointer<Open>.allocate(capacity: capacity * 2)
+        let grown = UnsafeMutablePointer<Open>.allocate(capacity: max(capacity * 2, 8))
         grown.moveInitialize(from: items, count: count)
         items.deallocate()
         items = grown
-        capacity *= 2
+        capacity = max(capacity * 2, 8)
       }
       (items + count).initialize(to: update)
       count += 1
