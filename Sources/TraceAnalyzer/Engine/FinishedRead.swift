@@ -22,9 +22,7 @@ struct FinishedRead<Part: PassPart> {
   func map<Other: PassPart>(_ transform: (Part) -> Other) -> FinishedRead<Other> {
     FinishedRead<Other>(
       run: run,
-      parts: parts.map {
-        ReadPart(summary: $0.summary, pass: transform($0.pass), symbols: $0.symbols, lineOffset: $0.lineOffset)
-      },
+      parts: parts.map { $0.map(transform) },
       builder: builder, frames: frames, summary: summary, graph: graph, anchor: anchor)
   }
 }
@@ -37,6 +35,11 @@ struct ReadPart<Part: PassPart> {
   let symbols: SymbolTable
   /// Lines before the part.
   let lineOffset: Int
+
+  /// The same part with its pass share transformed.
+  func map<Other: PassPart>(_ transform: (Part) -> Other) -> ReadPart<Other> {
+    ReadPart<Other>(summary: summary, pass: transform(pass), symbols: symbols, lineOffset: lineOffset)
+  }
 }
 
 /// The cause graph of a read, with what the findings join back to it.

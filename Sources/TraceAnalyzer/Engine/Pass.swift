@@ -18,10 +18,16 @@ protocol Pass: Sendable {
 
   /// The pass's output, from the finished read.
   func finish(_ read: FinishedRead<Part>) -> Output
+
+  /// Told when the read has ended, before the summary's second phase: work that needs only
+  /// the parts and the summary's group maps may start here, beside it (by default, none).
+  func readEnded(_ parts: [ReadPart<Part>], groupMaps: [[Int]])
 }
 
 extension Pass {
   var graph: GraphNeed { .none }
+
+  func readEnded(_ parts: [ReadPart<Part>], groupMaps: [[Int]]) {}
 }
 
 /// What of the cause graph a pass needs; the read builds the most any of its passes asks.
@@ -106,6 +112,11 @@ struct PassPair<First: Pass, Second: Pass>: Pass {
   func finish(_ read: FinishedRead<Part>) -> (First.Output, Second.Output) {
     (first.finish(read.map(\.first)), second.finish(read.map(\.second)))
   }
+
+  func readEnded(_ parts: [ReadPart<Part>], groupMaps: [[Int]]) {
+    first.readEnded(parts.map { $0.map(\.first) }, groupMaps: groupMaps)
+    second.readEnded(parts.map { $0.map(\.second) }, groupMaps: groupMaps)
+  }
 }
 
 /// A pass that may be left out of a read (its output is then nil, and it asks for nothing).
@@ -133,5 +144,9 @@ struct OptionalPass<Wrapped: Pass>: Pass {
 
   func finish(_ read: FinishedRead<Part>) -> Wrapped.Output? {
     wrapped?.finish(read.map { $0.wrapped! })
+  }
+
+  func readEnded(_ parts: [ReadPart<Part>], groupMaps: [[Int]]) {
+    wrapped?.readEnded(parts.map { $0.map { $0.wrapped! } }, groupMaps: groupMaps)
   }
 }

@@ -37,6 +37,10 @@ extension TraceRun {
         )
       )
     }
+    let parts = reading.parts.map {
+      ReadPart(summary: $0.sink.summary, pass: $0.sink.pass, symbols: $0.symbols, lineOffset: $0.lineOffset)
+    }
+    pass.readEnded(parts, groupMaps: builder.groupMaps)
     // The earliest time of any event (Int64.max stands for none only where no event ended).
     let known = builder.earliest == .max && builder.latest == .min ? nil : builder.earliest
     let start = reading.header?.start ?? [known, reading.report.unknownEarliest].compactMap { $0 }.min()
@@ -55,11 +59,7 @@ extension TraceRun {
         file: displayName, range: options.range, resolving: need == .resolvedCauses,
         threads: options.readerThreads)
     let finished = FinishedRead(
-      run: self,
-      parts: reading.parts.map {
-        ReadPart(summary: $0.sink.summary, pass: $0.sink.pass, symbols: $0.symbols, lineOffset: $0.lineOffset)
-      },
-      builder: builder, frames: frames, summary: summary, graph: graph, anchor: start ?? 0)
+      run: self, parts: parts, builder: builder, frames: frames, summary: summary, graph: graph, anchor: start ?? 0)
     return (summary, pass.finish(finished))
   }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import TraceModel
 
 /// `tracecli profile` as a pass: each part keeps its samples and updates in time order
@@ -9,6 +10,8 @@ struct ProfilePass: Pass {
   let view: String?
   /// Whether the output needs the folded stacks (``Profile/stacks``).
   var wantsStacks = false
+  /// The sweep, once the read has ended.
+  let sweep = EarlySweep()
 
   struct Part: PassPart {
     let window: TraceWindow
@@ -87,11 +90,24 @@ struct ProfilePass: Pass {
         if known.insert(key).inserted { nodes.append(key) }
       }
     }
+    // The sweep started when the read ended (beside the summary's second phase), or now.
+    let attribution = sweep.result ?? Self.attribute(read.parts, groupMaps: read.builder.groupMaps, groups: keys.count)
+    let functions = FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) })
+    var builder = ProfileBuilder(
+      keys: nodes, attribution: attribution, functions: functions,
+      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, wantsStacks: wantsStacks,
+      file: read.run.displayName)
+    return builder.profile()
+  }
+
+  /// Merges the parts' runs in time order and sweeps them: every sample to its update, every
+  /// node's self time in the sampled spans; `groups` is the summary's number of groups.
+  private static func attribute(_ parts: [ReadPart<Part>], groupMaps: [[Int]], groups: Int) -> SampleAttribution {
     // The parts' threads, by name across parts (0: main).
     var globalThread: [String: Int] = [:]
     var threadMaps: [[Int]] = []
     var spans: [ClosedRange<Int64>?] = [nil]
-    for part in read.parts {
+    for part in parts {
       var map = [0]
       for name in part.pass.threadNames {
         let text = part.symbols[name]
@@ -111,13 +127,13 @@ struct ProfilePass: Pass {
       }
       threadMaps.append(map)
     }
-    var attribution = SampleAttribution(groups: keys.count, spans: spans)
-    var merger = RunMerger(read.parts.map(\.pass.runs))
+    var attribution = SampleAttribution(groups: groups, spans: spans)
+    var merger = RunMerger(parts.map(\.pass.runs))
     // The parts' thread and group maps, flat: one load a record.
     let threadBases = threadMaps.reduce(into: [0]) { $0.append($0.last! + $1.count) }
     let flatThreads = threadMaps.flatMap { $0 }
-    let groupBases = read.builder.groupMaps.reduce(into: [0]) { $0.append($0.last! + $1.count) }
-    let flatGroups = read.builder.groupMaps.flatMap { $0 }
+    let groupBases = groupMaps.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+    let flatGroups = groupMaps.flatMap { $0 }
     flatThreads.withUnsafeBufferPointer { threads in
       flatGroups.withUnsafeBufferPointer { groups in
         while let (record, part) = merger.next() {
@@ -131,11 +147,37 @@ struct ProfilePass: Pass {
       }
     }
     attribution.finish()
-    let functions = FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) })
-    var builder = ProfileBuilder(
-      keys: nodes, attribution: attribution, functions: functions,
-      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, wantsStacks: wantsStacks,
-      file: read.run.displayName)
-    return builder.profile()
+    return attribution
+  }
+
+  /// Starts the sweep as soon as the read ends, on a thread of its own: it needs the parts and
+  /// the summary's group maps, not the summary's second phase, which runs beside it.
+  func readEnded(_ parts: [ReadPart<Part>], groupMaps: [[Int]]) {
+    let groups = groupMaps.reduce(0) { max($0, ($1.max() ?? -1) + 1) }
+    sweep.start { Self.attribute(parts, groupMaps: groupMaps, groups: groups) }
+  }
+}
+
+/// The sweep of one read, running beside the summary's second phase.
+final class EarlySweep: @unchecked Sendable {
+  private let group = DispatchGroup()
+  private var attribution: SampleAttribution?
+  private var started = false
+
+  /// Runs `work` on another thread; ``result`` waits for it.
+  func start(_ work: @escaping @Sendable () -> SampleAttribution) {
+    started = true
+    group.enter()
+    DispatchQueue.global().async {
+      self.attribution = work()
+      self.group.leave()
+    }
+  }
+
+  /// The sweep's result once it is done; nil when it never started.
+  var result: SampleAttribution? {
+    guard started else { return nil }
+    group.wait()
+    return attribution
   }
 }
