@@ -91,7 +91,8 @@ struct ProfilePass: Pass {
       }
     }
     // The sweep started when the read ended (beside the summary's second phase), or now.
-    let attribution = sweep.result ?? Self.attribute(read.parts, groupMaps: read.builder.groupMaps, groups: keys.count)
+    let attribution =
+      sweep.result ?? Self.attribute(read.parts, groupMaps: read.builder.groupMaps, groups: keys.count)
     let functions = FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) })
     var builder = ProfileBuilder(
       keys: nodes, attribution: attribution, functions: functions,
@@ -102,7 +103,9 @@ struct ProfilePass: Pass {
 
   /// Merges the parts' runs in time order and sweeps them: every sample to its update, every
   /// node's self time in the sampled spans; `groups` is the summary's number of groups.
-  private static func attribute(_ parts: [ReadPart<Part>], groupMaps: [[Int]], groups: Int) -> SampleAttribution {
+  private static func attribute(_ parts: [ReadPart<Part>], groupMaps: [[Int]], groups: Int)
+    -> SampleAttribution
+  {
     // The parts' threads, by name across parts (0: main).
     var globalThread: [String: Int] = [:]
     var threadMaps: [[Int]] = []
