@@ -59,7 +59,7 @@ enum ProfileCommand: Command {
     TraceCLI.noteEmptyRange(summary, to: &errors)
     for dangling in profile.dangling {
       errors.write(
-        "tracecli: warning: \(profile.file):\(dangling.line): symbol #\(dangling.id) is not defined "
+        "tracecli: warning: \(summary.file):\(dangling.line): symbol #\(dangling.id) is not defined "
           + "(\(dangling.samples) \(dangling.samples == 1 ? "sample" : "samples")); named \"unknown #\(dangling.id)\"\n"
       )
     }

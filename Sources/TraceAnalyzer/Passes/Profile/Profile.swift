@@ -18,8 +18,6 @@ package struct Profile: Sendable {
   package var stacks: [StackWeight]
   /// Stack ids no `symbol` defines, by id.
   package var dangling: [DanglingSymbol]
-  /// The trace's file name, for messages.
-  package var file: String
 
   /// A function's time in a node's samples.
   package struct FunctionTime: Hashable, Sendable {
@@ -41,7 +39,6 @@ package struct Profile: Sendable {
     /// Function names, root first.
     package var names: [String]
     package var ns: Int64
-    package var samples: Int
   }
 
   package struct DanglingSymbol: Hashable, Sendable {

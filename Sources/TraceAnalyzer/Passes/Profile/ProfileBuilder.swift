@@ -13,7 +13,6 @@ struct ProfileBuilder {
   let view: String?
   /// Whether to gather the folded stacks.
   let wantsStacks: Bool
-  let file: String
 
   /// A resolved stack: function indices leaf first, and its hot app frame's position.
   private struct Resolved {
@@ -68,7 +67,7 @@ struct ProfileBuilder {
     let matches = view.map { query in keys.indices.filter { keys[$0].matches(query) } }
     let focus = matches.flatMap { $0.count == 1 ? $0[0] : nil }
     // Folded stacks by function indices, for every sample or the focus's.
-    var folded: [[Int]: (samples: Int, ns: Int64)] = [:]
+    var folded: [[Int]: Int64] = [:]
     // Dangling ids: samples whose stack holds it, first line.
     var danglingUse: [Int64: (samples: Int, line: Int)] = [:]
     // In a stable order: by part, stack, group.
@@ -104,10 +103,7 @@ struct ProfileBuilder {
       total.ns = total.ns.saturatingAdd(weight.ns)
       let group = Int(key.group)
       if wantsStacks && (focus == nil || focus == group) {
-        folded[stack.functions, default: (0, 0)].samples += weight.samples
-        folded[stack.functions, default: (0, 0)].ns = folded[stack.functions, default: (0, 0)].ns
-          .saturatingAdd(
-            weight.ns)
+        folded[stack.functions, default: 0] = folded[stack.functions, default: 0].saturatingAdd(weight.ns)
       }
       guard group >= 0 else {
         outside.samples += weight.samples
@@ -122,10 +118,8 @@ struct ProfileBuilder {
       if a.label != b.label { return Self.precedes(a.label, b.label) }
       return a.key < b.key
     }
-    let stackWeights = folded.map { functions, weight in
-      Profile.StackWeight(
-        names: functions.reversed().map { self.functions.functions[$0].name }, ns: weight.ns,
-        samples: weight.samples)
+    let stackWeights = folded.map { functions, ns in
+      Profile.StackWeight(names: functions.reversed().map { self.functions.functions[$0].name }, ns: ns)
     }
     return Profile(
       nodes: nodes, focus: focus.map { node($0, tallies[$0] ?? Tally()) },
@@ -135,8 +129,7 @@ struct ProfileBuilder {
       dangling: danglingUse.map {
         Profile.DanglingSymbol(id: $0.key, samples: $0.value.samples, line: $0.value.line)
       }
-      .sorted { $0.id < $1.id },
-      file: file)
+      .sorted { $0.id < $1.id })
   }
 
   private func node(_ group: Int, _ tally: Tally) -> NodeProfile {

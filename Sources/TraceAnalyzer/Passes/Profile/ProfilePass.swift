@@ -96,8 +96,7 @@ struct ProfilePass: Pass {
     let functions = FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) })
     var builder = ProfileBuilder(
       keys: nodes, attribution: attribution, functions: functions,
-      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, wantsStacks: wantsStacks,
-      file: read.run.displayName)
+      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, wantsStacks: wantsStacks)
     return builder.profile()
   }
 
