@@ -58,13 +58,18 @@ package enum FindingsRenderer {
 
   /// The commands that look closer at `finding` in `trace`.
   static func commands(_ finding: Finding, trace: String) -> [String] {
-    let file = trace == "<stdin>" ? "TRACE" : shellWord(trace)
+    let file = traceWord(trace)
     var commands: [String] = []
     if let example = finding.examples.first { commands.append("tracecli why \(file) --update \(example)") }
     if let view = finding.view {
       commands.append("tracecli cause-graph \(file) --view \(shellWord(view))")
     }
     return commands
+  }
+
+  /// The trace as a command names it: `TRACE` for standard input, else its path as a shell word.
+  static func traceWord(_ trace: String) -> String {
+    trace == "<stdin>" ? "TRACE" : shellWord(trace)
   }
 
   /// `word` quoted for a POSIX shell when it needs to be.

@@ -28,3 +28,6 @@ struct ProfileRecord: RunRecord {
     return (a.thread, a.group) < (b.thread, b.group)
   }
 }
+
+/// The hitches' evidence spills them in file order, as they are.
+extension ProfileRecord: SpillPackable {}

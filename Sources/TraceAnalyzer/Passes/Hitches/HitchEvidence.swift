@@ -1,0 +1,123 @@
+import TraceModel
+
+/// Explains one recorded hitch or hang from the main thread's updates and samples in its
+/// window, by the verdict rules of analysis.md "Recorded hitches and hangs".
+struct HitchEvidence {
+  /// A main-thread update or sample that lies in a window, with its reader part.
+  struct Hit {
+    var record: ProfileRecord
+    var part: Int
+  }
+
+  /// The summary's views, by global group.
+  let keys: [ViewKey]
+  let groupMaps: [[Int]]
+  var functions: FunctionCatalog
+  /// Per part: its distinct stacks.
+  let stacks: [StackTable]
+  /// Per part and stack: the name of its hot app frame (nil: `(system)`), once found.
+  private var hotNames: [[Int: String?]]
+
+  init(keys: [ViewKey], groupMaps: [[Int]], functions: FunctionCatalog, stacks: [StackTable]) {
+    self.keys = keys
+    self.groupMaps = groupMaps
+    self.functions = functions
+    self.stacks = stacks
+    hotNames = Array(repeating: [:], count: stacks.count)
+  }
+
+  /// Sets `event`'s figures, verdict and explanation from the `hits` in its window.
+  mutating func explain(_ event: inout RecordedHitch, records hits: [Hit], sampled: Bool) {
+    let window = event.window
+    // The updates clipped to the window, by node; the longest whole.
+    var pieces: [(lower: Int64, upper: Int64, group: Int)] = []
+    var longest: (duration: Int64, id: Int64)?
+    for hit in hits where !hit.record.isSample {
+      let record = hit.record
+      let end = record.time.saturatingAdd(record.length)
+      let group = groupMaps[hit.part][Int(record.group)]
+      pieces.append((max(record.time, window.lowerBound), min(end, window.upperBound), group))
+      if longest.map({ record.length > $0.duration || (record.length == $0.duration && record.id < $0.id) })
+        ?? true
+      {
+        longest = (record.length, record.id)
+      }
+    }
+    event.longestUpdate = longest?.id
+    pieces.sort { ($0.lower, $0.upper) < ($1.lower, $1.upper) }
+    let busy = Self.union(pieces.map { ($0.lower, $0.upper) })
+    event.updateNs = busy.reduce(0) { $0.saturatingAdd($1.upper - $1.lower) }
+    // The samples that no update holds.
+    var hot: [String: Int64] = [:]
+    for hit in hits where hit.record.isSample && !Self.holds(busy, hit.record.time) {
+      event.otherNs = event.otherNs.saturatingAdd(hit.record.length)
+      if let name = hotName(part: hit.part, stack: Int(hit.record.id)) {
+        hot[name, default: 0] = hot[name, default: 0].saturatingAdd(hit.record.length)
+      }
+    }
+    let length = Int128(window.upperBound) - Int128(window.lowerBound)
+    let updateNs = Int128(event.updateNs)
+    let otherNs = Int128(event.otherNs)
+    if updateNs >= otherNs && 4 * updateNs >= length {
+      event.verdict = .updates
+      var byNode: [Int: [(lower: Int64, upper: Int64)]] = [:]
+      for piece in pieces { byNode[piece.group, default: []].append((piece.lower, piece.upper)) }
+      let ranked = byNode.map { group, intervals in
+        (
+          key: keys[group],
+          ns: Self.union(intervals).reduce(Int64(0)) { $0.saturatingAdd($1.upper - $1.lower) }
+        )
+      }
+      .map { (node: CauseGraph.NodeID(view: $0.key), ns: $0.ns) }
+      .sorted { ($1.ns, $0.node.label, $0.node.module ?? "") < ($0.ns, $1.node.label, $1.node.module ?? "") }
+      .prefix(3)
+      event.explainingNodes = ranked.map(\.node)
+      event.explainedBy = ranked.map(\.node.label)
+    } else if sampled && 4 * otherNs >= length {
+      event.verdict = .mainThread
+      event.explainedBy = hot.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3).map(\.key)
+    } else {
+      event.verdict = sampled ? .elsewhere : .unknown
+      event.explainedBy = event.recordedReasons
+    }
+  }
+
+  /// The name of the leaf-most app function of a part's stack that is not the entry point.
+  private mutating func hotName(part: Int, stack: Int) -> String? {
+    if let found = hotNames[part][stack] { return found }
+    var name: String?
+    for id in stacks[part].stacks[stack] {
+      let function = functions.functions[functions.function(of: id)]
+      if function.user && !FunctionCatalog.isEntryPoint(function.name) {
+        name = function.name
+        break
+      }
+    }
+    hotNames[part][stack] = .some(name)
+    return name
+  }
+
+  /// The union of `intervals` sorted by lower bound, as disjoint sorted intervals.
+  static func union(_ intervals: [(lower: Int64, upper: Int64)]) -> [(lower: Int64, upper: Int64)] {
+    var merged: [(lower: Int64, upper: Int64)] = []
+    for interval in intervals.sorted(by: { $0.lower < $1.lower }) where interval.upper > interval.lower {
+      if let last = merged.last, interval.lower <= last.upper {
+        merged[merged.count - 1].upper = max(last.upper, interval.upper)
+      } else {
+        merged.append(interval)
+      }
+    }
+    return merged
+  }
+
+  /// Whether the disjoint sorted `intervals` hold `time`.
+  static func holds(_ intervals: [(lower: Int64, upper: Int64)], _ time: Int64) -> Bool {
+    var low = 0
+    var high = intervals.count
+    while low < high {
+      let middle = (low + high) / 2
+      if intervals[middle].upper <= time { low = middle + 1 } else { high = middle }
+    }
+    return low < intervals.count && intervals[low].lower <= time
+  }
+}

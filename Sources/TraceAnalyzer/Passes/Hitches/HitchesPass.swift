@@ -1,0 +1,127 @@
+import Dispatch
+import TraceModel
+
+/// `tracecli hitches` as a pass: each part keeps the app's recorded hitches and hangs of the
+/// range (few) and spills its main-thread finished updates and samples in file order (the
+/// samples' stacks interned); the finish, knowing the frame budget and so the windows, scans
+/// the spills once for what lies in a window (``HitchWindows``) and explains each event from
+/// that alone (``HitchEvidence``).
+struct HitchesPass: Pass {
+  struct Part: PassPart {
+    let window: TraceWindow
+    /// Windows are set in the finish, once the budget is known.
+    private(set) var events: [RecordedHitch] = []
+    let evidence = PartitionedSpill<ProfileRecord>(partitions: 1, bufferBytes: 1 << 18, stagingBytes: 1 << 18)
+    private(set) var stacks = StackTable()
+    private(set) var symbols: [CodeSymbol] = []
+
+    init(window: TraceWindow) { self.window = window }
+
+    @inline(__always)
+    mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
+      guard let group, update.isMainThread, !update.isUnfinished else { return }
+      evidence.append(
+        ProfileRecord(
+          time: update.start, length: update.duration, id: update.id, thread: 0, group: UInt32(group)),
+        partition: 0)
+    }
+
+    mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+      switch event {
+      case .sample(let sample):
+        guard sample.isMainThread, window.contains(sample.time) else { return }
+        let stack = stacks.intern(sample.stack, line: line)
+        evidence.append(
+          ProfileRecord(
+            time: sample.time, length: sample.weight, id: Int64(stack), thread: 0,
+            group: ProfileRecord.sampleGroup),
+          partition: 0)
+      case .symbol(let symbol):
+        self.symbols.append(symbol)
+      case .hitch(let hitch):
+        guard !hitch.system, window.contains(hitch.start) else { return }
+        events.append(
+          RecordedHitch(
+            kind: .hitch, start: hitch.start, duration: hitch.duration,
+            narrative: hitch.narrative.map { symbols[$0] },
+            cause: hitch.cause.map { symbols[$0] }, window: hitch.start..<hitch.start))
+      case .hang(let hang):
+        guard window.contains(hang.start) else { return }
+        events.append(
+          RecordedHitch(
+            kind: .hang, start: hang.start, duration: hang.duration, narrative: hang.kind.map { symbols[$0] },
+            cause: nil, window: hang.start..<hang.start))
+      default:
+        break
+      }
+    }
+  }
+
+  func makePart(_ context: PartContext) -> Part { Part(window: context.window) }
+
+  func finish(_ read: FinishedRead<Part>) -> RecordedHitches {
+    let budget = read.budget
+    var events = read.parts.flatMap(\.pass.events)
+    for index in events.indices {
+      let event = events[index]
+      let lower =
+        event.kind == .hitch
+        ? event.start.saturatingSubtract(Int64(clamping: 2 * Int128(budget))) : event.start
+      events[index].window = lower..<max(lower, event.start.saturatingAdd(event.duration))
+    }
+    events.sort(by: RecordedHitch.listedBefore)
+    let sampled = Self.sampled(read.summary)
+    guard !events.isEmpty else { return RecordedHitches(events: [], sampled: sampled) }
+    let windows = HitchWindows(events.map(\.window))
+    let hits = Self.hits(read.parts, windows: windows)
+    var evidence = HitchEvidence(
+      keys: read.builder.keys, groupMaps: read.builder.groupMaps,
+      functions: FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) }),
+      stacks: read.parts.map(\.pass.stacks))
+    for (index, records) in hits.enumerated() {
+      evidence.explain(&events[index], records: records, sampled: sampled)
+    }
+    return RecordedHitches(events: events, sampled: sampled)
+  }
+
+  /// Whether the recording had Time Profiler samples: its header's `recorded` list says so,
+  /// or, without one, it holds a sample.
+  static func sampled(_ summary: TraceSummary) -> Bool {
+    if let recorded = summary.header?.recorded { return recorded.contains("samples") }
+    return summary.events.samples > 0
+  }
+
+  /// By window: the records that lie in it, with their part.
+  private static func hits(_ parts: [ReadPart<Part>], windows: HitchWindows) -> [[HitchEvidence.Hit]] {
+    let found = UnsafeMutableBufferPointer<[(window: Int, hit: HitchEvidence.Hit)]>.allocate(
+      capacity: parts.count)
+    found.initialize(repeating: [])
+    defer {
+      found.deinitialize()
+      found.deallocate()
+    }
+    let box = UnsafeSendable(found)
+    DispatchQueue.concurrentPerform(iterations: parts.count) { part in
+      var local: [(window: Int, hit: HitchEvidence.Hit)] = []
+      parts[part].pass.evidence.forEachBlock(inPartition: 0) { records in
+        for record in records {
+          if record.isSample {
+            windows.forEachHolding(record.time) {
+              local.append(($0, HitchEvidence.Hit(record: record, part: part)))
+            }
+          } else {
+            windows.forEachOverlap(record.time, record.time.saturatingAdd(record.length)) {
+              local.append(($0, HitchEvidence.Hit(record: record, part: part)))
+            }
+          }
+        }
+      }
+      box.value[part] = local
+    }
+    var byWindow = [[HitchEvidence.Hit]](repeating: [], count: windows.count)
+    for part in found {
+      for (window, hit) in part { byWindow[window].append(hit) }
+    }
+    return byWindow
+  }
+}
