@@ -76,11 +76,13 @@ extension TraceRun {
       views.append(ViewSummary(key: key, statistics: builder.statistics[index]))
     }
     views.sort(by: ViewSummary.worstFirst)
-    return TraceSummary(
+    var summary = TraceSummary(
       file: file, header: reading.header, thresholds: options.thresholds, range: options.range,
       traceStart: start, traceEnd: builder.latest == .min ? nil : builder.latest, kinds: kinds,
       views: views, frames: frames.summary, events: builder.counts,
       unknownTypes: reading.report.unknownTypes, unknownKeys: reading.report.unknownKeys,
       warnings: reading.report.warnings)
+    summary.hitches = builder.hitches
+    return summary
   }
 }

@@ -9,6 +9,8 @@ public struct Diagnosis: Hashable, Sendable {
   package var settings: FindingSettings
   /// The trace's whole cause-and-effect graph (for the range).
   package var graph: CauseGraph
+  /// The app's recorded hitches and hangs, tied to the findings (nil when not asked for).
+  package var hitches: RecordedHitches?
 
   package init(findings: [Finding], summary: TraceSummary, settings: FindingSettings, graph: CauseGraph) {
     self.findings = findings
@@ -19,6 +21,17 @@ public struct Diagnosis: Hashable, Sendable {
 
   /// The trace's display name.
   public var file: String { summary.file }
+
+  /// The recorded hitches and hangs `finding` explains: those an explaining node of which it
+  /// names.
+  package func hitches(explainedBy finding: Finding) -> [RecordedHitch] {
+    (hitches?.events ?? []).filter { $0.isExplained(by: finding) }
+  }
+
+  /// The recorded hitches and hangs no finding explains.
+  package var unexplainedHitches: [RecordedHitch] {
+    (hitches?.events ?? []).filter { event in !findings.contains(where: event.isExplained(by:)) }
+  }
 }
 
 extension Diagnosis {

@@ -11,6 +11,11 @@ package enum CheckJSONRenderer {
         array: { json in
           for entry in result.violations { write(entry, result: result, to: &json) }
         })
+      json.field(
+        "cannotJudge",
+        array: { json in
+          for entry in result.unjudged { write(entry, result: result, to: &json) }
+        })
       json.field("trace", result.trace)
       json.field("budget", result.budget)
       json.field("limits", result.results.count)
@@ -32,10 +37,11 @@ package enum CheckJSONRenderer {
     json.object { json in
       json.field("limit", entry.limit.name)
       json.field("subject", entry.subject)
-      json.field("measure", entry.limit.measure.rawValue)
+      json.field("measure", entry.limit.measureKey)
       json.field("value", entry.value)
       json.field("max", entry.limit.max)
       json.field("passed", entry.passed)
+      json.field("judged", entry.judged)
       json.field("unit", entry.limit.measure.isDuration ? "ns" : "count")
       json.field("location", entry.location(in: result.budget))
     }

@@ -4,16 +4,18 @@ package enum CheckMarkdownRenderer {
     let total = result.results.count
     let failed = result.violations.count
     var output =
-      failed == 0
+      result.passed
       ? "### ✅ tracecli check: within budget (\(total) limit\(total == 1 ? "" : "s"))\n\n"
-      : "### ❌ tracecli check: over budget (\(failed) of \(total) limit\(total == 1 ? "" : "s") failed)\n\n"
+      : failed == 0
+        ? "### ❔ tracecli check: \(MarkdownText.escape(result.verdict))\n\n"
+        : "### ❌ tracecli check: over budget (\(failed) of \(total) limit\(total == 1 ? "" : "s") failed)\n\n"
     output += "Trace \(MarkdownText.code(result.trace)) · budget \(MarkdownText.code(result.budget))\n\n"
     var rows: [[String]] = []
-    for entry in result.violations + result.results.filter(\.passed) {
+    for entry in result.listed {
       var limit = MarkdownText.escape(entry.limit.name)
       if let location = entry.location(in: result.budget) { limit += " (\(MarkdownText.code(location)))" }
       rows.append([
-        entry.passed ? "✅" : "❌", limit, MarkdownText.code(entry.subject), entry.limit.measure.rawValue,
+        entry.passed ? "✅" : entry.judged ? "❌" : "❔", limit, MarkdownText.code(entry.subject), entry.limit.measureKey,
         entry.passed ? MarkdownText.escape(entry.valueText) : "**\(MarkdownText.escape(entry.valueText))**",
         MarkdownText.escape(entry.maxText),
       ])

@@ -2,7 +2,7 @@
 package enum CheckRenderer {
   package static func render(_ result: CheckResult, style: TextStyle = .plain) -> String {
     var output = style.bold("tracecli check") + "  \(result.trace) against \(result.budget)\n"
-    let ordered = result.violations + result.results.filter(\.passed)
+    let ordered = result.listed
     // Whole names when the table fits; else the limit names are cut first (to 20 characters),
     // then the subjects (to 30), with `…`. JSON and the other formats keep them whole.
     var subjectWidth = Int.max
@@ -22,12 +22,11 @@ package enum CheckRenderer {
     }
     output += self.table(ordered, style: style, subjectWidth: subjectWidth, limitWidth: limitWidth)
       .render(style: style)
-    let total = result.results.count
-    let failed = result.violations.count
-    if failed == 0 {
-      output += "within budget: \(total == 1 ? "the limit holds" : "all \(total) limits hold")\n"
-    } else {
-      output += style.red("over budget") + ": \(failed) of \(total) limit\(total == 1 ? "" : "s") failed\n"
+    let verdict = result.verdict
+    if result.passed {
+      output += verdict + "\n"
+    } else if let colon = verdict.firstIndex(of: ":") {
+      output += style.red(String(verdict[..<colon])) + verdict[colon...] + "\n"
     }
     return output
   }
@@ -41,14 +40,12 @@ package enum CheckRenderer {
     var table = TextTable(
       header: ["", "subject", "measure", "value", "max", "limit"], leftAligned: [0, 1, 2])
     for entry in entries {
-      let mark =
-        entry.passed
-        ? TextTable.Cell("ok", shown: style.dim("ok")) : TextTable.Cell("FAIL", shown: style.red("FAIL"))
+      let mark = TextTable.Cell(entry.mark, shown: entry.passed ? style.dim(entry.mark) : style.red(entry.mark))
       // The header names the budget file once; a limit shows its line and column.
       let location = entry.limit.location.map { "  (\($0.line):\($0.column))" } ?? ""
       table.add([
         mark, TextTable.Cell(shortened(entry.subject, to: subjectWidth)),
-        TextTable.Cell(entry.limit.measure.rawValue),
+        TextTable.Cell(entry.limit.measureKey),
         TextTable.Cell(entry.valueText, shown: entry.passed ? entry.valueText : style.red(entry.valueText)),
         TextTable.Cell(entry.maxText), TextTable.Cell(shortened(entry.limit.name, to: limitWidth) + location),
       ])

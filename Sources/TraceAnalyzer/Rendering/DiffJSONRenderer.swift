@@ -60,6 +60,19 @@ package enum DiffJSONRenderer {
           json.field(
             "noise", array: { json in for (key, change) in rows where change.isNoise { json.value(key) } })
         })
+      for section in ["hitches", "hangs"] {
+        let rows = zip(DiffMeasure.recorded, diff.recorded).filter { $0.0.section == section }
+          .map { ($0.0.key, $0.1) }
+        json.field(
+          section,
+          object: { json in
+            for (side, pick) in sides {
+              json.field(
+                side, object: { json in for (key, change) in rows { json.field(key, pick(change).median) } })
+            }
+            json.field("delta", object: { json in for (key, change) in rows { json.field(key, change.delta) } })
+          })
+      }
       if let edges = diff.edges {
         json.field(
           "edges",

@@ -21,6 +21,13 @@ package enum DiffRenderer {
     output += "  missed \(diff.missed.text) · by a long update \(diff.missedByLongUpdate.text)"
     output +=
       " · by accumulation \(diff.missedByAccumulation.text) · worst overrun \(diff.worstOverrun.text)\n"
+    if diff.recorded.contains(where: { $0.base.median != 0 || $0.head.median != 0 }) {
+      let figure = { (measure: DiffMeasure) in diff.recorded(measure)?.text ?? "" }
+      output += "\n" + style.bold("Hitches and hangs") + " (recorded)\n"
+      output +=
+        "  hitches \(figure(.hitches)) · their time \(figure(.hitchTime)) · longest \(figure(.longestHitch))"
+        + " · hangs \(figure(.hangs)) · longest \(figure(.longestHang))\n"
+    }
 
     output += "\n" + style.bold("Kinds") + "\n"
     var kinds = TextTable(header: ["kind", "red", "orange", "count", "p95", "total"], leftAligned: [0])

@@ -5,7 +5,18 @@ package enum FindingsJSONRenderer {
   package static func render(_ diagnosis: Diagnosis) -> String {
     var json = JSONWriter()
     json.object { json in
-      json.field("findings", array: { json in write(diagnosis.findings, to: &json) })
+      let caused: ((Finding) -> [RecordedHitch])? =
+        diagnosis.hitches == nil ? nil : { finding in diagnosis.hitches(explainedBy: finding) }
+      json.field("findings", array: { json in write(diagnosis.findings, to: &json, caused: caused) })
+      if diagnosis.hitches != nil {
+        json.field(
+          "unexplainedHitches",
+          array: { json in
+            for event in diagnosis.unexplainedHitches {
+              json.object { HitchesRenderer.event(event, into: &$0) }
+            }
+          })
+      }
       json.field("trace", diagnosis.file)
       json.field(
         "settings",
@@ -24,8 +35,11 @@ package enum FindingsJSONRenderer {
     return json.text + "\n"
   }
 
-  /// Writes `findings` as the elements of a JSON array (also `summarize --findings`).
-  static func write(_ findings: [Finding], to json: inout JSONWriter) {
+  /// Writes `findings` as the elements of a JSON array (also `summarize --findings`); with
+  /// `caused`, each lists the recorded hitches and hangs it explains.
+  static func write(
+    _ findings: [Finding], to json: inout JSONWriter, caused: ((Finding) -> [RecordedHitch])? = nil
+  ) {
     for finding in findings {
       json.object { json in
         json.field("rule", finding.rule.rawValue)
@@ -51,6 +65,19 @@ package enum FindingsJSONRenderer {
             }
           })
         json.field("view", finding.view)
+        if let caused {
+          json.field(
+            "caused",
+            array: { json in
+              for event in caused(finding) {
+                json.object { json in
+                  json.field("kind", event.kind.rawValue)
+                  json.field("start", event.start)
+                  json.field("duration", event.duration)
+                }
+              }
+            })
+        }
         if let measured = finding.measured {
           json.field("verdict", measured.verdict.rawValue)
           json.key("hotAppFrames")

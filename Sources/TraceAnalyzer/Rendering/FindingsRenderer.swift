@@ -4,14 +4,57 @@ package enum FindingsRenderer {
   package static func render(_ diagnosis: Diagnosis, style: TextStyle = .plain) -> String {
     var output = SummaryRenderer.header(diagnosis.summary, style: style)
     output += "  " + tally(diagnosis.findings) + "\n"
+    let origin = diagnosis.summary.traceStart ?? 0
     for finding in diagnosis.findings {
-      output += "\n" + render(finding, trace: diagnosis.file, style: style)
+      let felt = diagnosis.hitches(explainedBy: finding)
+      output +=
+        "\n"
+        + render(
+          finding, trace: diagnosis.file, felt: felt.isEmpty ? nil : caused(felt, origin: origin),
+          style: style)
     }
     if diagnosis.findings.isEmpty {
       output += "\nNo long bodies, blocking updates, fan-outs, environment churn, update loops,\n"
       output += "over-broad inputs or accumulation found with these thresholds.\n"
     }
+    let unexplained = diagnosis.unexplainedHitches
+    if !unexplained.isEmpty {
+      output +=
+        "\n" + style.bold("Recorded hitches and hangs no finding explains") + " (tracecli hitches for more)\n"
+      for event in unexplained {
+        output +=
+          "  \(DurationText.seconds(event.start.saturatingSubtract(origin)))  \(HitchesRenderer.title(event))  \(event.verdict.rawValue)"
+        if !event.explainedBy.isEmpty { output += ": " + event.explainedBy.joined(separator: ", ") }
+        output += "\n"
+      }
+    }
     return output
+  }
+
+  /// `caused the 104 ms hang at 0.400 s and 3 hitches (92.0 ms)`: the recorded events a
+  /// finding explains, hangs named one by one (up to three), hitches counted.
+  static func caused(_ events: [RecordedHitch], origin: Int64) -> String {
+    let hangs = events.filter { $0.kind == .hang }
+    let hitches = events.filter { $0.kind == .hitch }
+    var parts: [String] = []
+    if hangs.count <= 3 {
+      parts += hangs.map {
+        "the \(DurationText.format($0.duration)) hang at \(DurationText.seconds($0.start.saturatingSubtract(origin)))"
+      }
+    } else {
+      let total = hangs.reduce(Int64(0)) { $0.saturatingAdd($1.duration) }
+      parts.append("\(Count.text(hangs.count)) hangs (\(DurationText.format(total)))")
+    }
+    if hitches.count == 1 {
+      parts.append(
+        "the \(DurationText.format(hitches[0].duration)) hitch at \(DurationText.seconds(hitches[0].start.saturatingSubtract(origin)))"
+      )
+    } else if hitches.count > 1 {
+      let total = hitches.reduce(Int64(0)) { $0.saturatingAdd($1.duration) }
+      parts.append("\(Count.text(hitches.count)) hitches (\(DurationText.format(total)))")
+    }
+    let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
+    return "caused " + list
   }
 
   /// The short "Findings" section `summarize --findings` ends with: one line a finding.
@@ -34,12 +77,13 @@ package enum FindingsRenderer {
   }
 
   /// One finding: a title line, then labelled evidence.
-  static func render(_ finding: Finding, trace: String, style: TextStyle) -> String {
+  static func render(_ finding: Finding, trace: String, felt: String? = nil, style: TextStyle) -> String {
     var output = severity(finding.severity, style: style) + "  " + style.bold(finding.rule.rawValue) + "  "
     output += finding.title + "\n"
     var rows: [(String, [String])] = []
     if !finding.path.isEmpty { rows.append(("loop", [finding.path.joined(separator: " → ")])) }
     rows.append(("evidence", finding.evidence))
+    if let felt { rows.append(("felt", [felt])) }
     for backtrace in finding.backtraces {
       rows.append(("set at", [backtrace.source] + backtrace.frames.prefix(6).map { "  " + $0 }))
     }

@@ -11,6 +11,11 @@ package enum GitHubRenderer {
     for warning in result.warnings {
       output += command("warning", ["title": "tracecli"], warning)
     }
+    for entry in result.unjudged {
+      output += command(
+        "error", [("title", "cannot judge: \(entry.limit.name)")],
+        "the recording did not capture \(entry.subject), so \(entry.limit.measureKey) cannot be checked (trace \(result.trace))")
+    }
     for entry in result.violations {
       var properties: [(String, String)] = []
       if let location = entry.limit.location {
@@ -25,10 +30,7 @@ package enum GitHubRenderer {
       output += command("error", properties, message)
     }
     let total = result.results.count
-    let summary =
-      result.passed
-      ? "within budget: \(total) limit\(total == 1 ? "" : "s") hold"
-      : "over budget: \(result.violations.count) of \(total) limit\(total == 1 ? "" : "s") failed"
+    let summary = result.passed ? "within budget: \(total) limit\(total == 1 ? "" : "s") hold" : result.verdict
     output += command("notice", [("title", "tracecli check")], summary)
     return output
   }

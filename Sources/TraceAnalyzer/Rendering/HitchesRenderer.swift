@@ -12,6 +12,13 @@ package enum HitchesRenderer {
   {
     let events = hitches.events
     var out = headline(hitches, file: summary.file) + "\n"
+    let missing = [(summary.recordedHitches, "hitches"), (summary.recordedHangs, "hangs")].filter { !$0.0 }
+      .map(\.1)
+    if !missing.isEmpty {
+      out +=
+        "(the recording did not capture \(missing.joined(separator: " or ")): "
+        + HitchFigures.howToRecord(missing) + ")\n"
+    }
     guard !events.isEmpty else {
       if summary.events.systemHitches > 0 {
         out += "(\(Count.text(summary.events.systemHitches)) system hitches left out: not the app's)\n"
@@ -20,15 +27,21 @@ package enum HitchesRenderer {
     }
     let origin = summary.traceStart ?? 0
     for event in events {
-      out += "\n" + style.bold("\(DurationText.seconds(event.start - origin))  \(title(event))") + "\n"
+      out +=
+        "\n" + style.bold("\(DurationText.seconds(event.start.saturatingSubtract(origin)))  \(title(event))")
+        + "\n"
       out += "  verdict   \(event.verdict.rawValue): \(meaning(event, sampled: hitches.sampled))\n"
       out +=
-        "  window    \(DurationText.seconds(event.window.lowerBound - origin)) – "
-        + "\(DurationText.seconds(event.window.upperBound - origin)): \(DurationText.format(event.updateNs)) "
+        "  window    \(DurationText.seconds(event.window.lowerBound.saturatingSubtract(origin))) – "
+        + "\(DurationText.seconds(event.window.upperBound.saturatingSubtract(origin))): \(DurationText.format(event.updateNs)) "
         + "in updates on the main thread"
         + (hitches.sampled ? ", \(DurationText.format(event.otherNs)) sampled outside them" : "") + "\n"
       if !event.explainedBy.isEmpty {
-        out += "  explained \(event.explainedBy.joined(separator: ", "))\n"
+        let named = event.explainedBy.enumerated().map { index, name in
+          index < event.explainedNs.count
+            ? "\(name) (\(DurationText.format(event.explainedNs[index])))" : name
+        }
+        out += "  explained \(named.joined(separator: ", "))\n"
       }
       if !event.findings.isEmpty {
         out += "  findings  \(event.findings.map(\.rawValue).joined(separator: ", ")) (tracecli diagnose)\n"
@@ -47,15 +60,16 @@ package enum HitchesRenderer {
   static func headline(_ hitches: RecordedHitches, file: String) -> String {
     let hangs = hitches.events.filter { $0.kind == .hang }.count
     let hitchCount = hitches.events.count - hangs
+    let parts = [(hangs, "hang", "hangs"), (hitchCount, "hitch", "hitches")].filter { $0.0 > 0 }
+      .map { "\(Count.text($0.0)) \($0.0 == 1 ? $0.1 : $0.2)" }
     var out =
-      "\(file): \(Count.text(hangs)) \(hangs == 1 ? "hang" : "hangs") and "
-      + "\(Count.text(hitchCount)) \(hitchCount == 1 ? "hitch" : "hitches") of the app"
+      "\(file): " + (parts.isEmpty ? "no hitch or hang" : parts.joined(separator: " and ")) + " of the app"
     let verdicts: [HitchVerdict] = [.updates, .mainThread, .elsewhere, .unknown]
     let counts = verdicts.compactMap { verdict -> String? in
       let count = hitches.events.filter { $0.verdict == verdict }.count
       return count == 0 ? nil : "\(count) \(verdict.rawValue)"
     }
-    if !counts.isEmpty { out += " (" + counts.joined(separator: ", ") + ")" }
+    if !counts.isEmpty { out += "; by verdict: " + counts.joined(separator: ", ") }
     return out
   }
 

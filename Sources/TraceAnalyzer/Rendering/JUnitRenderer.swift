@@ -8,7 +8,7 @@
 package enum JUnitRenderer {
   package static func render(_ result: CheckResult) -> String {
     let tests = result.results.count
-    let failures = result.violations.count
+    let failures = result.violations.count + result.unjudged.count
     var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     output +=
       "<testsuites name=\"tracecli check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
@@ -27,13 +27,16 @@ package enum JUnitRenderer {
         output += "/>\n"
         continue
       }
-      let message = "\(entry.subject): \(entry.limit.measure) \(entry.valueText) exceeds max \(entry.maxText)"
+      let message =
+        entry.judged
+        ? "\(entry.subject): \(entry.limit.measure) \(entry.valueText) exceeds max \(entry.maxText)"
+        : "\(entry.subject): cannot judge \(entry.limit.measureKey): the recording did not capture \(entry.subject)"
       var details = "\(entry.limit.name)\n\(message) (value \(entry.value), max \(entry.limit.max))"
       if let location = entry.location(in: result.budget) { details += "\nlimit set at \(location)" }
       details += "\ntrace: \(result.trace)"
       output += ">\n"
       output +=
-        "      <failure message=\"\(MarkupText.attribute(message))\" type=\"over budget\">\(MarkupText.text(details))</failure>\n"
+        "      <failure message=\"\(MarkupText.attribute(message))\" type=\"\(entry.judged ? "over budget" : "cannot judge")\">\(MarkupText.text(details))</failure>\n"
       output += "    </testcase>\n"
     }
     if !result.warnings.isEmpty {

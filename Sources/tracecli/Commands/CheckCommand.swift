@@ -10,7 +10,10 @@ enum CheckCommand: Command {
     Checks a trace against a performance budget and lists every limit with the value
     measured, the view, kind or edge it applies to, and the limit; exits 1 when any limit
     is exceeded. The budget file (JSON, see docs/ci.md) limits views, kinds, the whole
-    trace, frames and cause-graph edges; simple limits need no file.
+    trace, frames, cause-graph edges and the recorded hitches and hangs; simple limits
+    need no file. A limit on hitches or hangs cannot pass a recording that did not
+    capture them (its header's "recorded" list lacks them, or, without one, it holds
+    none): it says "cannot judge" and exits 65.
     """
 
   static var options: [Option] {
@@ -19,6 +22,11 @@ enum CheckCommand: Command {
       Option("--max-red", value: "<n>", help: "at most n red updates in the trace (every kind)"),
       Option("--max-orange", value: "<n>", help: "at most n orange updates in the trace (every kind)"),
       Option("--max-missed-frames", value: "<n>", help: "at most n frames missing their deadline"),
+      Option("--max-hitches", value: "<n>", help: "at most n of the app's recorded hitches"),
+      Option(
+        "--max-hitch-time", value: "<duration>", help: "the app's recorded hitches last at most this together"
+      ),
+      Option("--max-hang", value: "<duration>", help: "no recorded hang longer than this"),
       Option(
         names: ["--forbid"], value: "<rules>",
         help: ["fail on any finding of these diagnose rules, comma-separated"]
@@ -33,11 +41,14 @@ enum CheckCommand: Command {
         "beats to the measured value plus --margin, rounded up to a",
         "readable value (never raises one); says on stderr what",
         "changed; a trace over budget leaves the file as it was"),
-      Option("--margin", value: "<percent>", help: "headroom --tighten and --write-budget leave (default 10%)"),
       Option(
-        "--write-budget", value: "<file>", help: "write a starter budget from this (good) trace: per-view red,",
+        "--margin", value: "<percent>", help: "headroom --tighten and --write-budget leave (default 10%)"),
+      Option(
+        "--write-budget", value: "<file>",
+        help: "write a starter budget from this (good) trace: per-view red,",
         "orange and p95, and missed frames, each with the margin"),
-      Option("--orange", value: "<duration>", help: "orange threshold (default 500us; the file's, if it sets one)"),
+      Option(
+        "--orange", value: "<duration>", help: "orange threshold (default 500us; the file's, if it sets one)"),
       Option("--red", value: "<duration>", help: "red threshold (default 1ms; the file's, if it sets one)"),
       Option.from, Option.to, Option.refreshRate, Option.process, Option.threads, Option.help,
     ]
@@ -47,7 +58,9 @@ enum CheckCommand: Command {
   private static func wrapped(_ text: String) -> [String] {
     var lines = [""]
     for word in text.split(separator: " ") {
-      if !lines[lines.count - 1].isEmpty && lines[lines.count - 1].count + 1 + word.count > 60 { lines.append("") }
+      if !lines[lines.count - 1].isEmpty && lines[lines.count - 1].count + 1 + word.count > 60 {
+        lines.append("")
+      }
       lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
     }
     return lines
@@ -56,13 +69,18 @@ enum CheckCommand: Command {
   static let exitStatuses =
     [
       ExitStatus(.success, "within budget"), ExitStatus(.failure, "over budget"), ExitStatus.usage,
-      ExitStatus(.dataError, "malformed trace or budget file (with its line and column), or a trace without updates"),
-      ExitStatus.noInput, ExitStatus.noXCTrace, ExitStatus(.cannotCreate, "the budget's folder does not exist"),
+      ExitStatus(
+        .dataError,
+        "malformed trace or budget file (with its line and column), a trace without updates, or a limit the recording cannot judge (hitches or hangs it did not capture)"
+      ),
+      ExitStatus.noInput, ExitStatus.noXCTrace,
+      ExitStatus(.cannotCreate, "the budget's folder does not exist"),
       ExitStatus(.ioError, "the output or the budget file could not be written"),
     ]
 
   static let examples = [
     "tracecli check run.jsonl --max-red 0 --max-missed-frames 2",
+    "tracecli check Landmarks.trace --max-hang 250ms --max-hitch-time 100ms",
     "tracecli check run.jsonl --budget perf-budget.json --format github",
     "tracecli check run.jsonl --forbid update-loop,fan-out",
     "tracecli check run.jsonl --budget perf-budget.json --format junit > perf.xml",
@@ -80,6 +98,9 @@ enum CheckCommand: Command {
     let maxRed = try parsed.count("--max-red")
     let maxOrange = try parsed.count("--max-orange")
     let maxMissed = try parsed.count("--max-missed-frames")
+    let maxHitches = try parsed.count("--max-hitches")
+    let maxHitchTime = try parsed.duration("--max-hitch-time")
+    let maxHang = try parsed.duration("--max-hang")
     var forbidden: [FindingRule] = []
     for name in parsed.values("--forbid").flatMap({ $0.split(separator: ",") }) {
       let trimmed = String(name.filter { $0 != " " })
@@ -104,12 +125,12 @@ enum CheckCommand: Command {
     let cliOptions = try parsed.analysisOptions(thresholdsMayChange: true)
     try parsed.finish()
     let paths = try parsed.traces()
-    if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil && forbidden.isEmpty
-      && starter == nil
+    if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil && maxHitches == nil
+      && maxHitchTime == nil && maxHang == nil && forbidden.isEmpty && starter == nil
     {
       throw UsageError(
-        "nothing to check: give --budget <file>, --max-red, --max-orange, --max-missed-frames, --forbid "
-          + "or --write-budget <file>",
+        "nothing to check: give --budget <file>, --max-red, --max-orange, --max-missed-frames, --max-hitches, "
+          + "--max-hitch-time, --max-hang, --forbid or --write-budget <file>",
         command: "check")
     }
     if tighten && budgetPath == nil {
@@ -123,7 +144,8 @@ enum CheckCommand: Command {
       budget = try BudgetParser.parse(bytes, file: budgetPath)
     }
     budget.addCommandLineLimits(
-      maxRed: maxRed, maxOrange: maxOrange, maxMissedFrames: maxMissed, forbidden: forbidden)
+      maxRed: maxRed, maxOrange: maxOrange, maxMissedFrames: maxMissed, maxHitches: maxHitches,
+      maxHitchTime: maxHitchTime, maxHang: maxHang, forbidden: forbidden)
     let options = budget.applying(to: cliOptions)
     if options.thresholds.orange > options.thresholds.red {
       let from = budgetPath.map { " (\($0) and the options together)" } ?? ""
@@ -151,7 +173,8 @@ enum CheckCommand: Command {
     }
 
     if let starter {
-      try BudgetFile.write(Array(StarterBudget.render(measurements.summary, margin: margin).utf8), to: starter)
+      try BudgetFile.write(
+        Array(StarterBudget.render(measurements.summary, margin: margin).utf8), to: starter)
       errors.write(
         "tracecli: wrote a starter budget to \(starter) (every view's red, orange and p95, and frames)\n")
       if budget.limits.isEmpty { return .success }
@@ -178,6 +201,10 @@ enum CheckCommand: Command {
         errors.write(
           "tracecli: \(budgetPath): tightened \(changes.count) limit\(changes.count == 1 ? "" : "s")\n")
       }
+    }
+    if !result.unjudged.isEmpty {
+      errors.write("tracecli: \(result.trace): \(result.verdict)\n")
+      return .dataError
     }
     return result.passed ? .success : .failure
   }

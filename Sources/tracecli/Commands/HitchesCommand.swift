@@ -28,7 +28,7 @@ enum HitchesCommand: Command {
   static let notes = """
     Times take ns, us (or µs), ms or s; a bare number is ns. <trace> may be - for
     standard input. With --from/--to, the hitches and hangs that start in the range,
-    explained by the range's updates and samples.
+    explained by every update and sample in their windows, with the range's findings.
     """
 
   static let exitStatuses = [ExitStatus(.success, "listed, whatever it found")] + ExitStatus.reading

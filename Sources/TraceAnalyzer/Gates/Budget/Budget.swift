@@ -48,16 +48,20 @@ package struct Budget: Hashable, Sendable {
   }
 
   /// Adds the limits `check` takes on its command line: at most `maxRed` red and `maxOrange`
-  /// orange updates in the trace, `maxMissedFrames` frames missed, and no finding of the
-  /// `forbidden` rules.
+  /// orange updates in the trace, `maxMissedFrames` frames missed, at most `maxHitches` of the
+  /// app's hitches lasting `maxHitchTime` together, no hang longer than `maxHang`, and no
+  /// finding of the `forbidden` rules.
   package mutating func addCommandLineLimits(
-    maxRed: Int?, maxOrange: Int?, maxMissedFrames: Int?, forbidden: [FindingRule]
+    maxRed: Int?, maxOrange: Int?, maxMissedFrames: Int?, maxHitches: Int? = nil, maxHitchTime: Int64? = nil,
+    maxHang: Int64? = nil, forbidden: [FindingRule]
   ) {
-    let limits: [(Int?, BudgetScope, BudgetMeasure)] = [
-      (maxRed, .trace, .red), (maxOrange, .trace, .orange), (maxMissedFrames, .frames, .missed),
+    let limits: [(Int64?, BudgetScope, BudgetMeasure)] = [
+      (maxRed.map(Int64.init), .trace, .red), (maxOrange.map(Int64.init), .trace, .orange),
+      (maxMissedFrames.map(Int64.init), .frames, .missed), (maxHitches.map(Int64.init), .hitches, .count),
+      (maxHitchTime, .hitches, .total), (maxHang, .hangs, .longest),
     ]
     for case let (max?, scope, measure) in limits {
-      self.limits.append(BudgetLimit(scope: scope, measure: measure, max: Int64(max)))
+      self.limits.append(BudgetLimit(scope: scope, measure: measure, max: max))
     }
     for rule in forbidden {
       self.limits.append(BudgetLimit(scope: .finding(rule), measure: .finding, max: 0))

@@ -37,6 +37,15 @@ package struct BudgetLimit: Hashable, Sendable {
     self.literal = literal
   }
 
+  /// The measure as check results name it: `red`, `p95`; for recorded hitches and hangs, the
+  /// section and its key (`hitches.count`, `hangs.longestNs`).
+  package var measureKey: String {
+    switch scope {
+    case .hitches, .hangs: "\(scope).\(measure.isDuration ? measure.rawValue + "Ns" : measure.rawValue)"
+    default: measure.rawValue
+    }
+  }
+
   /// `max` as people read it: `3`, `2.00 ms`.
   package var maxText: String { BudgetLimit.text(max, measure: measure) }
 
@@ -49,6 +58,14 @@ package struct BudgetLimit: Hashable, Sendable {
   /// `at most 2 updates of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks`.
   package static func defaultName(scope: BudgetScope, measure: BudgetMeasure, max: Int64) -> String {
     if case .finding(let rule) = scope { return rule.rawValue }
+    if scope == .hitches || scope == .hangs {
+      let one = scope == .hitches ? "hitch" : "hang"
+      switch measure {
+      case .total: return "\(one) time at most \(DurationText.format(max))"
+      case .longest: return "no \(one) longer than \(DurationText.format(max))"
+      default: return max == 0 ? "no \(scope)" : "at most \(max) \(max == 1 ? one : scope.description)"
+      }
+    }
     if case .edge(let edge) = scope {
       var text = "at most \(max) update\(max == 1 ? "" : "s")"
       if let to = edge.to { text += " of \(to)" }

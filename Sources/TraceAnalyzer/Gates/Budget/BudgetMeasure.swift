@@ -17,6 +17,8 @@ package enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStri
   case max
   /// Sum of finished durations, ns.
   case total
+  /// The longest recorded hitch or hang, ns.
+  case longest
   /// Frames whose work ended after their deadline.
   case missed
   case missedByLongUpdate
@@ -57,7 +59,7 @@ package enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStri
   /// Whether the value is a duration in ns (else a count).
   package var isDuration: Bool {
     switch self {
-    case .p50, .p95, .max, .total, .worstOverrun: true
+    case .p50, .p95, .max, .total, .worstOverrun, .longest: true
     default: false
     }
   }
@@ -73,6 +75,7 @@ package enum BudgetMeasure: String, CaseIterable, Hashable, Sendable, CustomStri
     case .p50: "p50 time"
     case .p95: "p95 time"
     case .max: "longest update"
+    case .longest: "longest"
     case .total: "total time"
     case .missed: "missed frames"
     case .missedByLongUpdate: "frames missed by a long update"

@@ -7,6 +7,8 @@ import TraceModel
 ///   "thresholds": { "orange": "500us", "red": "1ms" },
 ///   "views": [ { "view": "LandmarkListItemView", "kind": "body", "red": 0, "p95": "400us" } ],
 ///   "frames": { "missed": 0 },
+///   "hitches": { "count": 3, "totalNs": "100ms", "longestNs": "50ms" },
+///   "hangs": { "count": 0, "longestNs": "250ms" },
 ///   "edges": [ { "from": "@Observable LandmarkCollection.landmarks",
 ///                "to": "LandmarkListItemView.body", "count": 2 } ],
 ///   "findings": { "forbid": ["update-loop", "fan-out"], "fanOut": 8 }
@@ -34,6 +36,7 @@ package enum BudgetParser {
   static let edgeKeys = ["from", "to", "label", "name", "note", "count"]
   static let topKeys = [
     "version", "note", "thresholds", "range", "trace", "kinds", "views", "frames", "edges", "findings",
+    "hitches", "hangs",
   ]
   /// Keys of the `findings` section: the rules to forbid, and the rules' thresholds.
   static var findingKeys: [String] { ["forbid", "note"] + FindingRules.thresholds.map(\.key) }
@@ -80,8 +83,11 @@ private struct Reader {
         } else {
           for entry in try array(value, key: "views") { budget.limits += try view(entry) }
         }
-      case "frames":
-        budget.limits += try limits(value, scope: .frames, measures: BudgetMeasure.frames, what: "\"frames\"")
+      case "frames", "hitches", "hangs":
+        let scope: BudgetScope =
+          member.key == "frames" ? .frames : member.key == "hitches" ? .hitches : .hangs
+        budget.limits += try limits(
+          value, scope: scope, measures: scope.sectionMeasures ?? [], what: "\"\(member.key)\"")
       case "edges":
         for entry in try array(value, key: "edges") { budget.limits += try edge(entry) }
       case "findings":

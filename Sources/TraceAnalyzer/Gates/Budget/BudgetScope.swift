@@ -12,8 +12,22 @@ package enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
   case frames
   /// The `cause` events between two nodes of the cause graph.
   case edge(EdgeSelector)
+  /// The app's recorded hitches (the system's left out).
+  case hitches
+  /// The recorded hangs.
+  case hangs
   /// The findings of one rule (`check --forbid`, a budget's `findings.forbid`).
   case finding(FindingRule)
+
+  /// The measures a budget's section for the scope may limit, when it has a fixed set.
+  package var sectionMeasures: [BudgetMeasure]? {
+    switch self {
+    case .frames: BudgetMeasure.frames
+    case .hitches: [.count, .total, .longest]
+    case .hangs: [.count, .longest]
+    default: nil
+    }
+  }
 
   /// How check results name the subject when the scope names one thing.
   package var description: String {
@@ -23,6 +37,8 @@ package enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
     case .view(let selector): selector.description
     case .frames: "frames"
     case .edge(let selector): selector.description
+    case .hitches: "hitches"
+    case .hangs: "hangs"
     case .finding(let rule): "\(rule) findings"
     }
   }

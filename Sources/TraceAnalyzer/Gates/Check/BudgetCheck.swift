@@ -44,6 +44,8 @@ package enum BudgetCheck {
       case .frames:
         results.append(
           LimitResult(limit: limit, subject: "frames", value: frameValue(limit.measure, summary.frames)))
+      case .hitches, .hangs:
+        results.append(recordedValue(limit, summary: summary))
       case .edge(let selector):
         guard let edges = measurements.edges else {
           throw BudgetError(
@@ -53,7 +55,8 @@ package enum BudgetCheck {
         for (end, location) in [(selector.from, selector.fromLocation), (selector.to, selector.toLocation)] {
           guard let end, edges.resolve(end) == nil else { continue }
           let message =
-            "no node \"\(end)\" in the trace's cause graph" + Suggestion.phrase(edges.suggestions(for: end), quote: "\"")
+            "no node \"\(end)\" in the trace's cause graph"
+            + Suggestion.phrase(edges.suggestions(for: end), quote: "\"")
           throw BudgetError(file: budget.file, location: location ?? limit.location, message: message)
         }
         results.append(
@@ -100,9 +103,26 @@ package enum BudgetCheck {
         percentiles = (pair.p50Ns, pair.p95Ns)
       }
       return limit.measure == .p50 ? percentiles.p50 : percentiles.p95
-    case .missed, .missedByLongUpdate, .missedByAccumulation, .worstOverrun, .finding:
+    case .missed, .missedByLongUpdate, .missedByAccumulation, .worstOverrun, .finding, .longest:
       return 0
     }
+  }
+
+  /// A limit on the recorded hitches or hangs; not judged when the recording could not hold
+  /// them (0 would pass a recording made without the instrument).
+  private static func recordedValue(_ limit: BudgetLimit, summary: TraceSummary) -> LimitResult {
+    let figures = summary.hitches
+    let hitches = limit.scope == .hitches
+    let value: Int64 =
+      switch limit.measure {
+      case .count: Int64(hitches ? figures.hitches : figures.hangs)
+      case .total: hitches ? figures.hitchNs : 0
+      case .longest: hitches ? figures.longestHitchNs : figures.longestHangNs
+      default: 0
+      }
+    var result = LimitResult(limit: limit, subject: limit.scope.description, value: value)
+    result.judged = hitches ? summary.recordedHitches : summary.recordedHangs
+    return result
   }
 
   private static func frameValue(_ measure: BudgetMeasure, _ frames: FrameSummary) -> Int64 {

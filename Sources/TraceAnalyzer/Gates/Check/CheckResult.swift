@@ -20,5 +20,32 @@ package struct CheckResult: Hashable, Sendable {
   package var passed: Bool { results.allSatisfy(\.passed) }
 
   /// The results over their limit, in budget order.
-  package var violations: [LimitResult] { results.filter { !$0.passed } }
+  package var violations: [LimitResult] { results.filter { $0.judged && !$0.passed } }
+
+  /// The results as renderers list them: failures, then those not judged, then the rest.
+  package var listed: [LimitResult] { violations + unjudged + results.filter(\.passed) }
+
+  /// `within budget: all 3 limits hold`, `over budget: 1 of 3 limits failed`, or `cannot
+  /// judge: …` (with how to record what is missing).
+  package var verdict: String {
+    let total = results.count
+    let failed = violations.count
+    let limits = "limit\(total == 1 ? "" : "s")"
+    var parts: [String] = []
+    if failed > 0 { parts.append("over budget: \(failed) of \(total) \(limits) failed") }
+    if !unjudged.isEmpty {
+      let missing = Set(unjudged.map(\.limit.scope.description)).sorted()
+      parts.append(
+        "cannot judge \(unjudged.count) of \(total) \(limits): the recording did not capture "
+          + missing.joined(separator: " or ") + " (" + HitchFigures.howToRecord(missing)
+          + ", or list them in the header's \"recorded\")")
+    }
+    if parts.isEmpty {
+      return "within budget: \(total == 1 ? "the limit holds" : "all \(total) limits hold")"
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  /// The results the recording cannot judge (it did not capture what they measure).
+  package var unjudged: [LimitResult] { results.filter { !$0.judged } }
 }

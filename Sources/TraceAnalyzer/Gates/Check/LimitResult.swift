@@ -12,10 +12,18 @@ package struct LimitResult: Hashable, Sendable {
     self.value = value
   }
 
-  package var passed: Bool { value <= limit.max }
+  /// Whether the recording could hold what the limit measures (a hitch limit on a recording
+  /// without the Hitches instrument cannot be judged, and so cannot pass).
+  package var judged = true
 
-  /// The value as people read it (`116`, `2.22 ms`), exact when rounding would hide the excess.
-  package var valueText: String { texts.value }
+  package var passed: Bool { judged && value <= limit.max }
+
+  /// The value as people read it (`116`, `2.22 ms`), exact when rounding would hide the excess;
+  /// `not recorded` when not judged.
+  package var valueText: String { judged ? texts.value : "not recorded" }
+
+  /// `FAIL`, `ok`, or `CANNOT JUDGE`.
+  package var mark: String { !judged ? "CANNOT JUDGE" : passed ? "ok" : "FAIL" }
 
   /// The limit as people read it, exact when rounding would make it look equal to the value.
   package var maxText: String { texts.max }

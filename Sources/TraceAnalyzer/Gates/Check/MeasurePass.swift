@@ -24,7 +24,9 @@ struct MeasurePass: Pass {
 
   var graph: GraphNeed { findings != nil ? .resolvedCauses : edges ? .graph : .none }
 
-  private var findingsPass: OptionalPass<FindingsPass> { OptionalPass(findings.map { FindingsPass(settings: $0, rules: rules) }) }
+  private var findingsPass: OptionalPass<FindingsPass> {
+    OptionalPass(findings.map { FindingsPass(settings: $0, rules: rules) })
+  }
 
   func makePart(_ context: PartContext) -> OptionalPass<FindingsPass>.Part { findingsPass.makePart(context) }
 
@@ -59,7 +61,8 @@ struct MeasurePass: Pass {
     let pairs = builder.percentiles(sets: all + 1) { [builder.keys[$0].kind.rawValue, all] }
     var result = KindPercentiles()
     for kind in UpdateKind.allCases {
-      result.kinds[kind] = KindPercentiles.Pair(p50Ns: pairs[kind.rawValue].p50Ns, p95Ns: pairs[kind.rawValue].p95Ns)
+      result.kinds[kind] = KindPercentiles.Pair(
+        p50Ns: pairs[kind.rawValue].p50Ns, p95Ns: pairs[kind.rawValue].p95Ns)
     }
     result.total = KindPercentiles.Pair(p50Ns: pairs[all].p50Ns, p95Ns: pairs[all].p95Ns)
     return result

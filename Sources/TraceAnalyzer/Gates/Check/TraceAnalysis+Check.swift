@@ -6,7 +6,8 @@ extension TraceAnalysis {
   package static func measure(
     paths: [String], name: String? = nil, for budget: Budget, options: AnalysisOptions = AnalysisOptions()
   ) throws(TraceReadError) -> CheckMeasurements {
-    try TraceRun(paths: paths, name: name, options: options).read(MeasurePass(for: budget)).output.measurements
+    try TraceRun(paths: paths, name: name, options: options).read(MeasurePass(for: budget)).output
+      .measurements
   }
 
   /// Measures the trace made of `paths`, with percentiles over kinds and the cause graph's

@@ -11,6 +11,16 @@ package enum DiffMeasure: String, CaseIterable, Hashable, Sendable, CustomString
   case missed
   /// The worst overrun of a missed frame, ns.
   case overrun
+  /// The app's recorded hitches.
+  case hitches
+  /// Their summed duration, ns.
+  case hitchTime
+  /// The longest of them, ns.
+  case longestHitch
+  /// The recorded hangs.
+  case hangs
+  /// The longest of them, ns.
+  case longestHang
   /// A cause-graph edge's `cause` events.
   case edge
   /// Whether a run has a finding (1 or 0): `finding>0` fails on findings new on head.
@@ -22,7 +32,16 @@ package enum DiffMeasure: String, CaseIterable, Hashable, Sendable, CustomString
   package var description: String { rawValue }
 
   /// Whether the figure is a duration in ns.
-  package var isDuration: Bool { self == .p95 || self == .total || self == .overrun }
+  package var isDuration: Bool {
+    [.p95, .total, .overrun, .hitchTime, .longestHitch, .longestHang].contains(self)
+  }
+
+  /// The recorded hitches' and hangs' figures, with their keys in diff JSON.
+  package static let recorded: [(measure: DiffMeasure, section: String, key: String)] = [
+    (.hitches, "hitches", "count"), (.hitchTime, "hitches", "totalNs"),
+    (.longestHitch, "hitches", "longestNs"),
+    (.hangs, "hangs", "count"), (.longestHang, "hangs", "longestNs"),
+  ]
 
   /// The analysis contract's JSON key: `p95Ns`, `totalNs`, `red`, ….
   package var jsonKey: String {

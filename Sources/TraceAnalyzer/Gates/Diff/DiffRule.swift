@@ -4,7 +4,8 @@
 /// `red>0` fails when a view's red count rose at all. A percentage is of the base median;
 /// from a base of 0 any rise exceeds it. Durations take a unit (`+2ms`) or are ns.
 /// View figures (`count`, `orange`, `red`, `p95`, `total`) apply to every view; `missed` and
-/// `overrun` to the frames; `edge` to every cause-graph edge.
+/// `overrun` to the frames; `hitches`, `hitchTime`, `longestHitch`, `hangs` and `longestHang` to the
+/// recorded hitches and hangs; `edge` to every cause-graph edge.
 package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   /// How large a change may be.
   package enum Threshold: Hashable, Sendable {
@@ -35,7 +36,8 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
 
   /// The measures a rule may name.
   package static let measures: [DiffMeasure] = [
-    .count, .orange, .red, .p95, .total, .missed, .overrun, .edge, .finding,
+    .count, .orange, .red, .p95, .total, .missed, .overrun, .hitches, .hitchTime, .longestHitch, .hangs,
+    .longestHang, .edge, .finding,
   ]
 
   /// Parses one rule (`measure>threshold`, spaces allowed).
@@ -103,6 +105,8 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
     switch measure {
     case .missed: rows = [("frames", diff.missed)]
     case .overrun: rows = [("frames", diff.worstOverrun)]
+    case .hitches, .hitchTime, .longestHitch: rows = diff.recorded(measure).map { [("hitches", $0)] } ?? []
+    case .hangs, .longestHang: rows = diff.recorded(measure).map { [("hangs", $0)] } ?? []
     case .edge: rows = (diff.edges ?? []).map { ($0.key.description, $0.count) }
     case .finding: rows = diff.findings.map { ("\($0.finding.rule): \($0.finding.title)", $0.presence) }
     default: rows = diff.views.map { ($0.key.description, $0[measure]) }

@@ -28,7 +28,7 @@ package struct RunFigures: Hashable, Sendable {
       case .red: red
       case .p95: p95Ns
       case .total: totalNs
-      case .missed, .overrun, .edge, .finding: 0
+      case .missed, .overrun, .edge, .finding, .hitches, .hitchTime, .longestHitch, .hangs, .longestHang: 0
       }
     }
   }
@@ -43,11 +43,25 @@ package struct RunFigures: Hashable, Sendable {
     package init() {}
   }
 
+  /// The value of a recorded hitches' or hangs' figure (``DiffMeasure/recorded``).
+  package func recorded(_ measure: DiffMeasure) -> Int64 {
+    switch measure {
+    case .hitches: Int64(hitches.hitches)
+    case .hitchTime: hitches.hitchNs
+    case .longestHitch: hitches.longestHitchNs
+    case .hangs: Int64(hitches.hangs)
+    case .longestHang: hitches.longestHangNs
+    default: 0
+    }
+  }
+
   /// The trace's name.
   package var file: String
   package var views: [ViewKey: Figures]
   package var kinds: [UpdateKind: Figures]
   package var frames: Frames
+  /// The app's recorded hitches and hangs.
+  package var hitches = HitchFigures()
   /// The cause graph's edges; nil when not built.
   package var edges: EdgeCounts?
   /// What the reader warned about.
@@ -89,5 +103,6 @@ package struct RunFigures: Hashable, Sendable {
     self.init(
       file: summary.file, views: views, kinds: kinds, frames: frames, edges: measurements.edges,
       warnings: summary.warnings.map(\.description), findings: measurements.findings ?? [])
+    hitches = summary.hitches
   }
 }

@@ -19,6 +19,8 @@ package struct TraceDiff: Hashable, Sendable {
   package var missedByLongUpdate: FigureChange
   package var missedByAccumulation: FigureChange
   package var worstOverrun: FigureChange
+  /// The recorded hitches' and hangs' figures, in ``DiffMeasure/recorded`` order.
+  package var recorded: [FigureChange]
   /// Every edge of either side, by impact; nil when a run has no cause graph.
   package var edges: [EdgeChange]?
   /// What the readers warned about.
@@ -63,6 +65,9 @@ package struct TraceDiff: Hashable, Sendable {
       $0.frames.missedByAccumulation
     }
     worstOverrun = TraceDiff.change(.overrun, base, head, minimum: minimum) { $0.frames.worstOverrunNs }
+    recorded = DiffMeasure.recorded.map { figure in
+      TraceDiff.change(figure.measure, base, head, minimum: minimum) { $0.recorded(figure.measure) }
+    }
     warnings = (base + head).flatMap(\.warnings)
     findings = FindingChange.changes(base: base, head: head)
     emptyRuns = (base + head).filter { $0.updates == 0 }.map(\.file)
@@ -84,6 +89,11 @@ package struct TraceDiff: Hashable, Sendable {
   ) -> FigureChange {
     FigureChange(
       measure: measure, base: RunSpread(base.map(value)), head: RunSpread(head.map(value)), minimum: minimum)
+  }
+
+  /// The change of a recorded hitches' or hangs' figure.
+  package func recorded(_ measure: DiffMeasure) -> FigureChange? {
+    DiffMeasure.recorded.firstIndex { $0.measure == measure }.map { recorded[$0] }
   }
 
   /// The views whose figures changed at all, by impact.

@@ -9,21 +9,30 @@ struct HitchEvidence {
     var part: Int
   }
 
-  /// The summary's views, by global group.
+  /// Records' groups from here up are views the range leaves out (see ``outsideMaps``).
+  static let outsideRange = UInt32(1) << 30
+
+  /// The views, by global group: the summary's, then those only outside the range.
   let keys: [ViewKey]
+  /// Per part: its summary groups, and its views outside the range, to global groups.
   let groupMaps: [[Int]]
+  let outsideMaps: [[Int]]
   var functions: FunctionCatalog
   /// Per part: its distinct stacks.
   let stacks: [StackTable]
-  /// Per part and stack: the name of its hot app frame (nil: `(system)`), once found.
-  private var hotNames: [[Int: String?]]
+  /// Per part and stack: its hot app frame (nil: `(system)`), once found.
+  private var hotFunctions: [[Int: FunctionCatalog.Function?]]
 
-  init(keys: [ViewKey], groupMaps: [[Int]], functions: FunctionCatalog, stacks: [StackTable]) {
+  init(
+    keys: [ViewKey], groupMaps: [[Int]], outsideMaps: [[Int]], functions: FunctionCatalog,
+    stacks: [StackTable]
+  ) {
     self.keys = keys
     self.groupMaps = groupMaps
+    self.outsideMaps = outsideMaps
     self.functions = functions
     self.stacks = stacks
-    hotNames = Array(repeating: [:], count: stacks.count)
+    hotFunctions = Array(repeating: [:], count: stacks.count)
   }
 
   /// Sets `event`'s figures, verdict and explanation from the `hits` in its window.
@@ -35,7 +44,10 @@ struct HitchEvidence {
     for hit in hits where !hit.record.isSample {
       let record = hit.record
       let end = record.time.saturatingAdd(record.length)
-      let group = groupMaps[hit.part][Int(record.group)]
+      let group =
+        record.group >= Self.outsideRange
+        ? outsideMaps[hit.part][Int(record.group - Self.outsideRange)]
+        : groupMaps[hit.part][Int(record.group)]
       pieces.append((max(record.time, window.lowerBound), min(end, window.upperBound), group))
       if longest.map({ record.length > $0.duration || (record.length == $0.duration && record.id < $0.id) })
         ?? true
@@ -46,13 +58,13 @@ struct HitchEvidence {
     event.longestUpdate = longest?.id
     pieces.sort { ($0.lower, $0.upper) < ($1.lower, $1.upper) }
     let busy = Self.union(pieces.map { ($0.lower, $0.upper) })
-    event.updateNs = busy.reduce(0) { $0.saturatingAdd($1.upper - $1.lower) }
+    event.updateNs = busy.reduce(0) { $0.saturatingAdd($1.upper.saturatingSubtract($1.lower)) }
     // The samples that no update holds.
-    var hot: [String: Int64] = [:]
+    var hot: [FunctionCatalog.Function: Int64] = [:]
     for hit in hits where hit.record.isSample && !Self.holds(busy, hit.record.time) {
       event.otherNs = event.otherNs.saturatingAdd(hit.record.length)
-      if let name = hotName(part: hit.part, stack: Int(hit.record.id)) {
-        hot[name, default: 0] = hot[name, default: 0].saturatingAdd(hit.record.length)
+      if let function = hotFunction(part: hit.part, stack: Int(hit.record.id)) {
+        hot[function, default: 0] = hot[function, default: 0].saturatingAdd(hit.record.length)
       }
     }
     let length = Int128(window.upperBound) - Int128(window.lowerBound)
@@ -65,36 +77,45 @@ struct HitchEvidence {
       let ranked = byNode.map { group, intervals in
         (
           key: keys[group],
-          ns: Self.union(intervals).reduce(Int64(0)) { $0.saturatingAdd($1.upper - $1.lower) }
+          ns: Self.union(intervals).reduce(Int64(0)) {
+            $0.saturatingAdd($1.upper.saturatingSubtract($1.lower))
+          }
         )
       }
-      .map { (node: CauseGraph.NodeID(view: $0.key), ns: $0.ns) }
-      .sorted { ($1.ns, $0.node.label, $0.node.module ?? "") < ($0.ns, $1.node.label, $1.node.module ?? "") }
-      .prefix(3)
-      event.explainingNodes = ranked.map(\.node)
-      event.explainedBy = ranked.map(\.node.label)
+      // Most time first; ties by label, then kind, then module.
+      .sorted {
+        ($1.ns, RuleContext.label(of: $0.key), $0.key.kind.description, $0.key.module)
+          < ($0.ns, RuleContext.label(of: $1.key), $1.key.kind.description, $1.key.module)
+      }
+      event.explainedBy = ranked.prefix(3).map { RuleContext.label(of: $0.key) }
+      event.explainedNs = ranked.prefix(3).map(\.ns)
     } else if sampled && 4 * otherNs >= length {
       event.verdict = .mainThread
-      event.explainedBy = hot.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3).map(\.key)
+      // Functions are name and binary: one name in two binaries ranks twice.
+      let ranked = hot.sorted {
+        ($1.value, $0.key.name, $0.key.binary ?? "") < ($0.value, $1.key.name, $1.key.binary ?? "")
+      }.prefix(3)
+      event.explainedBy = ranked.map(\.key.name)
+      event.explainedNs = ranked.map(\.value)
     } else {
       event.verdict = sampled ? .elsewhere : .unknown
       event.explainedBy = event.recordedReasons
     }
   }
 
-  /// The name of the leaf-most app function of a part's stack that is not the entry point.
-  private mutating func hotName(part: Int, stack: Int) -> String? {
-    if let found = hotNames[part][stack] { return found }
-    var name: String?
+  /// The leaf-most app function of a part's stack that is not the entry point.
+  private mutating func hotFunction(part: Int, stack: Int) -> FunctionCatalog.Function? {
+    if let found = hotFunctions[part][stack] { return found }
+    var hot: FunctionCatalog.Function?
     for id in stacks[part].stacks[stack] {
       let function = functions.functions[functions.function(of: id)]
       if function.user && !FunctionCatalog.isEntryPoint(function.name) {
-        name = function.name
+        hot = function
         break
       }
     }
-    hotNames[part][stack] = .some(name)
-    return name
+    hotFunctions[part][stack] = .some(hot)
+    return hot
   }
 
   /// The union of `intervals` sorted by lower bound, as disjoint sorted intervals.

@@ -23,16 +23,16 @@ struct HitchWindows: Sendable {
     }
   }
 
-  /// Calls `body` with the index of every window that `start..<end` overlaps (for an empty
-  /// interval, every window that holds `start` past its own start).
+  /// Calls `body` with the index of every window that `start..<end` shares time with (an empty
+  /// interval shares none).
   @inline(__always)
   func forEachOverlap(_ start: Int64, _ end: Int64, _ body: (Int) -> Void) {
-    // The windows that start before `end` (or at `start`, for an empty interval).
-    var position = firstStart(notBelow: end == start ? start &+ 1 : end)
+    guard start < end else { return }
+    var position = firstStart(notBelow: end)
     while position > 0 {
       position &-= 1
       guard reach[position] > start else { return }
-      if ends[position] > start && (start < end || starts[position] < start) { body(order[position]) }
+      if ends[position] > start && ends[position] > starts[position] { body(order[position]) }
     }
   }
 

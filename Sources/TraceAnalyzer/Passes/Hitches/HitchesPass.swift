@@ -14,22 +14,30 @@ struct HitchesPass: Pass {
     let evidence = PartitionedSpill<ProfileRecord>(partitions: 1, bufferBytes: 1 << 18, stagingBytes: 1 << 18)
     private(set) var stacks = StackTable()
     private(set) var symbols: [CodeSymbol] = []
+    /// The views of the main-thread updates the range leaves out: an event's window is
+    /// explained by every update in it (the range selects events, not evidence).
+    private(set) var outsideKeys = KeyIndex<SummaryAccumulator.LocalKey>()
 
     init(window: TraceWindow) { self.window = window }
 
     @inline(__always)
     mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
-      guard let group, update.isMainThread, !update.isUnfinished else { return }
+      guard update.isMainThread, !update.isUnfinished else { return }
+      var recorded = group.map(UInt32.init)
+      if recorded == nil {
+        let key = SummaryAccumulator.LocalKey(module: update.module, kind: update.kind, name: update.name)
+        recorded = outsideKeys.index(of: key).map { HitchEvidence.outsideRange + UInt32($0.index) }
+      }
+      guard let recorded else { return }
       evidence.append(
-        ProfileRecord(
-          time: update.start, length: update.duration, id: update.id, thread: 0, group: UInt32(group)),
+        ProfileRecord(time: update.start, length: update.duration, id: update.id, thread: 0, group: recorded),
         partition: 0)
     }
 
     mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
       switch event {
       case .sample(let sample):
-        guard sample.isMainThread, window.contains(sample.time) else { return }
+        guard sample.isMainThread else { return }
         let stack = stacks.intern(sample.stack, line: line)
         evidence.append(
           ProfileRecord(
@@ -74,8 +82,22 @@ struct HitchesPass: Pass {
     guard !events.isEmpty else { return RecordedHitches(events: [], sampled: sampled) }
     let windows = HitchWindows(events.map(\.window))
     let hits = Self.hits(read.parts, windows: windows)
+    // The views of the range, then those only outside it, and each part's outside views to them.
+    var keys = read.builder.keys
+    var known = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    let outsideMaps = read.parts.map { part in
+      part.pass.outsideKeys.keys.map { local -> Int in
+        let key = ViewKey(
+          module: local.module.map { part.symbols[$0] } ?? "", kind: local.kind,
+          name: local.name.map { part.symbols[$0] } ?? ViewKey.unnamed)
+        if let found = known[key] { return found }
+        keys.append(key)
+        known[key] = keys.count - 1
+        return keys.count - 1
+      }
+    }
     var evidence = HitchEvidence(
-      keys: read.builder.keys, groupMaps: read.builder.groupMaps,
+      keys: keys, groupMaps: read.builder.groupMaps, outsideMaps: outsideMaps,
       functions: FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) }),
       stacks: read.parts.map(\.pass.stacks))
     for (index, records) in hits.enumerated() {

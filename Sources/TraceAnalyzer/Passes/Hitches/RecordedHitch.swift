@@ -13,7 +13,7 @@ package struct RecordedHitch: Hashable, Sendable {
   package var duration: Int64
   /// A hitch's narrative (`Potentially expensive app update(s)`) or a hang's kind (`Microhang`).
   package var narrative: String?
-  /// The stage that was late (hitches only), e.g. `Commit to Render latency`.
+  /// The stage that was late (hitches only), such as `Commit to Render latency`.
   package var cause: String?
   /// Where the work that made it may lie: two budgets before a hitch, the hang itself.
   package var window: Range<Int64>
@@ -24,9 +24,9 @@ package struct RecordedHitch: Hashable, Sendable {
   package var otherNs: Int64 = 0
   /// The update nodes, hot app frames or recorded reasons that explain it, most first.
   package var explainedBy: [String] = []
-  /// The update nodes behind ``explainedBy`` (`updates` only).
-  package var explainingNodes: [CauseGraph.NodeID] = []
-  /// The rules of the findings that name an explaining node, sorted.
+  /// The time of each update node or hot frame in ``explainedBy``, ns (empty for reasons).
+  package var explainedNs: [Int64] = []
+  /// The rules of the findings that name an explaining node, sorted by name.
   package var findings: [FindingRule] = []
   /// The longest finished main-thread update overlapping the window (ties: the smaller id).
   package var longestUpdate: Int64?
@@ -54,10 +54,15 @@ package struct RecordedHitch: Hashable, Sendable {
     return lhs.kind == .hang && rhs.kind == .hitch
   }
 
+  /// Whether `finding` names one of the explaining nodes. Nodes are compared by label, as the
+  /// JSON shows both (one view name in two modules is one label).
+  func isExplained(by finding: Finding) -> Bool {
+    finding.nodes.contains(where: explainedBy.contains) && verdict == .updates
+  }
+
   /// Names the findings whose nodes include an explaining node.
   mutating func attach(_ found: [Finding]) {
-    let nodes = Set(explainingNodes)
-    findings = Set(found.filter { $0.nodeIDs.contains(where: nodes.contains) }.map(\.rule)).sorted()
+    findings = Set(found.filter(isExplained(by:)).map(\.rule)).sorted { $0.rawValue < $1.rawValue }
   }
 }
 

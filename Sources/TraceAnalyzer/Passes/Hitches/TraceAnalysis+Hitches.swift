@@ -17,9 +17,7 @@ extension TraceAnalysis {
       let read = try run.read(HitchesPass())
       return (read.summary, read.output)
     }
-    let read = try run.read(PassPair(DiagnosisPass(settings: settings), HitchesPass()))
-    var hitches = read.output.1
-    hitches.attach(read.output.0.findings)
-    return (read.summary, hitches)
+    let diagnosis = try diagnose(run, settings: settings, hitches: true, measuring: false)
+    return (diagnosis.summary, diagnosis.hitches ?? RecordedHitches(events: [], sampled: false))
   }
 }

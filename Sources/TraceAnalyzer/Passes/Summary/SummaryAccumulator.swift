@@ -48,6 +48,8 @@ struct SummaryAccumulator: TraceSink {
   private(set) var mainEnd: Int64 = .min
   private(set) var hasMain = false
   private(set) var counts = EventCounts()
+  /// The app's hitches and hangs that start in the range.
+  private(set) var hitches = HitchFigures()
   private(set) var tooManyGroups = false
 
   private var groups = KeyIndex<LocalKey>()
@@ -93,11 +95,13 @@ struct SummaryAccumulator: TraceSink {
         counts.systemHitches += 1
       } else {
         counts.hitches += 1
+        if keeps(start: hitch.start) { hitches.addHitch(duration: hitch.duration) }
         if hitch.duration < Update.unfinishedDuration { counts.hitchNs = counts.hitchNs.saturatingAdd(hitch.duration) }
       }
       see(hitch.start, end: hitch.duration < Update.unfinishedDuration ? hitch.start.saturatingAdd(hitch.duration) : nil)
     case .hang(let hang):
       counts.hangs += 1
+      if keeps(start: hang.start) { hitches.addHang(duration: hang.duration) }
       if hang.duration < Update.unfinishedDuration { counts.hangNs = counts.hangNs.saturatingAdd(hang.duration) }
       see(hang.start, end: hang.duration < Update.unfinishedDuration ? hang.start.saturatingAdd(hang.duration) : nil)
     case .sample(let sample):

@@ -17,6 +17,7 @@ struct SummaryBuilder {
   var earliest: Int64 = .max
   var latest: Int64 = .min
   var counts = EventCounts()
+  var hitches = HitchFigures()
   var tooManyGroups = false
 
   init(parts: [TracePart<SummaryAccumulator>]) {
@@ -48,6 +49,7 @@ struct SummaryBuilder {
       earliest = min(earliest, accumulator.earliest)
       latest = max(latest, accumulator.latest)
       counts.add(accumulator.counts)
+      hitches.add(accumulator.hitches)
       tooManyGroups = tooManyGroups || accumulator.tooManyGroups
     }
   }

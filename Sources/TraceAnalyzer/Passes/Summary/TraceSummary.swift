@@ -20,11 +20,24 @@ public struct TraceSummary: Hashable, Sendable {
   package var unknownTypes: [String: Int]
   public var unknownKeys: Int
   package var warnings: [TraceWarning]
+  /// The app's hitches and hangs that start in the range.
+  package var hitches = HitchFigures()
 
   /// From the trace start to the latest end of any event, ns; nil for an empty trace.
   package var spanNs: Int64? {
     guard let traceStart, let traceEnd, traceEnd >= traceStart else { return nil }
     return traceEnd.saturatingSubtract(traceStart)
+  }
+
+  /// Whether the recording captured hitches: its header's `recorded` list says so, or,
+  /// without one, it holds a hitch (the system's included).
+  package var recordedHitches: Bool {
+    header?.recorded.map { $0.contains("hitches") } ?? (events.hitches + events.systemHitches > 0)
+  }
+
+  /// Whether the recording captured hangs (as ``recordedHitches`` decides).
+  package var recordedHangs: Bool {
+    header?.recorded.map { $0.contains("hangs") } ?? (events.hangs > 0)
   }
 
   /// All updates of every kind together.

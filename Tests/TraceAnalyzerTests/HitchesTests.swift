@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import TraceAnalyzer
+@testable import TraceModel
+
+/// Recorded hitches and hangs (analysis.md "Recorded hitches and hangs") on a trace small enough
+/// to work out by hand.
+@Suite struct HitchesTests {
+  /// At 60 Hz (B = 16 666 667 ns), times in ms:
+  ///
+  /// - hitch H1 at 140 for 16.666667: window [106.666666, 156.666667); main-thread A [100, 130)
+  ///   holds B [110, 115); a sample outside updates at 135 (1 ms); a worker update is no
+  ///   evidence. A has two more red updates later, so long-body names it.
+  /// - hang G at 300 for 100: no update; ten 10 ms samples in App.parse() under the entry point.
+  /// - hitch H2 at 600 for 33.333333, with its narrative and cause: nothing on the main thread.
+  /// - a system hitch at 700: left out.
+  static func trace(samples: Bool) -> String {
+    var lines = [
+      #"{"type":"trace","version":1,"refreshRate":60,"recorded":["updates","hitches","hangs"\#(samples ? #","samples""# : "")]}"#,
+      #"{"type":"update","id":1,"kind":"body","view":"A","module":"App","start":100000000,"duration":30000000}"#,
+      #"{"type":"update","id":2,"kind":"body","view":"B","module":"App","start":110000000,"duration":5000000}"#,
+      #"{"type":"update","id":3,"kind":"body","view":"W","module":"App","start":100000000,"duration":100000000,"thread":"worker"}"#,
+      #"{"type":"update","id":4,"kind":"body","view":"A","module":"App","start":800000000,"duration":2000000}"#,
+      #"{"type":"update","id":5,"kind":"body","view":"A","module":"App","start":820000000,"duration":2000000}"#,
+      #"{"type":"hitch","start":140000000,"duration":16666667}"#,
+      #"{"type":"hang","start":300000000,"duration":100000000,"kind":"Hang"}"#,
+      #"{"type":"hitch","start":600000000,"duration":33333333,"narrative":"Potentially expensive app update(s)","cause":"Commit to Render latency"}"#,
+      #"{"type":"hitch","start":700000000,"duration":50000000,"system":true}"#,
+    ]
+    if samples {
+      lines += [
+        #"{"type":"symbol","id":1,"name":"leaf","binary":"libsystem_kernel.dylib"}"#,
+        #"{"type":"symbol","id":2,"name":"App.parse()","binary":"App","user":true}"#,
+        #"{"type":"symbol","id":3,"name":"static App.$main()","binary":"App","user":true}"#,
+        #"{"type":"sample","time":135000000,"weight":1000000,"stack":[2,3]}"#,
+        #"{"type":"sample","time":112000000,"weight":1000000,"stack":[2,3]}"#,
+      ]
+      for index in 0..<10 {
+        lines.append(
+          #"{"type":"sample","time":\#(300_000_000 + index * 10_000_000),"weight":10000000,"stack":[1,2,3]}"#)
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func hitches(samples: Bool) throws -> RecordedHitches {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hitches-\(UUID()).jsonl")
+    try Data(Self.trace(samples: samples).utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try TraceAnalysis.hitches(paths: [url.path]).hitches
+  }
+
+  @Test func eachEventGetsItsWindowFiguresAndVerdict() throws {
+    let events = try hitches(samples: true).events
+    // Longest first; the system's hitch is left out.
+    #expect(events.map(\.kind) == [.hang, .hitch, .hitch])
+    #expect(events.map(\.start) == [300_000_000, 600_000_000, 140_000_000])
+
+    let hang = events[0]
+    #expect(hang.window == 300_000_000..<400_000_000)
+    #expect(hang.verdict == .mainThread)
+    #expect((hang.updateNs, hang.otherNs) == (0, 100_000_000))
+    #expect(hang.explainedBy == ["App.parse()"])
+    #expect(hang.findings.isEmpty && hang.longestUpdate == nil)
+
+    let idle = events[1]
+    #expect(idle.verdict == .elsewhere)
+    #expect(idle.explainedBy == ["Potentially expensive app update(s)", "Commit to Render latency"])
+
+    let late = events[2]
+    #expect(late.window == 106_666_666..<156_666_667)
+    #expect(late.verdict == .updates)
+    // A clipped to the window; B lies inside it; the sample at 112 ms is in an update.
+    #expect(late.updateNs == 23_333_334)
+    #expect(late.otherNs == 1_000_000)
+    #expect(late.explainedBy == ["A.body", "B.body"])
+    #expect(late.explainedNs == [23_333_334, 5_000_000])
+    #expect(late.findings.map(\.rawValue) == ["long-body"])
+    #expect(late.longestUpdate == 1)
+  }
+
+  @Test func withoutSamplesWorkOutsideUpdatesIsUnknown() throws {
+    let recorded = try hitches(samples: false)
+    #expect(!recorded.sampled)
+    #expect(recorded.events.map(\.verdict) == [.unknown, .unknown, .updates])
+    #expect(recorded.events[0].explainedBy.isEmpty)
+    #expect(recorded.events[1].explainedBy.count == 2)
+  }
+
+  @Test func windowsAreHalfOpenForUpdatesAndSamples() {
+    let windows = HitchWindows([10..<20, 15..<30, 40..<40])
+    var found: [Int] = []
+    windows.forEachOverlap(0, 10) { found.append($0) }
+    #expect(found.isEmpty, "an update ending at a window's start")
+    windows.forEachOverlap(19, 25) { found.append($0) }
+    #expect(found.sorted() == [0, 1])
+    found = []
+    windows.forEachOverlap(30, 50) { found.append($0) }
+    #expect(found.isEmpty, "an update starting at a window's end, and an empty window")
+    windows.forEachHolding(20) { found.append($0) }
+    #expect(found == [1])
+    found = []
+    windows.forEachHolding(10) { found.append($0) }
+    #expect(found == [0])
+  }
+
+  @Test func theUnionCountsOverlapsOnce() {
+    let merged = HitchEvidence.union([(0, 10), (5, 15), (20, 20), (20, 30)])
+    #expect(merged.map(\.lower) == [0, 20] && merged.map(\.upper) == [15, 30])
+    #expect(
+      HitchEvidence.holds(merged, 14) && !HitchEvidence.holds(merged, 15) && HitchEvidence.holds(merged, 20))
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import tracecli
+
+/// `tracecli hitches`, what `diagnose` says of them, and the gates of `check` on them.
+struct HitchesCommandTests {
+  @Test(arguments: ["landmarks-before", "slow-init"])
+  func textAndJSONMatchTheirGoldenFiles(_ name: String) {
+    let path = Fixture.path("traces/\(name).jsonl")
+    for (format, suffix) in [("text", "txt"), ("json", "json")] {
+      let run = CLIRun(["hitches", path, "--format", format])
+      #expect(run.status == .success, "\(format): \(run.errors)")
+      Fixture.assertSnapshot(run.output.withoutRoot, named: "\(name).hitches.\(suffix)")
+    }
+  }
+
+  @Test func withoutFindingsTheEventsStayAndNoRuleIsNamed() {
+    let path = Fixture.path("traces/slow-init.jsonl")
+    let run = CLIRun(["hitches", path, "--format", "json", "--no-findings"])
+    #expect(run.status == .success)
+    #expect(run.output.contains(#""verdict": "updates""#))
+    #expect(!run.output.contains("blocking-update"))
+  }
+
+  @Test func diagnoseSaysWhichHitchesAFindingCaused() {
+    let run = CLIRun(["diagnose", Fixture.path("traces/slow-init.jsonl")])
+    #expect(
+      run.output.contains("felt      caused the 104 ms hang at 0.400 s and the 83.3 ms hitch at 0.408 s"))
+  }
+
+  @Test func diagnoseListsTheEventsNoFindingExplains() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID()).jsonl")
+    try Data(
+      """
+      {"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":100000}
+      {"type":"hang","start":500000000,"duration":300000000,"kind":"Hang"}
+
+      """.utf8
+    ).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let run = CLIRun(["diagnose", url.path])
+    #expect(run.output.contains("Recorded hitches and hangs no finding explains"))
+    #expect(run.output.contains("hang 300 ms (Hang)  unknown"))
+    let json = CLIRun(["diagnose", url.path, "--format", "json"])
+    #expect(json.output.contains(#""unexplainedHitches": ["#))
+  }
+
+  @Test func gatesPassAndFailOnTheRecordedFigures() {
+    let path = Fixture.path("traces/slow-init.jsonl")
+    // One hitch of 83.3 ms; one hang of 104 ms.
+    #expect(
+      CLIRun(["check", path, "--max-hitches", "1", "--max-hitch-time", "83.4ms", "--max-hang", "105ms"])
+        .status == .success)
+    #expect(CLIRun(["check", path, "--max-hitches", "0"]).status == .failure)
+    #expect(CLIRun(["check", path, "--max-hitch-time", "83ms"]).status == .failure)
+    let hang = CLIRun(["check", path, "--max-hang", "100ms", "--format", "json"])
+    #expect(hang.status == .failure)
+    #expect(hang.output.contains(#""measure": "hangs.longestNs""#))
+    #expect(hang.output.contains(#""value": 104092675"#))
+  }
+
+  @Test func aGateOnWhatTheRecordingLacksCannotJudge() throws {
+    // landmarks-before recorded hitches but holds no hang and no header list: hangs cannot be judged.
+    let path = Fixture.path("traces/landmarks-before.jsonl")
+    let run = CLIRun(["check", path, "--max-hang", "250ms", "--max-red", "1000"])
+    #expect(run.status == .dataError)
+    #expect(run.output.contains("CANNOT JUDGE"))
+    #expect(run.errors.contains("the recording did not capture hangs"))
+    // A header list that lacks hitches wins over the events present.
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("no-hitches-\(UUID()).jsonl")
+    try Data(
+      """
+      {"type":"trace","version":1,"recorded":["updates","hangs"]}
+      {"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":100000}
+
+      """.utf8
+    ).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(CLIRun(["check", url.path, "--max-hitches", "5"]).status == .dataError)
+    #expect(CLIRun(["check", url.path, "--max-hang", "1ms"]).status == .success)
+  }
+
+  @Test func aBudgetLimitsHitchesAndHangs() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID()).json")
+    try Data(
+      #"{"hitches": {"count": 1, "totalNs": "100ms", "longestNs": "50ms"}, "hangs": {"longestNs": "250ms"}}"#
+        .utf8
+    )
+    .write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let run = CLIRun(["check", Fixture.path("traces/slow-init.jsonl"), "--budget", url.path])
+    #expect(run.status == .failure)
+    #expect(run.output.contains("no hitch longer than 50.0 ms"))
+    #expect(run.output.contains("over budget: 1 of 4 limits failed"))
+    try Data(#"{"hangs": {"total": 5}}"#.utf8).write(to: url)
+    let wrong = CLIRun(["check", Fixture.path("traces/slow-init.jsonl"), "--budget", url.path])
+    #expect(wrong.status == .dataError)
+    #expect(wrong.errors.contains(":1:"))
+  }
+
+  @Test func diffComparesAndGatesTheRecordedFigures() {
+    let base = Fixture.path("traces/landmarks-before.jsonl")
+    let head = Fixture.path("traces/landmarks-after.jsonl")
+    #expect(CLIRun(["diff", head, base, "--fail-on", "hitches>0"]).status == .failure)
+    #expect(CLIRun(["diff", base, head, "--fail-on", "hitches>0,longestHang>0"]).status == .success)
+  }
+}
