@@ -132,8 +132,11 @@ struct CostCatalog {
     return nil
   }
 
+  /// An entry that recognised a function, with what the function does.
+  typealias Recognised = (entry: Entry, what: String)
+
   /// The first entry that recognises `name`, with what it does.
-  static func recognise(_ name: String) -> (entry: Entry, what: String)? {
+  static func recognise(_ name: String) -> Recognised? {
     for entry in entries {
       if let what = entry.recognise(name) { return (entry, what) }
     }

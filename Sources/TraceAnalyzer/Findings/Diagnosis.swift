@@ -52,9 +52,10 @@ extension Diagnosis {
   mutating func measure(_ profile: Profile) {
     var byNode: [CauseGraph.NodeID: NodeProfile] = [:]
     for node in profile.nodes { byNode[CauseGraph.NodeID(view: node.key)] = node }
+    var known: [String: CostCatalog.Recognised?] = [:]
     for index in findings.indices where Self.measuredRules.contains(findings[index].rule) {
       guard let id = findings[index].nodeIDs.first, let node = byNode[id], node.samples > 0 else { continue }
-      let measured = MeasuredCode(node)
+      let measured = MeasuredCode(node, known: &known)
       findings[index].measured = measured
       findings[index].evidence.append(measured.evidence)
     }

@@ -15,7 +15,9 @@ package struct MeasuredCode: Hashable, Sendable {
   /// Calls under this share of the hot frame's time are not where its cost sits.
   static let callFloor = 0.05
 
-  init(_ node: NodeProfile) {
+  /// What `node`'s samples measured; `known` keeps what the catalog recognised in each function
+  /// name (a trace's findings share their callees, and recognising one takes many searches).
+  init(_ node: NodeProfile, known: inout [String: CostCatalog.Recognised?]) {
     verdict = node.verdict ?? .mixed
     coverage = node.coverage
     hotAppFrames = Array(node.hotAppFrames.prefix(3))
@@ -24,15 +26,24 @@ package struct MeasuredCode: Hashable, Sendable {
       "samples: \(DurationText.format(node.sampledNs)) of \(DurationText.format(node.updateNs)) in its updates "
       + "(coverage \(SampleVerdict.percent(node.coverage)), \(verdict.rawValue): \(verdict.meaning)); "
       + "where the time went: \(shares.joined(separator: ", "))"
-    fix = Self.fix(node, verdict: verdict)
+    fix = Self.fix(node, verdict: verdict, known: &known)
   }
 
-  private static func fix(_ node: NodeProfile, verdict: SampleVerdict) -> String? {
+  init(_ node: NodeProfile) {
+    var known: [String: CostCatalog.Recognised?] = [:]
+    self.init(node, known: &known)
+  }
+
+  private static func fix(
+    _ node: NodeProfile, verdict: SampleVerdict, known: inout [String: CostCatalog.Recognised?]
+  ) -> String? {
     guard let hot = node.hotAppFrames.first, hot.name != "(system)" else { return nil }
     let calls = (node.calls[hot.name] ?? []).filter { Double($0.totalNs) >= callFloor * Double(hot.ns) }
     let waits = DurationText.format(max(0, node.updateNs - node.sampledNs))
     for call in calls {
-      guard let (entry, what) = CostCatalog.recognise(call.name) else { continue }
+      let recognised = known[call.name] ?? CostCatalog.recognise(call.name)
+      known[call.name] = .some(recognised)
+      guard let (entry, what) = recognised else { continue }
       let binary = call.binary.map { " (\($0))" } ?? ""
       if verdict == .blocked {
         return "The body waits \(waits) in \(call.name)\(binary), under \(hot.name): \(what); \(entry.fix)."
