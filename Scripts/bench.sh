@@ -14,8 +14,8 @@
 #   BENCH_SHAPES       trace shapes (default "standard many-groups samples"): standard is
 #                      gen-trace.c's own (~300 groups, a cause after 7.5 % of updates); many-groups
 #                      has a cause per update and ~2 100 (module, kind, name) groups; samples is
-#                      standard with a 1 ms main-thread Time Profiler sample (add-samples.py),
-#                      for `profile` against `summarize`
+#                      standard with a 1 ms main-thread Time Profiler sample, hitches and hangs
+#                      (add-samples.py), for `profile` and `hitches` against `summarize`
 #
 # Prints one markdown table per size plus the machine facts (and writes them to
 # $TRACECLI_BENCH_DIR/report.md). See Scripts/bench/README.md.
@@ -27,6 +27,7 @@ cache=${TRACECLI_BENCH_DIR:-${TMPDIR:-/tmp}/tracecli-bench}
 seed=${BENCH_SEED:-1}
 runs=${BENCH_RUNS:-3}
 gen_version=1 # bump when gen-trace.c changes its output, so cached traces are regenerated
+samples_version=2 # likewise for add-samples.py (2: with hitches and hangs)
 
 usage() { sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
@@ -95,13 +96,13 @@ for shape in ${BENCH_SHAPES:-standard many-groups samples}; do
   case "$shape" in
     standard) file="$cache/trace-v$gen_version-s$seed-$n.jsonl"; shape_arg= ;;
     many-groups) file="$cache/trace-v$gen_version-s$seed-$n-many-groups.jsonl"; shape_arg=many-groups ;;
-    samples) file="$cache/trace-v$gen_version-s$seed-$n-samples.jsonl"; shape_arg= ;;
+    samples) file="$cache/trace-v$gen_version-s$seed-$n-samples$samples_version.jsonl"; shape_arg= ;;
     *) echo "bench: unknown shape $shape (standard, many-groups, samples)" >&2; exit 64 ;;
   esac
   if [ ! -s "$file" ] && [ "$shape" = samples ]; then
     standard="$cache/trace-v$gen_version-s$seed-$n.jsonl"
     [ -s "$standard" ] || "$gen" "$n" "$standard" "$seed"
-    echo "bench: generating $file (the standard trace and a 1 ms main-thread sample)" >&2
+    echo "bench: generating $file (the standard trace, a 1 ms main-thread sample, hitches and hangs)" >&2
     python3 "$bench/add-samples.py" "$standard" "$file.tmp" "$seed" && mv "$file.tmp" "$file"
   elif [ ! -s "$file" ]; then
     echo "bench: generating $file" >&2

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Appends Time Profiler samples to a bench trace: one a millisecond on the main thread from the
-trace's first to its last update start, weight 1 ms, each with one of 64 stacks over 40 symbols
-(symbols written after the samples, as a recorder may).
+"""Appends what Instruments records beside the SwiftUI instrument to a bench trace: Time
+Profiler samples, one a millisecond on the main thread from the trace's first to its last update
+start, weight 1 ms, each with one of 64 stacks over 40 symbols (symbols written after the
+samples, as a recorder may); an app hitch every 500 ms (one or two 60 Hz frames; every tenth the
+system's) and a 300 ms hang every 10 s, so that about a tenth of the trace lies in a window.
 
     Scripts/bench/add-samples.py IN.jsonl OUT.jsonl [SEED]
 """
@@ -48,6 +50,12 @@ def main(argv):
             lines.append(json.dumps({"type": "symbol", "id": symbol, "name": f"Function{symbol}()",
                                      "binary": "Bench" if user else "SwiftUICore", **({"user": True} if user else {})},
                                     separators=(",", ":")) + "\n")
+        for k, time in enumerate(range(first + 250_000_000, last + 1, 500_000_000)):
+            system = ',"system":true' if k % 10 == 9 else ""
+            lines.append('{"type":"hitch","start":%d,"duration":%d,"narrative":"Potentially expensive app update(s)"%s}\n'
+                         % (time, 16_666_667 * (1 + k % 2), system))
+        for time in range(first + 5_000_000_000, last + 1, 10_000_000_000):
+            lines.append('{"type":"hang","start":%d,"duration":300000000,"kind":"Hang"}\n' % time)
         out.write("".join(lines).encode())
     return 0
 

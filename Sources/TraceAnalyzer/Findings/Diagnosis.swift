@@ -41,7 +41,8 @@ extension Diagnosis {
   /// Reads `run` a second time for its samples, when it has any, and gives the findings what
   /// they measured (``measure(_:)``); a trace without samples is read once.
   mutating func measureSamples(of run: TraceRun) throws(TraceReadError) {
-    guard summary.events.samples > 0, findings.contains(where: { Self.measuredRules.contains($0.rule) }) else {
+    guard summary.events.samples > 0, findings.contains(where: { Self.measuredRules.contains($0.rule) })
+    else {
       return
     }
     measure(try run.read(ProfilePass(view: nil)).output)

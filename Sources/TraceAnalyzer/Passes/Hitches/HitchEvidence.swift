@@ -14,6 +14,8 @@ struct HitchEvidence {
 
   /// The views, by global group: the summary's, then those only outside the range.
   let keys: [ViewKey]
+  /// By global group: the view's node label.
+  private let labels: [String]
   /// Per part: its summary groups, and its views outside the range, to global groups.
   let groupMaps: [[Int]]
   let outsideMaps: [[Int]]
@@ -28,6 +30,7 @@ struct HitchEvidence {
     stacks: [StackTable]
   ) {
     self.keys = keys
+    labels = keys.map(RuleContext.label(of:))
     self.groupMaps = groupMaps
     self.outsideMaps = outsideMaps
     self.functions = functions
@@ -72,23 +75,25 @@ struct HitchEvidence {
     let otherNs = Int128(event.otherNs)
     if updateNs >= otherNs && 4 * updateNs >= length {
       event.verdict = .updates
-      var byNode: [Int: [(lower: Int64, upper: Int64)]] = [:]
-      for piece in pieces { byNode[piece.group, default: []].append((piece.lower, piece.upper)) }
-      let ranked = byNode.map { group, intervals in
-        (
-          key: keys[group],
-          ns: Self.union(intervals).reduce(Int64(0)) {
-            $0.saturatingAdd($1.upper.saturatingSubtract($1.lower))
-          }
-        )
+      // Per node, the union of its pieces: they are sorted, so one pass keeps each node's
+      // covered end and total.
+      var byNode: [Int: (end: Int64, ns: Int64)] = [:]
+      for piece in pieces {
+        var node = byNode[piece.group] ?? (Int64.min, 0)
+        let lower = max(piece.lower, node.end)
+        if piece.upper > lower { node.ns = node.ns.saturatingAdd(piece.upper.saturatingSubtract(lower)) }
+        node.end = max(node.end, piece.upper)
+        byNode[piece.group] = node
       }
       // Most time first; ties by label, then kind, then module.
-      .sorted {
-        ($1.ns, RuleContext.label(of: $0.key), $0.key.kind.description, $0.key.module)
-          < ($0.ns, RuleContext.label(of: $1.key), $1.key.kind.description, $1.key.module)
-      }
-      event.explainedBy = ranked.prefix(3).map { RuleContext.label(of: $0.key) }
-      event.explainedNs = ranked.prefix(3).map(\.ns)
+      let ranked = byNode.map { (group: $0.key, ns: $0.value.ns) }.sorted { a, b in
+        if a.ns != b.ns { return a.ns > b.ns }
+        if labels[a.group] != labels[b.group] { return labels[a.group] < labels[b.group] }
+        return (keys[a.group].kind.description, keys[a.group].module)
+          < (keys[b.group].kind.description, keys[b.group].module)
+      }.prefix(3)
+      event.explainedBy = ranked.map { labels[$0.group] }
+      event.explainedNs = ranked.map(\.ns)
     } else if sampled && 4 * otherNs >= length {
       event.verdict = .mainThread
       // Functions are name and binary: one name in two binaries ranks twice.
