@@ -54,8 +54,10 @@ package struct RecordedHitch: Hashable, Sendable {
     return lhs.kind == .hang && rhs.kind == .hitch
   }
 
-  /// Whether `finding` names one of the explaining nodes. Nodes are compared by label, as the
-  /// JSON shows both (one view name in two modules is one label).
+  /// Whether `finding` names one of the explaining nodes.
+  ///
+  /// Nodes are compared by label, as the JSON shows both (one view name in two modules is one
+  /// label).
   func isExplained(by finding: Finding) -> Bool {
     finding.nodes.contains(where: explainedBy.contains) && verdict == .updates
   }
