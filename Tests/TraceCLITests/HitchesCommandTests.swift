@@ -107,3 +107,33 @@ struct HitchesCommandTests {
     #expect(CLIRun(["diff", base, head, "--fail-on", "hitches>0,longestHang>0"]).status == .success)
   }
 }
+
+/// Real recordings: hitches without samples or updates get no guessed verdict, and gates on
+/// what the recording did not capture cannot judge.
+struct RealHitchesTests {
+  @Test func anIPhone11RecordingNamesItsLateStageAndNoVerdictItCannotKnow() throws {
+    guard let path = RealData.path("vybava/ios18-iphone11.hitches-summary.xml") else { return }
+    let run = CLIRun(["hitches", path, "--format", "json"])
+    #expect(run.status == .success)
+    let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    let events = object?["events"] as? [[String: Any]] ?? []
+    #expect(events.count == 12)
+    #expect(events.allSatisfy { $0["verdict"] as? String == "unknown" })
+    // Each names the stage that was late, as the recording does.
+    let stages = events.compactMap { ($0["explainedBy"] as? [String])?.first }
+    #expect(stages.count == 12 && stages.allSatisfy { $0.hasSuffix("latency") })
+    #expect(stages.filter { $0 == "Pre-Commit(s) latency" }.count == 11)
+    // Hitches were recorded (a limit is judged); hangs were not.
+    #expect(CLIRun(["check", path, "--max-hitches", "12", "--allow-empty"]).status == .success)
+    #expect(CLIRun(["check", path, "--max-hitches", "11", "--allow-empty"]).status == .failure)
+    #expect(CLIRun(["check", path, "--max-hang", "1s", "--allow-empty"]).status == .dataError)
+  }
+
+  @Test func aSevereHangIsListedWithItsKind() {
+    guard let path = RealData.path("apple-profiler/real__hangs_potential_hangs.xml") else { return }
+    let run = CLIRun(["hitches", path])
+    #expect(run.status == .success)
+    #expect(run.output.contains("hang 2.08 s (Severe Hang)"))
+    #expect(CLIRun(["check", path, "--max-hang", "2s", "--allow-empty"]).status == .failure)
+  }
+}

@@ -14,6 +14,9 @@ package enum HitchesRenderer {
     var out = headline(hitches, file: summary.file) + "\n"
     let missing = [(summary.recordedHitches, "hitches"), (summary.recordedHangs, "hangs")].filter { !$0.0 }
       .map(\.1)
+    if !hitches.sampled && hitches.events.contains(where: { $0.verdict == .unknown }) {
+      out += "(no Time Profiler samples: record with Time Profiler to tell main-thread work from idleness)\n"
+    }
     if !missing.isEmpty {
       out +=
         "(the recording did not capture \(missing.joined(separator: " or ")): "
@@ -92,9 +95,7 @@ package enum HitchesRenderer {
     case .updates: "SwiftUI updates on the main thread filled the window"
     case .mainThread: "the main thread was busy outside SwiftUI updates"
     case .elsewhere: "the main thread was mostly idle: the render server, the GPU or another process"
-    case .unknown:
-      "no Time Profiler samples, so main-thread work outside updates cannot be told from idleness "
-        + "(record with Time Profiler)"
+    case .unknown: "without samples, work outside updates cannot be told from idleness"
     }
   }
 
