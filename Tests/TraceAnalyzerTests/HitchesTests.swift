@@ -105,10 +105,31 @@ import Testing
     #expect(found == [0])
   }
 
-  @Test func theUnionCountsOverlapsOnce() {
-    let merged = HitchEvidence.union([(0, 10), (5, 15), (20, 20), (20, 30)])
-    #expect(merged.map(\.lower) == [0, 20] && merged.map(\.upper) == [15, 30])
-    #expect(
-      HitchEvidence.holds(merged, 14) && !HitchEvidence.holds(merged, 15) && HitchEvidence.holds(merged, 20))
+  @Test func overlapsCountOnceAndASampleAtAnUpdatesStartIsInIt() throws {
+    // A hang [0, 20) ms: A [0, 10) and B [5, 15) overlap (15 ms of updates, not 20); the
+    // sample at 0 ms is in A, the one at 15 ms (B's end) and at 19 ms are not.
+    let trace = """
+      {"type":"trace","version":1,"recorded":["updates","hangs","samples"]}
+      {"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":10000000}
+      {"type":"update","id":2,"kind":"body","view":"B","start":5000000,"duration":10000000}
+      {"type":"hang","start":0,"duration":20000000}
+      {"type":"sample","time":0,"weight":1000000,"stack":[]}
+      {"type":"sample","time":15000000,"weight":1000000,"stack":[]}
+      {"type":"sample","time":19000000,"weight":1000000,"stack":[]}
+
+      """
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("overlap-\(UUID()).jsonl")
+    try Data(trace.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let hang = try #require(
+      try TraceAnalysis.hitches(paths: [url.path], findings: false).hitches.events.first)
+    #expect((hang.updateNs, hang.otherNs) == (15_000_000, 2_000_000))
+    #expect(hang.verdict == .updates)
+    // Equal time in the window (10 ms each): by label; the longest update, ties by id.
+    #expect(hang.explainedBy == ["A.body", "B.body"])
+    #expect(hang.longestUpdate == 1)
+    let piece = WindowRecord(window: 0, group: 0, time: 5, end: 9, duration: 4, id: 1)
+    let sample = WindowRecord(window: 0, group: WindowRecord.sample, time: 5, end: 1, duration: 0, id: 0)
+    #expect(WindowRecord.precedes(piece, sample) && !WindowRecord.precedes(sample, piece))
   }
 }

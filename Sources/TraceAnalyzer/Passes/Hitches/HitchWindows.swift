@@ -12,7 +12,13 @@ struct HitchWindows: Sendable {
 
   var count: Int { starts.count }
 
+  /// The window of the event at `index`.
+  func bounds(of index: Int) -> Range<Int64> { windows[index] }
+
+  private let windows: [Range<Int64>]
+
   init(_ windows: [Range<Int64>]) {
+    self.windows = windows
     order = windows.indices.sorted { (windows[$0].lowerBound, $0) < (windows[$1].lowerBound, $1) }
     starts = order.map { windows[$0].lowerBound }
     ends = order.map { windows[$0].upperBound }

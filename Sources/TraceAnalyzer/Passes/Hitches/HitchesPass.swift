@@ -81,7 +81,6 @@ struct HitchesPass: Pass {
     let sampled = Self.sampled(read.summary)
     guard !events.isEmpty else { return RecordedHitches(events: [], sampled: sampled) }
     let windows = HitchWindows(events.map(\.window))
-    let hits = Self.hits(read.parts, windows: windows)
     // The views of the range, then those only outside it, and each part's outside views to them.
     var keys = read.builder.keys
     var known = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -96,13 +95,13 @@ struct HitchesPass: Pass {
         return keys.count - 1
       }
     }
+    let runs = Self.windowRecords(
+      read.parts, windows: windows, groupMaps: read.builder.groupMaps, outsideMaps: outsideMaps)
+    var records = RunMerger(runs)
     var evidence = HitchEvidence(
-      keys: keys, groupMaps: read.builder.groupMaps, outsideMaps: outsideMaps,
-      functions: FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) }),
+      keys: keys, functions: FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) }),
       stacks: read.parts.map(\.pass.stacks))
-    for (index, records) in hits.enumerated() {
-      evidence.explain(&events[index], records: records, sampled: sampled)
-    }
+    evidence.explain(&events, records: &records, sampled: sampled)
     return RecordedHitches(events: events, sampled: sampled)
   }
 
@@ -113,37 +112,42 @@ struct HitchesPass: Pass {
     return summary.events.samples > 0
   }
 
-  /// By window: the records that lie in it, with their part.
-  private static func hits(_ parts: [ReadPart<Part>], windows: HitchWindows) -> [[HitchEvidence.Hit]] {
-    let found = UnsafeMutableBufferPointer<[(window: Int, hit: HitchEvidence.Hit)]>.allocate(
-      capacity: parts.count)
-    found.initialize(repeating: [])
-    defer {
-      found.deinitialize()
-      found.deallocate()
-    }
-    let box = UnsafeSendable(found)
+  /// Per part, scanned on its own thread: its updates' pieces and its samples in each window,
+  /// in sorted runs (which spill to disk, so memory stays flat).
+  private static func windowRecords(
+    _ parts: [ReadPart<Part>], windows: HitchWindows, groupMaps: [[Int]], outsideMaps: [[Int]]
+  ) -> [SortedRuns<WindowRecord>] {
+    let runs = parts.map { _ in SortedRuns<WindowRecord>(runLength: 1 << 15, memoryLimit: 1 << 17) }
     DispatchQueue.concurrentPerform(iterations: parts.count) { part in
-      var local: [(window: Int, hit: HitchEvidence.Hit)] = []
+      let sink = runs[part]
+      let groups = groupMaps[part]
+      let outside = outsideMaps[part]
       parts[part].pass.evidence.forEachBlock(inPartition: 0) { records in
         for record in records {
           if record.isSample {
-            windows.forEachHolding(record.time) {
-              local.append(($0, HitchEvidence.Hit(record: record, part: part)))
+            windows.forEachHolding(record.time) { window in
+              sink.append(
+                WindowRecord(
+                  window: UInt32(window), group: WindowRecord.sample, time: record.time, end: record.length,
+                  duration: 0, id: record.id, part: UInt32(part)))
             }
-          } else {
-            windows.forEachOverlap(record.time, record.time.saturatingAdd(record.length)) {
-              local.append(($0, HitchEvidence.Hit(record: record, part: part)))
-            }
+            continue
+          }
+          let end = record.time.saturatingAdd(record.length)
+          windows.forEachOverlap(record.time, end) { window in
+            let bounds = windows.bounds(of: window)
+            let group =
+              record.group >= HitchEvidence.outsideRange
+              ? outside[Int(record.group - HitchEvidence.outsideRange)] : groups[Int(record.group)]
+            sink.append(
+              WindowRecord(
+                window: UInt32(window), group: UInt32(group), time: max(record.time, bounds.lowerBound),
+                end: min(end, bounds.upperBound), duration: record.length, id: record.id))
           }
         }
       }
-      box.value[part] = local
+      sink.flush()
     }
-    var byWindow = [[HitchEvidence.Hit]](repeating: [], count: windows.count)
-    for part in found {
-      for (window, hit) in part { byWindow[window].append(hit) }
-    }
-    return byWindow
+    return runs
   }
 }
