@@ -89,20 +89,24 @@ import Testing
   }
 
   @Test func windowsAreHalfOpenForUpdatesAndSamples() {
-    let windows = HitchWindows([10..<20, 15..<30, 40..<40])
+    // Given out of start order: positions are by start.
+    let windows = HitchWindows([15..<30, 10..<20, 40..<40, 50..<60])
+    #expect((0..<4).map(windows.index(at:)) == [1, 0, 2, 3])
+    #expect(windows.bounds(at: 0) == 10..<20)
+    var hint = 0
     var found: [Int] = []
-    windows.forEachOverlap(0, 10) { found.append($0) }
+    windows.forEachOverlap(0, 10, hint: &hint) { found.append($0) }
     #expect(found.isEmpty, "an update ending at a window's start")
-    windows.forEachOverlap(19, 25) { found.append($0) }
+    windows.forEachOverlap(19, 25, hint: &hint) { found.append($0) }
     #expect(found.sorted() == [0, 1])
     found = []
-    windows.forEachOverlap(30, 50) { found.append($0) }
+    windows.forEachOverlap(30, 50, hint: &hint) { found.append($0) }
     #expect(found.isEmpty, "an update starting at a window's end, and an empty window")
-    windows.forEachHolding(20) { found.append($0) }
-    #expect(found == [1])
-    found = []
-    windows.forEachHolding(10) { found.append($0) }
-    #expect(found == [0])
+    // The hint is only a guess: a record far back in time is still placed.
+    windows.forEachHolding(55, hint: &hint) { found.append($0) }
+    windows.forEachHolding(10, hint: &hint) { found.append($0) }
+    windows.forEachHolding(20, hint: &hint) { found.append($0) }
+    #expect(found == [3, 0, 1])
   }
 
   @Test func overlapsCountOnceAndASampleAtAnUpdatesStartIsInIt() throws {

@@ -113,6 +113,46 @@ struct SpillPackingTests {
     #expect(unpacked.map(Self.fields) == records.map(Self.fields))
   }
 
+  static func profileRecords(count: Int, seed: UInt64) -> [ProfileRecord] {
+    var random = SplitMix(seed: seed)
+    var record = ProfileRecord(time: 0, length: 0, id: 0, thread: 0, group: 0)
+    return (0..<count).map { _ in
+      let wide = random.next() % 20 == 0
+      record.time = value(after: record.time, &random)
+      record.length = wide ? Int64(bitPattern: random.next()) : Int64(random.next() % (1 << 24))
+      record.id = value(after: record.id, &random)
+      record.thread = random.next() % 30 == 0 ? UInt32(truncatingIfNeeded: random.next()) : 0
+      switch random.next() % 10 {
+      case 0: record.group = ProfileRecord.sampleGroup
+      case 1: record.group = UInt32(truncatingIfNeeded: random.next())
+      default: record.group = UInt32(random.next() % (1 << 15))
+      }
+      return record
+    }
+  }
+
+  static func fields(_ record: ProfileRecord) -> [Int64] {
+    [record.time, record.length, record.id, Int64(record.thread), Int64(record.group)]
+  }
+
+  @Test(arguments: [0, 1, 2, 500, 5_000])
+  func hitchEvidenceComesBackAsItWent(count: Int) {
+    let records = Self.profileRecords(count: count, seed: UInt64(count))
+    let (unpacked, bytes) = Self.roundTrip(records)
+    #expect(unpacked.map(Self.fields) == records.map(Self.fields))
+    #expect(bytes <= ProfileRecord.packedBytes(atMost: count))
+  }
+
+  @Test func mainThreadUpdatesInTimeOrderTakeTwoWords() {
+    let records = (Int64(0)..<100).map {
+      ProfileRecord(
+        time: 1_000_000_000 + 40_000 * $0, length: 30_000, id: 7 + $0, thread: 0, group: UInt32($0 % 300))
+    }
+    let (unpacked, bytes) = Self.roundTrip(records)
+    #expect(unpacked.map(Self.fields) == records.map(Self.fields))
+    #expect(bytes == 8 + 100 * 16)
+  }
+
   @Test func recordsInOrderTakeFewerWords() {
     let causes = (Int64(0)..<100).map {
       CauseGraphSink.CauseRecord(

@@ -40,12 +40,12 @@ struct HitchEvidence {
 
   /// Sets every event's figures, verdict and explanation from `records`, merged in order.
   mutating func explain(
-    _ events: inout [RecordedHitch], records: inout RunMerger<WindowRecord>, sampled: Bool
+    _ events: inout [RecordedHitch], windows: HitchWindows, records: inout RunMerger<WindowRecord>, sampled: Bool
   ) {
     var concluded = [Bool](repeating: false, count: events.count)
     var current: (index: Int, window: Window)?
     while let (record, _) = records.next() {
-      let index = Int(record.window)
+      let index = windows.index(at: Int(record.window))
       if current?.index != index {
         if let (done, window) = current { conclude(&events[done], window, sampled: sampled) }
         concluded[index] = true

@@ -101,7 +101,7 @@ struct HitchesPass: Pass {
     var evidence = HitchEvidence(
       keys: keys, functions: FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) }),
       stacks: read.parts.map(\.pass.stacks))
-    evidence.explain(&events, records: &records, sampled: sampled)
+    evidence.explain(&events, windows: windows, records: &records, sampled: sampled)
     return RecordedHitches(events: events, sampled: sampled)
   }
 
@@ -122,10 +122,11 @@ struct HitchesPass: Pass {
       let sink = runs[part]
       let groups = groupMaps[part]
       let outside = outsideMaps[part]
+      var hint = 0
       parts[part].pass.evidence.forEachBlock(inPartition: 0) { records in
         for record in records {
           if record.isSample {
-            windows.forEachHolding(record.time) { window in
+            windows.forEachHolding(record.time, hint: &hint) { window in
               sink.append(
                 WindowRecord(
                   window: UInt32(window), group: WindowRecord.sample, time: record.time, end: record.length,
@@ -134,8 +135,8 @@ struct HitchesPass: Pass {
             continue
           }
           let end = record.time.saturatingAdd(record.length)
-          windows.forEachOverlap(record.time, end) { window in
-            let bounds = windows.bounds(of: window)
+          windows.forEachOverlap(record.time, end, hint: &hint) { window in
+            let bounds = windows.bounds(at: window)
             let group =
               record.group >= HitchEvidence.outsideRange
               ? outside[Int(record.group - HitchEvidence.outsideRange)] : groups[Int(record.group)]

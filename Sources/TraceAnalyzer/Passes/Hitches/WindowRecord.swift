@@ -1,7 +1,8 @@
 /// A main-thread update's piece of one event's window, or a sample in it, as the sweep takes
 /// them: sorted by window, then time, pieces before samples of one time.
 struct WindowRecord: RunRecord {
-  /// The event's index (its window's).
+  /// The window's position among the windows by start (``HitchWindows``): records in time
+  /// order come in about this order too, so the runs need little sorting.
   var window: UInt32
   /// The global group of an update's view; ``sample`` for a sample.
   var group: UInt32

@@ -29,5 +29,69 @@ struct ProfileRecord: RunRecord {
   }
 }
 
-/// The hitches' evidence spills them in file order, as they are.
-extension ProfileRecord: SpillPackable {}
+/// The hitches' evidence spills them in file order, packed as the summary's spill is (see
+/// ``SpillRecord``): the time as the change from the record before it.
+///
+/// - a chunk starts with the first record's time (a word);
+/// - a main-thread record whose group is below 2^15 (or a sample), time change within ±2^22 ns
+///   and length below 2^24 ns is two words: bit 62 a sample, bits 47-61 the group, 24-46 the
+///   zigzag time change, 0-23 the length; then the id;
+/// - any other record is an escape word (bit 63) followed by its words as they are.
+extension ProfileRecord: SpillPackable {
+  static func packedBytes(atMost count: Int) -> Int { 8 &+ count &* 40 }
+
+  static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
+    var words = PackedWords(output)
+    var previous = records.first?.time ?? 0
+    words.write(UInt64(bitPattern: previous))
+    for record in records {
+      let zigzag = PackedWords.change(record.time, from: previous)
+      let length = UInt64(bitPattern: record.length)
+      previous = record.time
+      if record.thread == 0 && zigzag < 1 << 23 && length < 1 << 24
+        && (record.isSample || record.group < 1 << 15)
+      {
+        let group = record.isSample ? 0 : UInt64(record.group)
+        words.write((record.isSample ? 1 << 62 : 0) | group << 47 | zigzag << 24 | length)
+        words.write(UInt64(bitPattern: record.id))
+      } else {
+        words.write(PackedWords.escape)
+        words.write(UInt64(bitPattern: record.time))
+        words.write(length)
+        words.write(UInt64(bitPattern: record.id))
+        words.write(UInt64(record.thread) << 32 | UInt64(record.group))
+      }
+    }
+    return words.count &* 8
+  }
+
+  static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
+    var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
+    guard count >= 8 else { return 0 }
+    var previous = Int64(bitPattern: words.read())
+    var decoded = 0
+    while words.count &* 8 < count {
+      let word = words.read()
+      let record: ProfileRecord
+      if word & PackedWords.escape == 0 {
+        previous = PackedWords.value(changing: previous, by: PackedWords.field(word, 24, 23))
+        let sample = word & 1 << 62 != 0
+        record = ProfileRecord(
+          time: previous, length: Int64(bitPattern: PackedWords.field(word, 0, 24)),
+          id: Int64(bitPattern: words.read()), thread: 0,
+          group: sample ? sampleGroup : UInt32(truncatingIfNeeded: PackedWords.field(word, 47, 15)))
+      } else {
+        previous = Int64(bitPattern: words.read())
+        let length = Int64(bitPattern: words.read())
+        let id = Int64(bitPattern: words.read())
+        let last = words.read()
+        record = ProfileRecord(
+          time: previous, length: length, id: id, thread: UInt32(truncatingIfNeeded: last >> 32),
+          group: UInt32(truncatingIfNeeded: last))
+      }
+      (records + decoded).initialize(to: record)
+      decoded &+= 1
+    }
+    return decoded
+  }
+}
