@@ -40,7 +40,8 @@ struct HitchEvidence {
 
   /// Sets every event's figures, verdict and explanation from `records`, merged in order.
   mutating func explain(
-    _ events: inout [RecordedHitch], windows: HitchWindows, records: inout RunMerger<WindowRecord>, sampled: Bool
+    _ events: inout [RecordedHitch], windows: HitchWindows, records: inout RunMerger<WindowRecord>,
+    sampled: Bool
   ) {
     var concluded = [Bool](repeating: false, count: events.count)
     var current: (index: Int, window: Window)?
