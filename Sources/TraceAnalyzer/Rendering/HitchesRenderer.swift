@@ -78,7 +78,8 @@ package enum HitchesRenderer {
 
   /// `hang 104 ms (Hang)` or `hitch 33.3 ms: Potentially expensive app update(s) (late: Commit…)`.
   static func title(_ event: RecordedHitch) -> String {
-    var out = "\(event.kind.rawValue) \(DurationText.format(event.duration))"
+    let length = event.duration >= Update.unfinishedDuration ? "untimed" : DurationText.format(event.duration)
+    var out = "\(event.kind.rawValue) \(length)"
     switch event.kind {
     case .hang:
       if let kind = event.narrative { out += " (\(kind))" }

@@ -73,7 +73,8 @@ package enum ReportRenderer {
       "\(Count.text(total.skipped)) skipped · \(Count.text(total.unfinished)) unfinished")
     text += card(
       "frames", Count.text(summary.frames.withUpdates),
-      summary.frames.hasRecordedFrames ? "with updates (\(Count.text(summary.frames.grid)) on the grid)" : "with updates (grid)")
+      summary.frames.hasRecordedFrames
+        ? "with updates (\(Count.text(summary.frames.grid)) on the grid)" : "with updates (grid)")
     text += card(
       "missed deadlines", Count.text(summary.frames.missed),
       "\(summary.frames.missedByLongUpdate) long update · \(summary.frames.missedByAccumulation) accumulation",
@@ -168,6 +169,11 @@ package enum ReportRenderer {
       text +=
         " · nodes: \(finding.nodes.map { "<code>\(html($0))</code>" }.joined(separator: ", "))</p>\n<ul>\n"
       for line in finding.evidence { text += "<li>\(html(line))</li>\n" }
+      let felt = report.diagnosis.hitches(explainedBy: finding)
+      if !felt.isEmpty {
+        let caused = FindingsRenderer.caused(felt, origin: report.summary.traceStart ?? 0)
+        text += "<li class=\"felt\">felt: \(html(caused))</li>\n"
+      }
       if !finding.path.isEmpty {
         text += "<li>path: \(html(finding.path.joined(separator: " → ")))</li>\n"
       }

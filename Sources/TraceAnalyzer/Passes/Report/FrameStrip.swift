@@ -48,7 +48,8 @@ package struct FrameStrip: Hashable, Sendable {
     let end = max(frame.workEnd, frame.deadline)
     let margin = max((end.saturatingSubtract(frame.workStart)) / 10, 1)
     self.init(
-      frame: frame, windowStart: frame.workStart.saturatingSubtract(margin), windowEnd: end.saturatingAdd(margin))
+      frame: frame, windowStart: frame.workStart.saturatingSubtract(margin),
+      windowEnd: end.saturatingAdd(margin))
   }
 
   /// Whether an update over `start ..< start + duration` shows in the strip.

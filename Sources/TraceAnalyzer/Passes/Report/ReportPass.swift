@@ -3,16 +3,15 @@ import TraceModel
 /// What `tracecli report` draws besides the diagnosis, as a pass: the timeline aggregated to
 /// pixel columns and strips of the worst missed frames.
 ///
-/// Each part keeps the update groups (in a spill: a trace may have one per frame), and the
-/// app's hitches and hangs (few); the finish draws the timeline from the summary's spill of
-/// finished updates once the trace's span and frames are known.
+/// Each part keeps the update groups (in a spill: a trace may have one per frame); the finish
+/// draws the timeline from the summary's spill of finished updates once the trace's span and
+/// frames are known. The recorded hitches and hangs are drawn with their verdicts once the
+/// ``HitchesPass`` beside it has explained them (``ReportTimeline/addRecorded(_:)``).
 struct ReportPass: Pass {
   let columns: Int
 
   struct Part: PassPart {
     private(set) var groups = UpdateSpill()
-    private(set) var hitches: [Hitch] = []
-    private(set) var hangs: [Hang] = []
 
     init() { groups.addGroup() }
 
@@ -23,8 +22,6 @@ struct ReportPass: Pass {
           SpillRecord(
             start: group.start, group: 0, isMainThread: true,
             duration: min(max(group.duration, 0), (1 << 42) - 1)))
-      case .hitch(let hitch) where !hitch.system: hitches.append(hitch)
-      case .hang(let hang): hangs.append(hang)
       default: break
       }
     }
@@ -81,22 +78,6 @@ struct ReportPass: Pass {
         for record in records {
           ReportTimeline.mark(&timeline.groups, in: timeline, start: record.start, duration: record.duration)
         }
-      }
-      let symbols = part.symbols
-      func length(_ duration: Int64) -> String {
-        duration >= Update.unfinishedDuration ? "untimed" : DurationText.format(duration)
-      }
-      for hitch in part.pass.hitches {
-        ReportTimeline.mark(&timeline.hitches, in: timeline, start: hitch.start, duration: hitch.duration)
-        var note = "hitch \(length(hitch.duration))"
-        if let narrative = hitch.narrative { note += ": " + symbols[narrative] }
-        if let cause = hitch.cause { note += " (late: \(symbols[cause]))" }
-        timeline.add(note, at: hitch.start, to: &timeline.hitchNotes)
-      }
-      for hang in part.pass.hangs {
-        ReportTimeline.mark(&timeline.hangs, in: timeline, start: hang.start, duration: hang.duration)
-        let note = "\(hang.kind.map { symbols[$0] } ?? "hang") \(length(hang.duration))"
-        timeline.add(note, at: hang.start, to: &timeline.hangNotes)
       }
     }
     return (timeline, strips)

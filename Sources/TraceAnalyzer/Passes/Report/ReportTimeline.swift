@@ -109,6 +109,26 @@ package struct ReportTimeline: Hashable, Sendable {
     frames[index].worstOverrunNs = max(frames[index].worstOverrunNs, overrunNs)
   }
 
+  /// Marks the recorded hitches and hangs, each with a note: what it was, its verdict and what
+  /// explains it (longest first, at most three a column).
+  mutating func addRecorded(_ recorded: RecordedHitches) {
+    for event in recorded.events {
+      var note = HitchesRenderer.title(event) + " — \(event.verdict.rawValue)"
+      if event.verdict == .updates || event.verdict == .mainThread, !event.explainedBy.isEmpty {
+        note += ": " + event.explainedBy.joined(separator: ", ")
+      }
+      if !event.findings.isEmpty { note += " (\(event.findings.map(\.rawValue).joined(separator: ", ")))" }
+      switch event.kind {
+      case .hitch:
+        Self.mark(&hitches, in: self, start: event.start, duration: event.duration)
+        add(note, at: event.start, to: &hitchNotes)
+      case .hang:
+        Self.mark(&hangs, in: self, start: event.start, duration: event.duration)
+        add(note, at: event.start, to: &hangNotes)
+      }
+    }
+  }
+
   /// Adds `note` to `notes` at the column of `start` (at most three a column).
   func add(_ note: String, at start: Int64, to notes: inout [Int: [String]]) {
     let index = column(of: start)
@@ -119,7 +139,8 @@ package struct ReportTimeline: Hashable, Sendable {
   static func mark(_ marks: inout [Bool], in timeline: ReportTimeline, start: Int64, duration: Int64) {
     let first = timeline.column(of: start)
     // An hour or more is a sentinel (or absurd): counted, never timed, marked at its start.
-    let last = timeline.column(of: start.saturatingAdd(duration >= Update.unfinishedDuration ? 0 : max(duration, 0)))
+    let last = timeline.column(
+      of: start.saturatingAdd(duration >= Update.unfinishedDuration ? 0 : max(duration, 0)))
     for index in first...last { marks[index] = true }
   }
 }

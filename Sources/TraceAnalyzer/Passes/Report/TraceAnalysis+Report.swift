@@ -17,8 +17,12 @@ extension TraceAnalysis {
     columns: Int = ReportTimeline.defaultColumns
   ) throws(TraceReadError) -> (report: Report, graphFound: Bool) {
     let run = try TraceRun(paths: paths, name: name, options: options)
-    let pass = PassPair(DiagnosisPass(settings: settings), ReportPass(columns: columns))
-    var (diagnosis, (timeline, strips)) = try run.read(pass).output
+    let pass = PassPair(
+      DiagnosisPass(settings: settings), PassPair(ReportPass(columns: columns), HitchesPass()))
+    var (diagnosis, ((timeline, strips), recorded)) = try run.read(pass).output
+    recorded.attach(diagnosis.findings)
+    diagnosis.hitches = recorded
+    timeline.addRecorded(recorded)
     try diagnosis.measureSamples(of: run)
     let graphView = view ?? Report.defaultView(diagnosis)
     let graph = Report.graph(of: diagnosis.graph, around: graphView)
