@@ -28,6 +28,9 @@ struct HitchesCommandTests {
     let run = CLIRun(["diagnose", Fixture.path("traces/slow-init.jsonl")])
     #expect(
       run.output.contains("felt      caused the 104 ms hang at 0.400 s and the 83.3 ms hitch at 0.408 s"))
+    let markdown = CLIRun(["diagnose", Fixture.path("traces/slow-init.jsonl"), "--format", "markdown"])
+    #expect(
+      markdown.output.contains("- felt: caused the 104 ms hang at 0.400 s and the 83.3 ms hitch at 0.408 s"))
   }
 
   @Test func diagnoseListsTheEventsNoFindingExplains() throws {
@@ -45,6 +48,8 @@ struct HitchesCommandTests {
     #expect(run.output.contains("hang 300 ms (Hang)  unknown"))
     let json = CLIRun(["diagnose", url.path, "--format", "json"])
     #expect(json.output.contains(#""unexplainedHitches": ["#))
+    let markdown = CLIRun(["diagnose", url.path, "--format", "markdown"])
+    #expect(markdown.output.contains("- 0.500 s  hang 300 ms (Hang)  unknown"))
   }
 
   @Test func gatesPassAndFailOnTheRecordedFigures() {

@@ -16,6 +16,11 @@ package enum FindingsMarkdownRenderer {
         output += "- loop: \(MarkdownText.code(finding.path.joined(separator: " → ")))\n"
       }
       for line in finding.evidence { output += "- \(MarkdownText.escape(line))\n" }
+      let felt = diagnosis.hitches(explainedBy: finding)
+      if !felt.isEmpty {
+        let caused = FindingsRenderer.caused(felt, origin: diagnosis.summary.traceStart ?? 0)
+        output += "- felt: \(MarkdownText.escape(caused))\n"
+      }
       for backtrace in finding.backtraces {
         output += "- set at \(MarkdownText.code(backtrace.source)): "
         output += backtrace.frames.prefix(6).map(MarkdownText.code).joined(separator: " ← ") + "\n"
@@ -24,6 +29,14 @@ package enum FindingsMarkdownRenderer {
         output += "- look closer: \(MarkdownText.code(command))\n"
       }
       output += "\n**Fix:** \(MarkdownText.escape(finding.suggestion))\n"
+    }
+    let unexplained = diagnosis.unexplainedHitches
+    if !unexplained.isEmpty {
+      output += "\n#### Recorded hitches and hangs no finding explains\n\n"
+      let origin = diagnosis.summary.traceStart ?? 0
+      for event in unexplained {
+        output += "- \(MarkdownText.escape(HitchesRenderer.line(event, origin: origin)))\n"
+      }
     }
     return output
   }

@@ -21,12 +21,7 @@ package enum FindingsRenderer {
     if !unexplained.isEmpty {
       output +=
         "\n" + style.bold("Recorded hitches and hangs no finding explains") + " (tracecli hitches for more)\n"
-      for event in unexplained {
-        output +=
-          "  \(DurationText.seconds(event.start.saturatingSubtract(origin)))  \(HitchesRenderer.title(event))  \(event.verdict.rawValue)"
-        if !event.explainedBy.isEmpty { output += ": " + event.explainedBy.joined(separator: ", ") }
-        output += "\n"
-      }
+      for event in unexplained { output += "  " + HitchesRenderer.line(event, origin: origin) + "\n" }
     }
     return output
   }

@@ -90,6 +90,14 @@ package enum HitchesRenderer {
     return out
   }
 
+  /// `0.400 s  hang 300 ms (Hang)  unknown`, then what explains it: an event on one line.
+  static func line(_ event: RecordedHitch, origin: Int64) -> String {
+    var line =
+      "\(DurationText.seconds(event.start.saturatingSubtract(origin)))  \(title(event))  \(event.verdict.rawValue)"
+    if !event.explainedBy.isEmpty { line += ": " + event.explainedBy.joined(separator: ", ") }
+    return line
+  }
+
   /// What the verdict means, in words.
   static func meaning(_ event: RecordedHitch, sampled: Bool) -> String {
     switch event.verdict {
