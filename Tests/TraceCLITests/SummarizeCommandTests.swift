@@ -45,7 +45,8 @@ struct SummarizeCommandTests {
     #expect(json.contains(#""budgetAssumed": true"#) && json.contains(#""budgetSource": "assumed""#))
     let option = CLIRun(["summarize", file.path, "--format", "json", "--refresh-rate", "120Hz"]).output
     #expect(option.contains(#""budgetNs": 8333333"#) && option.contains(#""budgetSource": "option""#))
-    #expect(CLIRun(["summarize", file.path, "--refresh-rate", "120"]).output.contains("120 Hz (--refresh-rate)"))
+    #expect(
+      CLIRun(["summarize", file.path, "--refresh-rate", "120"]).output.contains("120 Hz (--refresh-rate)"))
     for bad in ["0", "fast", "-60", "2e9"] {
       let run = CLIRun(["summarize", file.path, "--refresh-rate", bad])
       #expect(run.status == .usage && run.errors.contains("is not a refresh rate"), "\(bad)")
@@ -62,7 +63,9 @@ struct SummarizeCommandTests {
     defer { file.remove() }
     let text = CLIRun(["summarize", file.path])
     // The hour-long hitch is counted, never timed; the system's is not the app's.
-    #expect(text.output.contains("2 hitches (16.7 ms), 1 system hitch (not the app's)"), "\(text.output)")
+    #expect(
+      text.output.contains("2 hitches (16.7 ms) (see tracecli hitches), 1 system hitch (not the app's)"),
+      "\(text.output)")
     let json = CLIRun(["summarize", file.path, "--format", "json"]).output
     #expect(json.contains(#""hitches": 2,"#) && json.contains(#""systemHitches": 1,"#))
   }

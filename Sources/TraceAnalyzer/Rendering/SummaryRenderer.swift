@@ -22,7 +22,8 @@ package enum SummaryRenderer {
     if let start = summary.traceStart, let end = summary.traceEnd, end >= start {
       facts.append("span \(DurationText.format(end.saturatingSubtract(start)))")
     }
-    facts.append("\(summary.frames.budget.rateText), frame budget \(DurationText.format(summary.frames.budgetNs))")
+    facts.append(
+      "\(summary.frames.budget.rateText), frame budget \(DurationText.format(summary.frames.budgetNs))")
     facts.append(
       "orange > \(DurationText.format(summary.thresholds.orange)), red > \(DurationText.format(summary.thresholds.red))"
     )
@@ -65,7 +66,8 @@ package enum SummaryRenderer {
 
   private static func frames(_ frames: FrameSummary, traceStart: Int64, style: TextStyle) -> String {
     let grid = "a \(DurationText.format(frames.budgetNs)) grid"
-    let source = frames.hasRecordedFrames ? "recorded frames, \(grid) between them" : "no recorded frames: \(grid)"
+    let source =
+      frames.hasRecordedFrames ? "recorded frames, \(grid) between them" : "no recorded frames: \(grid)"
     var output = style.bold("Frames") + " (\(source))\n"
     output += "  \(frames.withUpdates) with updates"
     if frames.hasRecordedFrames { output += " (\(frames.grid) on the grid)" }
@@ -125,17 +127,20 @@ package enum SummaryRenderer {
     if events.sources > 0 { others.append(count(events.sources, "source", "sources")) }
     if events.causes > 0 { others.append(count(events.causes, "cause", "causes")) }
     if events.groups > 0 { others.append(count(events.groups, "update group", "update groups")) }
+    var felt: [String] = []
     if events.hitches > 0 {
-      others.append(count(events.hitches, "hitch", "hitches") + " (\(DurationText.format(events.hitchNs)))")
+      felt.append(count(events.hitches, "hitch", "hitches") + " (\(DurationText.format(events.hitchNs)))")
     }
+    if events.hangs > 0 {
+      felt.append(count(events.hangs, "hang", "hangs") + " (\(DurationText.format(events.hangNs)))")
+    }
+    if !felt.isEmpty { others.append(felt.joined(separator: ", ") + " (see tracecli hitches)") }
     if events.systemHitches > 0 {
       others.append(count(events.systemHitches, "system hitch", "system hitches") + " (not the app's)")
     }
-    if events.hangs > 0 {
-      others.append(count(events.hangs, "hang", "hangs") + " (\(DurationText.format(events.hangNs)))")
-    }
     if events.samples > 0 {
-      others.append(count(events.samples, "Time Profiler sample", "Time Profiler samples") + " (see tracecli profile)")
+      others.append(
+        count(events.samples, "Time Profiler sample", "Time Profiler samples") + " (see tracecli profile)")
     }
     if !others.isEmpty { notes.append("also: " + others.joined(separator: ", ")) }
     if !summary.unknownTypes.isEmpty {
