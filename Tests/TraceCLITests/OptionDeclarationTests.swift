@@ -48,3 +48,12 @@ struct OptionDeclarationTests {
     #expect(Set(Self.commands.flatMap { $0.options.flatMap(\.names) }).isSuperset(of: ["-o", "--output", "-h"]))
   }
 }
+
+/// The top-level help lists every command the shell dispatches to.
+struct TopLevelHelpTests {
+  @Test(arguments: Usage.subcommands.map(\.name))
+  func everyCommandIsListed(_ name: String) {
+    let help = CLIRun(["--help"]).output
+    #expect(help.contains("\n  \(name) "), "tracecli --help does not list \(name)")
+  }
+}

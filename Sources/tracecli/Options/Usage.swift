@@ -22,6 +22,7 @@ enum Usage {
       diff          what changed between two traces (or sets of runs)
       import        convert xctrace XML exports to JSON Lines
       profile       where the time inside each view's updates went (Time Profiler samples)
+      hitches       which recorded hitch or hang the person felt, and what made it
       report        one HTML page: findings, timeline, missed frames, cause graph, views
       export        Trace Event Format for Perfetto, or flat rows for DuckDB
 
