@@ -105,6 +105,22 @@ struct HitchesCommandTests {
     #expect(wrong.errors.contains(":1:"))
   }
 
+  @Test func aStarterBudgetLimitsWhatTheRecordingCaptured() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("starter-\(UUID()).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let trace = Fixture.path("traces/slow-init.jsonl")
+    #expect(CLIRun(["check", trace, "--write-budget", url.path]).status == .success)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    #expect(text.contains(#""hitches": {"#) && text.contains(#""longestNs": "115ms""#))
+    #expect(CLIRun(["check", trace, "--budget", url.path]).status == .success)
+    // landmarks-before captured no hangs: its starter does not limit them.
+    #expect(
+      CLIRun(["check", Fixture.path("traces/landmarks-before.jsonl"), "--write-budget", url.path]).status
+        == .success)
+    let other = try String(contentsOf: url, encoding: .utf8)
+    #expect(other.contains(#""hitches": {"#) && !other.contains(#""hangs""#))
+  }
+
   @Test func diffComparesAndGatesTheRecordedFigures() {
     let base = Fixture.path("traces/landmarks-before.jsonl")
     let head = Fixture.path("traces/landmarks-after.jsonl")

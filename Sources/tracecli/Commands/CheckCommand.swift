@@ -176,10 +176,13 @@ enum CheckCommand: Command {
       try BudgetFile.write(
         Array(StarterBudget.render(measurements.summary, margin: margin).utf8), to: starter)
       errors.write(
-        "tracecli: wrote a starter budget to \(starter) (every view's red, orange and p95, and frames)\n")
+        "tracecli: wrote a starter budget to \(starter) (every view's red, orange and p95, frames, and the "
+          + "recorded hitches and hangs)\n")
       if budget.limits.isEmpty { return .success }
     }
-    if tighten, let budgetPath {
+    if tighten, let budgetPath, !result.unjudged.isEmpty {
+      errors.write("tracecli: \(budgetPath): not tightened: some limits cannot be judged on this recording\n")
+    } else if tighten, let budgetPath {
       switch run.tighten(bytes, after: result, margin: margin) {
       case .overBudget:
         errors.write(

@@ -1,6 +1,7 @@
 /// A first budget for a team that has none, written from a good trace (`check --write-budget`).
 ///
-/// Every view gets its red and orange counts and its p95, and the frames their missed count,
+/// Every view gets its red and orange counts and its p95, the frames their missed count, and
+/// the recorded hitches and hangs (when the recording captured them) their count and longest,
 /// each raised by the margin and rounded up to a readable value as ``BudgetTightener`` does,
 /// so the trace it came from passes with headroom. `--tighten` ratchets it down later.
 package enum StarterBudget {
@@ -37,6 +38,19 @@ package enum StarterBudget {
         object: { json in
           json.field("missed", BudgetTightener.withMargin(Int64(summary.frames.missed), margin))
         })
+      let figures = summary.hitches
+      let recorded: [(String, Bool, Int, Int64)] = [
+        ("hitches", summary.recordedHitches, figures.hitches, figures.longestHitchNs),
+        ("hangs", summary.recordedHangs, figures.hangs, figures.longestHangNs),
+      ]
+      for (section, captured, count, longest) in recorded where captured {
+        json.field(
+          section,
+          object: { json in
+            json.field("count", BudgetTightener.withMargin(Int64(count), margin))
+            if longest > 0 { json.field("longestNs", duration(BudgetTightener.withMargin(longest, margin))) }
+          })
+      }
     }
     return json.text + "\n"
   }
