@@ -24,8 +24,8 @@ struct HitchEvidence {
     var busyEnd = Int64.min
     var updateNs: Int64 = 0
     var otherNs: Int64 = 0
-    /// Per node: the latest end of its pieces so far, and its time.
-    var nodes: [Int: (end: Int64, ns: Int64)] = [:]
+    /// The nodes with a piece in it, in the order first seen.
+    var nodes: [Int] = []
     var hot: [FunctionCatalog.Function: Int64] = [:]
     var longest: (duration: Int64, id: Int64)?
   }
@@ -36,7 +36,14 @@ struct HitchEvidence {
     self.functions = functions
     self.stacks = stacks
     hotFunctions = Array(repeating: [:], count: stacks.count)
+    nodeEnds = Array(repeating: .min, count: keys.count)
+    nodeTimes = Array(repeating: 0, count: keys.count)
   }
+
+  /// By global group, for the window being swept: the latest end of the node's pieces so far
+  /// (`.min` for a node without one), and its time.
+  private var nodeEnds: [Int64]
+  private var nodeTimes: [Int64]
 
   /// Sets every event's figures, verdict and explanation from `records`, merged in order.
   mutating func explain(
@@ -73,10 +80,9 @@ struct HitchEvidence {
     window.updateNs = window.updateNs.saturatingAdd(Self.extent(record, after: window.busyEnd))
     window.busyEnd = max(window.busyEnd, record.end)
     let group = Int(record.group)
-    var node = window.nodes[group] ?? (Int64.min, 0)
-    node.ns = node.ns.saturatingAdd(Self.extent(record, after: node.end))
-    node.end = max(node.end, record.end)
-    window.nodes[group] = node
+    if nodeEnds[group] == .min { window.nodes.append(group) }
+    nodeTimes[group] = nodeTimes[group].saturatingAdd(Self.extent(record, after: nodeEnds[group]))
+    nodeEnds[group] = max(nodeEnds[group], record.end)
     if window.longest.map({
       record.duration > $0.duration || (record.duration == $0.duration && record.id < $0.id)
     })
@@ -93,7 +99,13 @@ struct HitchEvidence {
   }
 
   /// The verdict and explanation of `event` from its swept `window`.
-  private func conclude(_ event: inout RecordedHitch, _ window: Window, sampled: Bool) {
+  private mutating func conclude(_ event: inout RecordedHitch, _ window: Window, sampled: Bool) {
+    defer {
+      for group in window.nodes {
+        nodeEnds[group] = .min
+        nodeTimes[group] = 0
+      }
+    }
     event.updateNs = window.updateNs
     event.otherNs = window.otherNs
     event.longestUpdate = window.longest?.id
@@ -103,7 +115,7 @@ struct HitchEvidence {
     if updateNs >= otherNs && 4 * updateNs >= length {
       event.verdict = .updates
       // Most time first; ties by label, then kind, then module.
-      let ranked = window.nodes.map { (group: $0.key, ns: $0.value.ns) }.sorted { a, b in
+      let ranked = window.nodes.map { (group: $0, ns: nodeTimes[$0]) }.sorted { a, b in
         if a.ns != b.ns { return a.ns > b.ns }
         if labels[a.group] != labels[b.group] { return labels[a.group] < labels[b.group] }
         return (keys[a.group].kind.description, keys[a.group].module)

@@ -33,7 +33,7 @@ struct HitchWindows: Sendable {
   /// empty interval shares none); `hint` is where the last search ended.
   @inline(__always)
   func forEachOverlap(_ start: Int64, _ end: Int64, hint: inout Int, _ body: (Int) -> Void) {
-    guard start < end else { return }
+    guard start < end, !isBetween(start, end, hint: hint) else { return }
     var position = firstStart(notBelow: end, hint: &hint)
     while position > 0 {
       position &-= 1
@@ -46,6 +46,7 @@ struct HitchWindows: Sendable {
   /// ``forEachOverlap(_:_:hint:_:)``.
   @inline(__always)
   func forEachHolding(_ time: Int64, hint: inout Int, _ body: (Int) -> Void) {
+    guard !isBetween(time, time &+ 1, hint: hint) else { return }
     var position = firstStart(notBelow: time &+ 1, hint: &hint)
     while position > 0 {
       position &-= 1
@@ -71,6 +72,13 @@ struct HitchWindows: Sendable {
     }
     hint = low
     return low
+  }
+
+  /// Whether `start..<end` lies between the windows before `hint`, which all end by `start`,
+  /// and those from `hint` on, which all start at `end` or later: where most records fall.
+  @inline(__always)
+  private func isBetween(_ start: Int64, _ end: Int64, hint: Int) -> Bool {
+    (hint == 0 || reach[hint &- 1] <= start) && (hint == starts.count || starts[hint] >= end)
   }
 
   @inline(__always)
