@@ -87,9 +87,7 @@ struct FindingsPass: Pass {
       let symbols = part.symbols
       for (group, updates) in part.pass.longest.enumerated() where !updates.any.isEmpty {
         let key = part.summary.keys[group]
-        let viewKey = ViewKey(
-          module: key.module.map { symbols[$0] } ?? "", kind: key.kind,
-          name: key.name.map { symbols[$0] } ?? ViewKey.unnamed)
+        let viewKey = key.viewKey(symbols)
         longest[viewKey, default: LongestUpdates()].merge(updates)
       }
       for (key, frames) in part.pass.backtraces where backtraces[symbols[key.label]] == nil {
@@ -101,7 +99,8 @@ struct FindingsPass: Pass {
     let context = RuleContext(
       settings: settings, thresholds: options.thresholds, frames: read.frames, budget: read.budget,
       graph: joined.graph, keys: read.builder.keys, statistics: read.builder.statistics, longest: longest,
-      backtraces: backtraces, traceSpan: read.builder.earliest...max(read.builder.earliest, read.builder.latest),
+      backtraces: backtraces,
+      traceSpan: read.builder.earliest...max(read.builder.earliest, read.builder.latest),
       edgeCounts: joined.edgeCounts, resolvedCauses: total, runs: max(1, min(options.readerThreads, total)))
     let builder = FindingsBuilder(
       rules: rules, context: context, edgeSources: joined.edgeSources, position: joined.position)

@@ -86,9 +86,7 @@ struct HitchesPass: Pass {
     var known = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     let outsideMaps = read.parts.map { part in
       part.pass.outsideKeys.keys.map { local -> Int in
-        let key = ViewKey(
-          module: local.module.map { part.symbols[$0] } ?? "", kind: local.kind,
-          name: local.name.map { part.symbols[$0] } ?? ViewKey.unnamed)
+        let key = local.viewKey(part.symbols)
         if let found = known[key] { return found }
         keys.append(key)
         known[key] = keys.count - 1

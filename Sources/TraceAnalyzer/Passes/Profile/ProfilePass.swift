@@ -84,9 +84,7 @@ struct ProfilePass: Pass {
     var nodes = keys
     for part in read.parts {
       for local in part.pass.outsideRange {
-        let key = ViewKey(
-          module: local.module.map { part.symbols[$0] } ?? "", kind: local.kind,
-          name: local.name.map { part.symbols[$0] } ?? ViewKey.unnamed)
+        let key = local.viewKey(part.symbols)
         if known.insert(key).inserted { nodes.append(key) }
       }
     }

@@ -21,6 +21,13 @@ struct SummaryAccumulator: TraceSink {
     static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.name == rhs.name && lhs.module == rhs.module && lhs.kind == rhs.kind
     }
+    /// The view this key names, its strings read from the part's `symbols`.
+    func viewKey(_ symbols: SymbolTable) -> ViewKey {
+      ViewKey(
+        module: module.map { symbols[$0] } ?? "", kind: kind,
+        name: name.map { symbols[$0] } ?? ViewKey.unnamed)
+    }
+
     var hashWord: UInt64 {
       let name = UInt64(UInt32(truncatingIfNeeded: (name?.rawValue ?? -1) &+ 1))
       let module = UInt64(UInt32(truncatingIfNeeded: (module?.rawValue ?? -1) &+ 1))
@@ -83,7 +90,9 @@ struct SummaryAccumulator: TraceSink {
     case .group(let group):
       counts.groups += 1
       // A group an hour long or more is a sentinel (or absurd): it does not stretch the span.
-      see(group.start, end: group.duration < Update.unfinishedDuration ? group.start.saturatingAdd(group.duration) : nil)
+      see(
+        group.start,
+        end: group.duration < Update.unfinishedDuration ? group.start.saturatingAdd(group.duration) : nil)
     case .frame(let frame):
       counts.frames += 1
       frames.append(frame)
@@ -96,14 +105,22 @@ struct SummaryAccumulator: TraceSink {
       } else {
         counts.hitches += 1
         if keeps(start: hitch.start) { hitches.addHitch(duration: hitch.duration) }
-        if hitch.duration < Update.unfinishedDuration { counts.hitchNs = counts.hitchNs.saturatingAdd(hitch.duration) }
+        if hitch.duration < Update.unfinishedDuration {
+          counts.hitchNs = counts.hitchNs.saturatingAdd(hitch.duration)
+        }
       }
-      see(hitch.start, end: hitch.duration < Update.unfinishedDuration ? hitch.start.saturatingAdd(hitch.duration) : nil)
+      see(
+        hitch.start,
+        end: hitch.duration < Update.unfinishedDuration ? hitch.start.saturatingAdd(hitch.duration) : nil)
     case .hang(let hang):
       counts.hangs += 1
       if keeps(start: hang.start) { hitches.addHang(duration: hang.duration) }
-      if hang.duration < Update.unfinishedDuration { counts.hangNs = counts.hangNs.saturatingAdd(hang.duration) }
-      see(hang.start, end: hang.duration < Update.unfinishedDuration ? hang.start.saturatingAdd(hang.duration) : nil)
+      if hang.duration < Update.unfinishedDuration {
+        counts.hangNs = counts.hangNs.saturatingAdd(hang.duration)
+      }
+      see(
+        hang.start,
+        end: hang.duration < Update.unfinishedDuration ? hang.start.saturatingAdd(hang.duration) : nil)
     case .sample(let sample):
       counts.samples += 1
       see(sample.time)

@@ -26,9 +26,7 @@ struct SummaryBuilder {
       let accumulator = part.sink
       var map: [Int] = []
       for (local, key) in accumulator.keys.enumerated() {
-        let viewKey = ViewKey(
-          module: key.module.map { part.symbols[$0] } ?? "", kind: key.kind,
-          name: key.name.map { part.symbols[$0] } ?? ViewKey.unnamed)
+        let viewKey = key.viewKey(part.symbols)
         let global: Int
         if let found = index[viewKey] {
           global = found
