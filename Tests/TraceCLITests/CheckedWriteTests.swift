@@ -18,6 +18,7 @@ struct CheckedWriteTests {
     ["check", "Fixtures/traces/minimal.jsonl", "--max-red", "0"],
     ["diff", "Fixtures/traces/minimal.jsonl", "Fixtures/traces/minimal.jsonl"],
     ["import", "xctrace", "Fixtures/xctrace/swiftui-updates.xml"], ["--help"],
+    ["hitches", "Fixtures/traces/slow-init.jsonl"], ["profile", "Fixtures/traces/slow-init.jsonl"],
   ])
   func aFullDiskIsExit74WithAMessage(_ arguments: [String]) throws {
     let run = try BuiltBinary.run(arguments, standardOutput: "/dev/full")
