@@ -10,6 +10,11 @@ struct DiffCommandTests {
     (1...3).map { "Fixtures/traces/ci/scroll-main-\($0).jsonl" } + ["--vs"]
     + (1...3).map { "Fixtures/traces/ci/scroll-pr-\($0).jsonl" }
 
+  /// Five runs a side of 12 views; View0003 is twice as slow on head.
+  private static let runs =
+    (1...5).map { "Fixtures/traces/runs/base-\($0).jsonl" } + ["--vs"]
+    + (1...5).map { "Fixtures/traces/runs/head-\($0).jsonl" }
+
   @Test(arguments: [
     (
       "landmarks", ["Fixtures/traces/landmarks-before.jsonl", "Fixtures/traces/landmarks-after.jsonl"],
@@ -24,6 +29,7 @@ struct DiffCommandTests {
       ["red>0,p95>+20%,missed>0,edge>+50%"], .failure
     ),
     ("scroll", scroll, ["p95>+1%", "red>0"], .inconclusive),
+    ("runs", runs, ["total>10%", "View0003:p95>10%,hitches>0"], .failure),
   ])
   func pairsMatchTheirGoldenFiles(name: String, traces: [String], rules: [String], status: ExitCode) {
     let ruleArguments = rules.flatMap { ["--fail-on", $0] }
@@ -111,5 +117,49 @@ struct DiffCommandTests {
     #expect(CLIRun(["diff", a, Fixture.path("traces/malformed/bad-json.jsonl")]).status == .dataError)
     #expect(CLIRun(["diff", a, a, "--fail-on", "red>0"]).status == .success)
     #expect(CLIRun(["help", "diff"]).output.contains("--fail-on"))
+  }
+
+  @Test func aRuleNamingAViewTestsItAloneWhileEveryViewIsAdjusted() {
+    let alone = CLIRun((["diff"] + Self.runs + ["--fail-on", "View0003:total>10%"]).relativeToRoot)
+    #expect(alone.status == .failure)
+    let every = CLIRun((["diff"] + Self.runs + ["--fail-on", "total>10%"]).relativeToRoot)
+    #expect(every.status == .inconclusive)
+    #expect(every.output.contains("not shown by the runs (p 0.00794 q 0.0952 ≥ α 0.05)"))
+  }
+
+  @Test func alphaWidensWhatTheRunsShow() {
+    let run = CLIRun((["diff"] + Self.runs + ["--fail-on", "total>10%", "--alpha", "0.1"]).relativeToRoot)
+    #expect(run.status == .failure)
+    #expect(run.output.contains("at α 0.1"))
+  }
+
+  @Test(arguments: [
+    (["--alpha", "1.5"], "--alpha '1.5' must be a number between 0 and 1"),
+    (["--alpha", "x"], "--alpha 'x' must be a number between 0 and 1"),
+    (["--fail-on", "Nope:p95>10%"], "no view 'Nope' in either side"),
+    (["--fail-on", "View0003:missed>0"], "only a view's figure"),
+    (["--fail-on", ":p95>1"], "name a view before ':'"),
+  ])
+  func badVerdictArgumentsAreUsageErrors(arguments: [String], message: String) {
+    let run = CLIRun((["diff"] + Self.runs + arguments).relativeToRoot)
+    #expect(run.status == .usage)
+    #expect(run.errors.contains(message), "\(run.errors)")
+  }
+
+  @Test func threeRunsASideGiveNoVerdictsAndSayWhy() throws {
+    let three =
+      (1...3).map { "Fixtures/traces/runs/base-\($0).jsonl" } + ["--vs"]
+      + (1...3).map { "Fixtures/traces/runs/head-\($0).jsonl" }
+    let text = CLIRun((["diff"] + three).relativeToRoot)
+    #expect(
+      text.output.contains("no verdicts: a verdict needs 4 or more runs a side (this diff has 3 and 3)"))
+    let json = CLIRun((["diff"] + three + ["--format", "json"]).relativeToRoot)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(object["alpha"] is NSNull)
+    let views = try #require(object["views"] as? [[String: Any]])
+    #expect(!views.isEmpty)
+    #expect(views.allSatisfy { $0["verdicts"] == nil })
+    #expect((object["frames"] as? [String: Any])?["verdicts"] == nil)
   }
 }

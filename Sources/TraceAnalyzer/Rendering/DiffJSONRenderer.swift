@@ -59,6 +59,7 @@ package enum DiffJSONRenderer {
             })
           json.field(
             "noise", array: { json in for (key, change) in rows where change.isNoise { json.value(key) } })
+          writeVerdicts([("missed", diff.missed)], to: &json)
         })
       for section in ["hitches", "hangs"] {
         let rows = zip(DiffMeasure.recorded, diff.recorded).filter { $0.0.section == section }
@@ -70,7 +71,9 @@ package enum DiffJSONRenderer {
               json.field(
                 side, object: { json in for (key, change) in rows { json.field(key, pick(change).median) } })
             }
-            json.field("delta", object: { json in for (key, change) in rows { json.field(key, change.delta) } })
+            json.field(
+              "delta", object: { json in for (key, change) in rows { json.field(key, change.delta) } })
+            writeVerdicts(rows, to: &json)
           })
       }
       if let edges = diff.edges {
@@ -130,6 +133,8 @@ package enum DiffJSONRenderer {
           }
         })
       json.field("verdict", RuleVerdict.overall(verdicts).rawValue)
+      json.field("alpha", diff.alpha)
+      json.field("verdictRuns", TraceDiff.verdictRuns)
       json.field("warnings", strings: diff.warnings)
     }
     return json.text + "\n"
@@ -165,6 +170,30 @@ package enum DiffJSONRenderer {
         for measure in order where row[measure].isNoise { json.value(measure.jsonKey) }
       })
     json.field("status", row.status)
+    writeVerdicts(order.map { ($0.jsonKey, row[$0]) }, to: &json)
+  }
+
+  /// `"verdicts": {"p95Ns": {"verdict", "p", "q", "baseMedian", "headMedian"}, …}` for the
+  /// rows that were tested; nothing without verdicts.
+  private static func writeVerdicts(_ rows: [(String, FigureChange)], to json: inout JSONWriter) {
+    let tested = rows.filter { $0.1.verdict != nil }
+    guard !tested.isEmpty else { return }
+    json.field(
+      "verdicts",
+      object: { json in
+        for (key, change) in tested {
+          guard let verdict = change.verdict else { continue }
+          json.field(key, object: { json in write(verdict, of: change, to: &json) })
+        }
+      })
+  }
+
+  private static func write(_ verdict: FigureVerdict, of change: FigureChange, to json: inout JSONWriter) {
+    json.field("verdict", verdict.outcome.rawValue)
+    json.field("p", verdict.p)
+    json.field("q", verdict.q)
+    json.field("baseMedian", change.base.median)
+    json.field("headMedian", change.head.median)
   }
 
   private static func write(_ hit: RuleVerdict.Hit, to json: inout JSONWriter) {
@@ -175,6 +204,10 @@ package enum DiffJSONRenderer {
       json.field("head", hit.change.head.median)
       json.field("delta", hit.change.delta)
       json.field("spread", hit.change.noiseFloor)
+      if let verdict = hit.change.verdict {
+        json.field("p", verdict.p)
+        json.field("q", verdict.q)
+      }
     }
   }
 }

@@ -11,7 +11,11 @@ package enum DiffMarkdownRenderer {
     var output: String
     switch RuleVerdict.overall(verdicts) {
     case .fail: output = "### ❌ tracecli diff: regression\n\n"
-    case .inconclusive: output = "### ⚠️ tracecli diff: inconclusive (within the runs' spread)\n\n"
+    case .inconclusive:
+      output =
+        diff.hasVerdicts
+        ? "### ⚠️ tracecli diff: inconclusive (the runs do not show the change)\n\n"
+        : "### ⚠️ tracecli diff: inconclusive (within the runs' spread)\n\n"
     case .pass:
       output =
         regressions.isEmpty
@@ -20,9 +24,15 @@ package enum DiffMarkdownRenderer {
     }
     output += "Base: \(diff.baseRuns.map(MarkdownText.code).joined(separator: ", "))  \n"
     output += "Head: \(diff.headRuns.map(MarkdownText.code).joined(separator: ", "))\n\n"
-    if max(diff.baseRuns.count, diff.headRuns.count) > 1 {
+    if let alpha = diff.alpha {
+      output += "Figures are medians of the runs; verdicts by the Mann–Whitney U test at α "
       output +=
-        "Figures are medians of the runs; *~* marks a change smaller than the runs' own spread (noise).\n\n"
+        "\(FigureVerdict.format(alpha)), q adjusted over \(diff.views.count) views; *~* marks a change"
+      output += " the runs do not show.\n\n"
+    } else if max(diff.baseRuns.count, diff.headRuns.count) > 1 {
+      output +=
+        "Figures are medians of the runs; *~* marks a change smaller than the runs' own spread (noise)."
+      output += " A verdict needs \(TraceDiff.verdictRuns) or more runs a side.\n\n"
     }
     output += "**Frames missed:** \(MarkdownText.escape(diff.missed.text))"
     output += " · by a long update \(MarkdownText.escape(diff.missedByLongUpdate.text))"
@@ -33,12 +43,9 @@ package enum DiffMarkdownRenderer {
       var rows: [[String]] = []
       for verdict in verdicts {
         let mark = verdict.outcome == .fail ? "❌" : verdict.outcome == .inconclusive ? "⚠️" : "✅"
-        var details = verdict.failures.map { hit in
+        var details = (verdict.failures + verdict.inconclusive).map { hit in
           "\(MarkdownText.code(hit.subject)) \(hit.change.measure) \(MarkdownText.escape(hit.change.text))"
-        }
-        details += verdict.inconclusive.map { hit in
-          "\(MarkdownText.code(hit.subject)) \(hit.change.measure) \(MarkdownText.escape(hit.change.text))"
-            + " within spread \(MarkdownText.escape(hit.change.measure.text(hit.change.noiseFloor)))"
+            + (hit.reason.map { ", " + MarkdownText.escape($0) } ?? "")
         }
         if !verdict.evaluated { details.append("not evaluated: no cause graph") }
         rows.append([
@@ -49,6 +56,27 @@ package enum DiffMarkdownRenderer {
       output += MarkdownText.table(
         header: ["", "Rule", "Changes over it"], alignments: ["l", "l", "l"], rows: rows)
       output += "\n"
+    }
+
+    let tested = diff.verdictChanges
+    if diff.hasVerdicts {
+      if tested.isEmpty {
+        output += "**Verdicts:** no figure is slower or faster beyond the runs' noise.\n\n"
+      } else {
+        let shown = limit.map { Array(tested.prefix($0)) } ?? tested
+        let rows = shown.map { subject, change in
+          [
+            change.verdict?.outcome.rawValue ?? "", MarkdownText.code(subject), change.measure.rawValue,
+            MarkdownText.escape(change.text), change.verdict.map { FigureVerdict.format($0.p) } ?? "",
+            change.verdict.map { FigureVerdict.format($0.q) } ?? "",
+          ]
+        }
+        output += "**Verdicts**\n\n"
+        output += MarkdownText.table(
+          header: ["Verdict", "Subject", "Figure", "Change", "p", "q"],
+          alignments: ["l", "l", "l", "r", "r", "r"], rows: rows)
+        output += "\n"
+      }
     }
 
     let changed = diff.changedViews

@@ -9,9 +9,18 @@ package enum DiffRenderer {
   ) -> String {
     var output = style.bold("tracecli diff") + "  " + sides(diff) + "\n"
     let runs = max(diff.baseRuns.count, diff.headRuns.count)
-    if runs > 1 {
+    if let alpha = diff.alpha {
+      output +=
+        "  medians of \(diff.baseRuns.count) base and \(diff.headRuns.count) head runs; verdicts by the"
+      output +=
+        " Mann–Whitney U test at α \(FigureVerdict.format(alpha)) (q adjusted over \(diff.views.count) views);"
+      output += " ~ marks a change the runs do not show\n"
+    } else if runs > 1 {
       output += "  medians of \(diff.baseRuns.count) base and \(diff.headRuns.count) head runs;"
       output += " ~ marks a change smaller than the runs' own spread (noise)\n"
+      output += "  no verdicts: a verdict needs \(TraceDiff.verdictRuns) or more runs a side (this diff has"
+      output += " \(diff.baseRuns.count) and \(diff.headRuns.count)); with 3 a side the exact test cannot"
+      output += " reach p < 0.05\n"
     }
     if let minimum = diff.minimum {
       output += "  one run a side cannot tell noise from change: changes under \(minimum.text) count as"
@@ -28,6 +37,8 @@ package enum DiffRenderer {
         "  hitches \(figure(.hitches)) · their time \(figure(.hitchTime)) · longest \(figure(.longestHitch))"
         + " · hangs \(figure(.hangs)) · longest \(figure(.longestHang))\n"
     }
+
+    if diff.hasVerdicts { output += verdictSection(diff, limit: limit, style: style) }
 
     output += "\n" + style.bold("Kinds") + "\n"
     var kinds = TextTable(header: ["kind", "red", "orange", "count", "p95", "total"], leftAligned: [0])
@@ -97,6 +108,9 @@ package enum DiffRenderer {
       switch RuleVerdict.overall(verdicts) {
       case .pass: output += "every rule passed\n"
       case .fail: output += style.red("regression") + ": a --fail-on rule failed\n"
+      case .inconclusive where diff.hasVerdicts:
+        output +=
+          "inconclusive: a change exceeds a rule but the runs do not show it (q ≥ α); record more runs\n"
       case .inconclusive: output += "inconclusive: a change exceeds a rule but lies within the runs' spread\n"
       }
     }
@@ -109,6 +123,44 @@ package enum DiffRenderer {
     "base \(diff.baseRuns.joined(separator: " ")) → head \(diff.headRuns.joined(separator: " "))"
   }
 
+  /// The figures the test calls slower or faster, with medians, change, p and q.
+  private static func verdictSection(_ diff: TraceDiff, limit: Int?, style: TextStyle) -> String {
+    let changes = diff.verdictChanges
+    var output = "\n" + style.bold("Verdicts") + " (slower or faster beyond the runs' noise)\n"
+    guard !changes.isEmpty else {
+      let minimum = diff.verdictMinimum ?? .default
+      return output + "  no figure changed: none has q < α and a median change over \(minimum.text)\n"
+    }
+    var table = TextTable(
+      header: ["verdict", "figure", "base", "head", "change", "p", "q", "subject"], leftAligned: [0, 1, 7])
+    let shown = limit.map { Array(changes.prefix($0)) } ?? changes
+    for (subject, change) in shown {
+      guard let verdict = change.verdict else { continue }
+      let outcome = verdict.outcome.rawValue
+      table.add([
+        TextTable.Cell(outcome, shown: verdict.outcome == .slower ? style.red(outcome) : outcome),
+        TextTable.Cell(change.measure.rawValue),
+        TextTable.Cell(change.measure.text(change.base.median)),
+        TextTable.Cell(change.measure.text(change.head.median)),
+        TextTable.Cell(changeText(change)),
+        TextTable.Cell(FigureVerdict.format(verdict.p)),
+        TextTable.Cell(FigureVerdict.format(verdict.q)),
+        TextTable.Cell(subject),
+      ])
+    }
+    output += table.render(style: style)
+    if shown.count < changes.count {
+      output += "  … \(changes.count - shown.count) more verdicts (--limit 0 lists all)\n"
+    }
+    return output
+  }
+
+  /// `+20%` for a duration with a base, else the change in the figure's unit.
+  private static func changeText(_ change: FigureChange) -> String {
+    if let percent = change.percent, change.measure.isDuration { return DiffRule.percentText(percent) }
+    return change.measure.deltaText(change.delta)
+  }
+
   private static func rule(_ verdict: RuleVerdict, style: TextStyle) -> String {
     var output = ""
     switch verdict.outcome {
@@ -119,11 +171,12 @@ package enum DiffRenderer {
       for hit in verdict.failures {
         output +=
           "  " + style.red("FAIL")
-          + "  \(verdict.rule.text): \(hit.subject) \(hit.change.measure) \(hit.change.text)\n"
+          + "  \(verdict.rule.text): \(hit.subject) \(hit.change.measure) \(hit.change.text)"
+        output += hit.reason.map { ", \($0)\n" } ?? "\n"
       }
       for hit in verdict.inconclusive {
         output += "  ~     \(verdict.rule.text): \(hit.subject) \(hit.change.measure) \(hit.change.text)"
-        output += ", within the runs' spread (\(hit.change.measure.text(hit.change.noiseFloor)))\n"
+        output += hit.reason.map { ", \($0)\n" } ?? "\n"
       }
     }
     return output

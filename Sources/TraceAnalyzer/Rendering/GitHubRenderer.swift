@@ -14,7 +14,8 @@ package enum GitHubRenderer {
     for entry in result.unjudged {
       output += command(
         "error", [("title", "cannot judge: \(entry.limit.name)")],
-        "the recording did not capture \(entry.subject), so \(entry.limit.measureKey) cannot be checked (trace \(result.trace))")
+        "the recording did not capture \(entry.subject), so \(entry.limit.measureKey) cannot be checked (trace \(result.trace))"
+      )
     }
     for entry in result.violations {
       var properties: [(String, String)] = []
@@ -30,7 +31,8 @@ package enum GitHubRenderer {
       output += command("error", properties, message)
     }
     let total = result.results.count
-    let summary = result.passed ? "within budget: \(total) limit\(total == 1 ? "" : "s") hold" : result.verdict
+    let summary =
+      result.passed ? "within budget: \(total) limit\(total == 1 ? "" : "s") hold" : result.verdict
     output += command("notice", [("title", "tracecli check")], summary)
     return output
   }
@@ -49,13 +51,12 @@ package enum GitHubRenderer {
       for hit in verdict.failures {
         output += command(
           "error", [("title", "regression: \(verdict.rule.text)")],
-          "\(hit.subject): \(hit.change.measure) \(hit.change.text)")
+          "\(hit.subject): \(hit.change.measure) \(hit.change.text)" + (hit.reason.map { ", " + $0 } ?? ""))
       }
       for hit in verdict.inconclusive {
         output += command(
           "warning", [("title", "inconclusive: \(verdict.rule.text)")],
-          "\(hit.subject): \(hit.change.measure) \(hit.change.text), within the runs' spread"
-            + " (\(hit.change.measure.text(hit.change.noiseFloor)))")
+          "\(hit.subject): \(hit.change.measure) \(hit.change.text)" + (hit.reason.map { ", " + $0 } ?? ""))
       }
     }
     let changed = diff.changedViews.filter(\.hasRealChange).count
@@ -64,7 +65,11 @@ package enum GitHubRenderer {
     switch RuleVerdict.overall(verdicts) {
     case .pass: summary += verdicts.isEmpty ? "" : "; every --fail-on rule passed"
     case .fail: summary += "; --fail-on rules failed"
-    case .inconclusive: summary += "; --fail-on verdict inconclusive (within the runs' spread)"
+    case .inconclusive:
+      summary +=
+        diff.hasVerdicts
+        ? "; --fail-on verdict inconclusive (the runs do not show the change)"
+        : "; --fail-on verdict inconclusive (within the runs' spread)"
     }
     output += command("notice", [("title", "tracecli diff")], summary)
     return output

@@ -62,6 +62,10 @@ struct JSONWriter {
     key(name)
     if let string { value(string) } else { null() }
   }
+  mutating func field(_ name: String, _ number: Double?) {
+    key(name)
+    if let number { value(number) } else { null() }
+  }
   mutating func field(_ name: String, _ bool: Bool?) {
     key(name)
     if let bool { value(bool) } else { null() }

@@ -11,10 +11,17 @@ enum DiffCommand: Command {
     removed or counted differently, and the findings of diagnose that appeared or went
     away (the same rule and nodes). Listed by impact.
 
-    With several runs a side (e.g. three recordings of the same UI test on main and on the
-    pull request), each figure is the median of its side's runs (for an even number, the
-    lower middle value), and a change smaller than the runs' own spread (max - min of either
-    side) is marked as noise (~), not a regression.
+    With several runs a side (e.g. recordings of the same UI test on main and on the pull
+    request), each figure is the median of its side's runs (for an even number, the lower
+    middle value). With 2 or 3 runs a side, a change smaller than the runs' own spread
+    (max - min of either side) is marked as noise (~), not a regression.
+
+    With 4 or more runs a side, each view's count, red, p95 and total, the missed frames and
+    the recorded hitches and hangs get a verdict: slower, faster or same, by a two-sided
+    Mann-Whitney U test of the runs (exact without ties up to 20 runs a side), its p adjusted
+    over the views compared (Benjamini-Hochberg q), and a median change over --min-change.
+    A rule over every view uses q, so gating every view of a large app needs many runs;
+    a rule that names a view (VIEW:p95>10%) tests that view alone.
     """
 
   static let options: [Option] =
@@ -33,18 +40,29 @@ enum DiffCommand: Command {
         "  edge>+50%    a cause-graph edge's count rose by more than 50%",
         "  finding>0    a finding of diagnose is new on head (present",
         "               in more than half of a side's runs)",
+        "  hitches>0    more app hitches were recorded (also hitchTime,",
+        "               longestHitch, hangs, longestHang)",
+        "  VIEW:p95>10% one view's figure (VIEW as for --view), tested alone",
         "the number is a change (base to head); from a base of 0 any rise",
-        "exceeds a percentage. Exit 2 when a change exceeds a rule only",
-        "within the runs' spread (inconclusive)."),
+        "exceeds a percentage. With 4+ runs a side a rule fails when a",
+        "figure it covers is slower and its median change exceeds the rule,",
+        "and is inconclusive (exit 2) when the change exceeds the rule but",
+        "q >= alpha; with fewer runs, exit 2 when it exceeds the rule only",
+        "within the runs' spread."),
       Option(
         "--format", value: "<format>", help: "text (default), json, markdown (a PR comment) or github",
         "(Actions annotations)"),
-      Option("--limit", value: "<n>", help: "changed views listed in text and markdown (default 20/30, 0 all)"),
+      Option(
+        "--limit", value: "<n>", help: "changed views listed in text and markdown (default 20/30, 0 all)"),
     ] + Option.analysis + [
       Option(
-        "--min-change", value: "<p,d>", help: "with one run a side, the smallest change that counts: a relative",
-        "part and, for times, an absolute one (default 5%,50us; counts",
-        "use the relative part only); smaller ones show as unchanged"),
+        "--min-change", value: "<p,d>", help: "the smallest change that counts: a relative part and, for",
+        "times, an absolute one (default 5%,50us; counts use the relative",
+        "part only); with one run a side smaller ones show as unchanged,",
+        "with 4+ runs a side a verdict needs a larger median change"),
+      Option(
+        "--alpha", value: "<a>", help: "the significance level of the verdicts (default 0.05; 4+ runs",
+        "a side)"),
       Option("--allow-empty", help: "accept runs without updates (by default an error, exit 65)"),
       Option.help,
     ]
@@ -52,13 +70,16 @@ enum DiffCommand: Command {
   static let exitStatuses =
     [
       ExitStatus(.success, "no rule failed"), ExitStatus(.failure, "a --fail-on rule failed"),
-      ExitStatus(.inconclusive, "a change exceeds a rule only within the runs' spread"),
+      ExitStatus(
+        .inconclusive,
+        "a change exceeds a rule but the runs do not show it (q >= alpha, or within their spread)"),
     ] + ExitStatus.reading
 
   static let examples = [
     "tracecli diff main.jsonl pr.jsonl",
     "tracecli diff main-1.jsonl main-2.jsonl main-3.jsonl --vs pr-1.jsonl pr-2.jsonl pr-3.jsonl \\",
     "  --format markdown --fail-on 'red>0,p95>+20%'",
+    "tracecli diff base/*.trace --vs head/*.trace --fail-on 'LandmarkRow:p95>10%,hitches>0'",
   ]
 
   static func run(
@@ -75,6 +96,13 @@ enum DiffCommand: Command {
         throw UsageError("--min-change '\(text)' must read like 5%,50us", command: "diff")
       }
       minimum = read
+    }
+    var alpha = 0.05
+    if let text = parsed.value("--alpha") {
+      guard let read = Double(text), read > 0, read < 1 else {
+        throw UsageError("--alpha '\(text)' must be a number between 0 and 1, e.g. 0.05", command: "diff")
+      }
+      alpha = read
     }
     let options = try parsed.analysisOptions()
     let split = try parsed.split(at: "--vs")
@@ -107,7 +135,13 @@ enum DiffCommand: Command {
       throw UsageError("--fail-on: \(error.message)", command: "diff")
     }
 
-    let diff = try TraceAnalysis.diff(base: base, head: head, options: options, minimum: minimum)
+    let diff = try TraceAnalysis.diff(
+      base: base, head: head, options: options, minimum: minimum, alpha: alpha)
+    if let rule = rules.first(where: { !$0.namesAView(of: diff) }) {
+      throw UsageError(
+        "--fail-on '\(rule.text)': no view '\(rule.view ?? "")' in either side (write Name, Module.Name"
+          + " or Name.body as the summary prints it)", command: "diff")
+    }
     if let empty = diff.emptyRuns.first {
       try TraceCLI.refuseEmpty(empty, updates: 0, range: options.range, allowed: allowEmpty)
     }

@@ -5,7 +5,13 @@
 /// from a base of 0 any rise exceeds it. Durations take a unit (`+2ms`) or are ns.
 /// View figures (`count`, `orange`, `red`, `p95`, `total`) apply to every view; `missed` and
 /// `overrun` to the frames; `hitches`, `hitchTime`, `longestHitch`, `hangs` and `longestHang` to the
-/// recorded hitches and hangs; `edge` to every cause-graph edge.
+/// recorded hitches and hangs; `edge` to every cause-graph edge. `VIEW:figure>change` (e.g.
+/// `LandmarkRow:p95>10%`) applies a view figure to that view alone.
+///
+/// With verdicts (enough runs a side), a figure that has one fails the rule when it is `slower`
+/// and its median change exceeds the rule; it is inconclusive when the median change exceeds the
+/// rule but q ≥ α. A rule over every view uses the q adjusted over the views; a rule naming a
+/// view tests that view alone (q = p).
 package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   /// How large a change may be.
   package enum Threshold: Hashable, Sendable {
@@ -23,12 +29,15 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
 
   package var measure: DiffMeasure
   package var threshold: Threshold
+  /// The one view the rule applies to (as for `--view`); nil for every view.
+  package var view: String?
   /// The rule as written.
   package var text: String
 
-  package init(measure: DiffMeasure, threshold: Threshold, text: String) {
+  package init(measure: DiffMeasure, threshold: Threshold, view: String? = nil, text: String) {
     self.measure = measure
     self.threshold = threshold
+    self.view = view
     self.text = text
   }
 
@@ -42,7 +51,16 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses one rule (`measure>threshold`, spaces allowed).
   package static func parse(_ text: String) throws(ParseError) -> DiffRule {
-    let trimmed = text.filter { $0 != " " }
+    var view: String?
+    var rest = Substring(text)
+    if let operatorIndex = text.firstIndex(of: ">"), let colon = text[..<operatorIndex].lastIndex(of: ":") {
+      view = String(text[..<colon].trimmingWhitespace)
+      rest = text[text.index(after: colon)...]
+      guard let view, !view.isEmpty else {
+        throw ParseError(message: "rule '\(text)': name a view before ':', e.g. LandmarkRow:p95>+10%")
+      }
+    }
+    let trimmed = rest.filter { $0 != " " }
     guard let operatorIndex = trimmed.firstIndex(of: ">") else {
       throw ParseError(message: "rule '\(text)' must read measure>change, e.g. red>0 or p95>+20%")
     }
@@ -54,6 +72,10 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
           "rule '\(text)': unknown figure '\(name)' (use \(measures.map(\.rawValue).joined(separator: ", ")))"
       )
     }
+    if view != nil && !DiffMeasure.views.contains(measure) {
+      throw ParseError(
+        message: "rule '\(text)': only a view's figure (count, orange, red, p95, total) can name a view")
+    }
     if number.hasPrefix("+") { number.removeFirst() }
     guard !number.isEmpty, !number.hasPrefix("-"), !number.hasPrefix("=") else {
       throw ParseError(message: "rule '\(text)': the change must be a non-negative number, e.g. \(name)>+20%")
@@ -62,18 +84,18 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
       guard let percent = Double(number.dropLast()), percent.isFinite, percent >= 0 else {
         throw ParseError(message: "rule '\(text)': '\(number)' is not a percentage")
       }
-      return DiffRule(measure: measure, threshold: .percent(percent), text: text)
+      return DiffRule(measure: measure, threshold: .percent(percent), view: view, text: text)
     }
     if measure.isDuration {
       guard let ns = DurationText.parse(number), ns >= 0 else {
         throw ParseError(message: "rule '\(text)': '\(number)' is not a duration; write e.g. +2ms or +20%")
       }
-      return DiffRule(measure: measure, threshold: .amount(ns), text: text)
+      return DiffRule(measure: measure, threshold: .amount(ns), view: view, text: text)
     }
     guard let amount = Int64(number), amount >= 0 else {
       throw ParseError(message: "rule '\(text)': '\(number)' is not a whole number or a percentage")
     }
-    return DiffRule(measure: measure, threshold: .amount(amount), text: text)
+    return DiffRule(measure: measure, threshold: .amount(amount), view: view, text: text)
   }
 
   /// Parses repeated and comma-separated rules.
@@ -109,14 +131,33 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
     case .hangs, .longestHang: rows = diff.recorded(measure).map { [("hangs", $0)] } ?? []
     case .edge: rows = (diff.edges ?? []).map { ($0.key.description, $0.count) }
     case .finding: rows = diff.findings.map { ("\($0.finding.rule): \($0.finding.title)", $0.presence) }
-    default: rows = diff.views.map { ($0.key.description, $0[measure]) }
+    default:
+      rows = diff.views.filter { view.map($0.key.matches) ?? true }.map { row in
+        var change = row[measure]
+        if view != nil { change.verdict = change.verdict?.alone }
+        return (row.key.description, change)
+      }
     }
     var verdict = RuleVerdict(rule: self, evaluated: measure == .edge ? diff.edges != nil : true)
-    for (subject, change) in rows where isExceeded(by: change) && change.status != .unchanged {
+    for (subject, change) in rows where isExceeded(by: change) {
       let hit = RuleVerdict.Hit(subject: subject, change: change)
-      if change.isNoise { verdict.inconclusive.append(hit) } else { verdict.failures.append(hit) }
+      if let tested = change.verdict {
+        if tested.outcome == .slower {
+          verdict.failures.append(hit)
+        } else if tested.isInconclusive {
+          verdict.inconclusive.append(hit)
+        }
+      } else if change.status != .unchanged {
+        if change.isNoise { verdict.inconclusive.append(hit) } else { verdict.failures.append(hit) }
+      }
     }
     return verdict
+  }
+
+  /// Whether the rule's view is one of `diff`'s (true for a rule over every view).
+  package func namesAView(of diff: TraceDiff) -> Bool {
+    guard let view else { return true }
+    return diff.views.contains { $0.key.matches(view) }
   }
 
   /// `+20%`, `−91%`, `+∞%`.

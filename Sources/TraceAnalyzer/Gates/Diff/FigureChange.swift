@@ -14,6 +14,8 @@ package struct FigureChange: Hashable, Sendable {
   package var head: RunSpread
   /// With one run a side, the smallest change that counts (nil: every change counts).
   package var minimum: ChangeMinimum?
+  /// With enough runs a side, what the test says (nil for fewer runs or an untested figure).
+  package var verdict: FigureVerdict?
 
   package init(measure: DiffMeasure, base: RunSpread, head: RunSpread, minimum: ChangeMinimum? = nil) {
     self.measure = measure
@@ -33,8 +35,13 @@ package struct FigureChange: Hashable, Sendable {
   /// The runs' own spread: the larger of the two sides' (0 with one run a side).
   package var noiseFloor: Int64 { max(base.spread, head.spread) }
 
-  /// Whether the change is smaller than the runs' own spread (and not zero).
-  package var isNoise: Bool { delta != 0 && delta.magnitude < noiseFloor.magnitude }
+  /// Whether the change is not one: smaller than the runs' own spread or, with a verdict, not
+  /// `slower` or `faster` (and not zero).
+  package var isNoise: Bool {
+    guard delta != 0 else { return false }
+    if let verdict { return verdict.outcome == .same }
+    return delta.magnitude < noiseFloor.magnitude
+  }
 
   package var status: Status {
     if delta == 0 || isBelowMinimum { return .unchanged }

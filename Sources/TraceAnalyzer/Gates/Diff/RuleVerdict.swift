@@ -4,7 +4,7 @@ package struct RuleVerdict: Hashable, Sendable {
   package enum Outcome: String, Hashable, Sendable {
     case pass
     case fail
-    /// A change exceeds the rule but lies within the runs' own spread.
+    /// A change exceeds the rule but the runs do not show it (q ≥ α, or within their spread).
     case inconclusive
   }
 
@@ -13,6 +13,18 @@ package struct RuleVerdict: Hashable, Sendable {
     /// A view (`Landmarks.LandmarkListItemView (body)`), `frames` or an edge.
     package var subject: String
     package var change: FigureChange
+
+    /// Why the change fails or is inconclusive: `slower (p 0.002 q 0.004)`, `not shown by the
+    /// runs (p 0.2 q 0.4 ≥ α 0.05)`, `within the runs' spread (1.20 ms)`; nil for a failure
+    /// without a verdict.
+    package var reason: String? {
+      if let verdict = change.verdict {
+        return verdict.outcome == .slower
+          ? "slower (\(verdict.text))"
+          : "not shown by the runs (\(verdict.text) ≥ α \(FigureVerdict.format(verdict.alpha)))"
+      }
+      return change.isNoise ? "within the runs' spread (\(change.measure.text(change.noiseFloor)))" : nil
+    }
   }
 
   package var rule: DiffRule

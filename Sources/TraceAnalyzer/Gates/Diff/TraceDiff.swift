@@ -32,10 +32,27 @@ package struct TraceDiff: Hashable, Sendable {
 
   /// The smallest change that counts when each side has one run (nil with more runs).
   package var minimum: ChangeMinimum?
+  /// The significance level of the verdicts; nil without verdicts (fewer than
+  /// ``verdictRuns`` runs on a side).
+  package var alpha: Double?
+  /// The smallest median change a verdict counts; nil without verdicts.
+  package var verdictMinimum: ChangeMinimum?
 
-  /// Compares the `base` runs with the `head` runs (at least one each); with one run a side,
-  /// changes under `minimum` are shown as unchanged.
-  package init(base: [RunFigures], head: [RunFigures], minimum: ChangeMinimum = .default) {
+  /// The runs a side needs for verdicts: with 3 a side the exact test cannot reach p < 0.05.
+  package static let verdictRuns = 4
+
+  /// Compares the `base` runs with the `head` runs (at least one each).
+  ///
+  /// With one run a side, changes under `minimum` are shown as unchanged. With ``verdictRuns``
+  /// or more a side, the tested figures get a ``FigureVerdict`` at `alpha`, a change counting
+  /// when it exceeds `minimum`.
+  package init(
+    base: [RunFigures], head: [RunFigures], minimum: ChangeMinimum = .default, alpha: Double = 0.05
+  ) {
+    let tested = base.count >= Self.verdictRuns && head.count >= Self.verdictRuns
+    var tester = tested ? FigureTester(alpha: alpha, minimum: minimum) : nil
+    self.alpha = tested ? alpha : nil
+    verdictMinimum = tested ? minimum : nil
     let minimum = base.count == 1 && head.count == 1 ? minimum : nil
     self.minimum = minimum
     baseRuns = base.map(\.file)
@@ -46,10 +63,14 @@ package struct TraceDiff: Hashable, Sendable {
       ViewChange(
         key: key,
         figures: DiffMeasure.views.map { measure in
-          TraceDiff.change(measure, base, head, minimum: minimum) { $0.views[key]?[measure] ?? 0 }
+          TraceDiff.change(measure, base, head, minimum: minimum, tester: &tester) {
+            $0.views[key]?[measure] ?? 0
+          }
         },
         baseRuns: base.count { $0.views[key] != nil }, headRuns: head.count { $0.views[key] != nil })
-    }.sorted(by: ViewChange.byImpact)
+    }
+    if tested { views = FigureTester.adjust(views) }
+    views.sort(by: ViewChange.byImpact)
     kinds = UpdateKind.allCases.map { kind in
       ViewChange(
         key: ViewKey(module: "", kind: kind, name: ""),
@@ -57,7 +78,7 @@ package struct TraceDiff: Hashable, Sendable {
           TraceDiff.change(measure, base, head, minimum: minimum) { $0.kinds[kind]?[measure] ?? 0 }
         }, baseRuns: base.count, headRuns: head.count)
     }
-    missed = TraceDiff.change(.missed, base, head, minimum: minimum) { $0.frames.missed }
+    missed = TraceDiff.change(.missed, base, head, minimum: minimum, tester: &tester) { $0.frames.missed }
     missedByLongUpdate = TraceDiff.change(.missed, base, head, minimum: minimum) {
       $0.frames.missedByLongUpdate
     }
@@ -66,7 +87,9 @@ package struct TraceDiff: Hashable, Sendable {
     }
     worstOverrun = TraceDiff.change(.overrun, base, head, minimum: minimum) { $0.frames.worstOverrunNs }
     recorded = DiffMeasure.recorded.map { figure in
-      TraceDiff.change(figure.measure, base, head, minimum: minimum) { $0.recorded(figure.measure) }
+      TraceDiff.change(figure.measure, base, head, minimum: minimum, tester: &tester) {
+        $0.recorded(figure.measure)
+      }
     }
     warnings = (base + head).flatMap(\.warnings)
     findings = FindingChange.changes(base: base, head: head)
@@ -85,10 +108,42 @@ package struct TraceDiff: Hashable, Sendable {
 
   private static func change(
     _ measure: DiffMeasure, _ base: [RunFigures], _ head: [RunFigures], minimum: ChangeMinimum?,
+    tester: inout FigureTester?, _ value: (RunFigures) -> Int64
+  ) -> FigureChange {
+    let baseValues = base.map(value)
+    let headValues = head.map(value)
+    var change = FigureChange(
+      measure: measure, base: RunSpread(baseValues), head: RunSpread(headValues), minimum: minimum)
+    change.verdict = tester?.verdict(measure, base: baseValues, head: headValues)
+    return change
+  }
+
+  private static func change(
+    _ measure: DiffMeasure, _ base: [RunFigures], _ head: [RunFigures], minimum: ChangeMinimum?,
     _ value: (RunFigures) -> Int64
   ) -> FigureChange {
-    FigureChange(
-      measure: measure, base: RunSpread(base.map(value)), head: RunSpread(head.map(value)), minimum: minimum)
+    var none: FigureTester? = nil
+    return change(measure, base, head, minimum: minimum, tester: &none, value)
+  }
+
+  /// Whether the figures carry verdicts (``verdictRuns`` or more runs a side).
+  package var hasVerdicts: Bool { alpha != nil }
+
+  /// The tested figures whose verdict is `slower` or `faster`: per view, then frames, hitches
+  /// and hangs (subjects as the rules name them).
+  package var verdictChanges: [(subject: String, change: FigureChange)] {
+    var rows: [(String, FigureChange)] = []
+    for view in views {
+      for change in view.figures where change.verdict.map({ $0.outcome != .same }) ?? false {
+        rows.append((view.key.description, change))
+      }
+    }
+    let whole: [(String, FigureChange)] =
+      [("frames", missed)] + zip(DiffMeasure.recorded, recorded).map { ($0.0.section, $0.1) }
+    for (subject, change) in whole where change.verdict.map({ $0.outcome != .same }) ?? false {
+      rows.append((subject, change))
+    }
+    return rows
   }
 
   /// The change of a recorded hitches' or hangs' figure.
