@@ -129,6 +129,8 @@ def main(argv):
         etype = rng.choice(["sample", "interval", "marker"])
         if etype == "sample":  # a sample must be complete (trace-format.md); its `time` counts
             text = f'{{"type":"sample","time":{at + shift},"weight":1000000,"stack":[]}}'
+        elif etype == "interval":  # an interval must be complete too; its `start` counts
+            text = f'{{"type":"interval","name":"step","start":{at + shift},"duration":{budget}}}'
         else:
             text = f'{{"type":"{etype}","{key}":{at + shift}}}'
         events.append((at, text))

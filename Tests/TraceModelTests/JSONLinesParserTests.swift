@@ -48,6 +48,27 @@ struct JSONLinesParserTests {
     #expect(wrong?.column == 49 && wrong?.message == #""refreshRateSource" must be a string, found a number"#)
   }
 
+  @Test func anIntervalIsANamedStretchOfTime() throws {
+    let (event, parser) = try parse(
+      #"{"type":"interval","name":"Scroll Feed","start":5,"duration":8,"subsystem":"com.example","category":"PointsOfInterest","x":1}"#
+    )
+    guard case .interval(let interval) = event else { Issue.record("not an interval"); return }
+    #expect(parser.symbols[interval.name] == "Scroll Feed" && interval.start == 5 && interval.end == 13)
+    #expect(interval.subsystem.map { parser.symbols[$0] } == "com.example")
+    #expect(interval.category.map { parser.symbols[$0] } == "PointsOfInterest")
+    #expect(parser.unknownKeys == 1)
+    let (plain, _) = try parse(#"{"type":"interval","name":"Open","start":0,"duration":0}"#)
+    guard case .interval(let bare) = plain else { Issue.record("not an interval"); return }
+    #expect(bare.subsystem == nil && bare.category == nil)
+    #expect(
+      error(#"{"type":"interval","start":5,"duration":8}"#)?.message
+        == #"missing required key "name" in a "interval" event"#)
+    #expect(error(#"{"type":"interval","name":3,"start":5,"duration":8}"#)?.message == #""name" must be a string, found a number"#)
+    #expect(error(#"{"type":"interval","name":"A","duration":8}"#)?.message.contains("\"start\"") == true)
+    #expect(error(#"{"type":"interval","name":"A","start":5,"duration":-1}"#) != nil)
+    #expect(error(#"{"type":"interval","name":"A","start":5,"duration":8,"subsystem":true}"#) != nil)
+  }
+
   @Test func aHitchSaysWhoseItIsAndWhatWasLate() throws {
     let (event, parser) = try parse(
       #"{"type":"hitch","start":5,"duration":8,"system":true,"cause":"Commit to Render latency","x":1}"#)
@@ -69,13 +90,13 @@ struct JSONLinesParserTests {
   @Test func unknownTypesStillSayWhenTheyHappened() throws {
     var parser = JSONLinesParser()
     for line in [
-      #"{"type":"signpost","time":-5,"weight":1}"#, #"{"type":"interval","start":7}"#,
+      #"{"type":"signpost","time":-5,"weight":1}"#, #"{"type":"region","start":7}"#,
       #"{"type":"marker","start":1.5}"#, #"{"type":"marker","time":-99999999999999999999}"#,
     ] {
       #expect(try parse(line, with: &parser) == nil)
     }
     #expect(parser.unknownEarliest == -5)
-    #expect(parser.unknownTypes == ["signpost": 1, "interval": 1, "marker": 2])
+    #expect(parser.unknownTypes == ["signpost": 1, "region": 1, "marker": 2])
   }
 
   @Test func decodesSamplesAndSymbols() throws {

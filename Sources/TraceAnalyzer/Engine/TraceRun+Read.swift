@@ -10,8 +10,12 @@ extension TraceRun {
   /// nearest-rank percentiles, the graph's partitioned join when asked, and the pass's finish.
   /// Memory stays flat in the trace's length; it grows with the number of distinct views,
   /// frames and graph nodes.
-  func read<P: Pass>(_ pass: P) throws(TraceReadError) -> (summary: TraceSummary, output: P.Output) {
-    let window = try window()
+  ///
+  /// `windows` restricts the read to those windows in place of the options' `--window`.
+  func read<P: Pass>(_ pass: P, windows: [String]? = nil) throws(TraceReadError)
+    -> (summary: TraceSummary, output: P.Output)
+  {
+    let window = try window(windows: windows)
     let thresholds = options.thresholds
     let need = pass.graph
     let partitions = need == .none ? 0 : causePartitions
@@ -47,8 +51,10 @@ extension TraceRun {
     let budget = FrameBudget(header: reading.header, refreshRate: options.refreshRate)
     let timeline = builder.timeline(budget: budget, anchor: start ?? 0)
     let frames = builder.finish(timeline: timeline, thresholds: thresholds)
+    var summaryOptions = options
+    if let windows { summaryOptions.windows = windows }
     let summary = Self.summary(
-      of: builder, frames: frames, start: start, reading: reading, file: displayName, options: options)
+      of: builder, frames: frames, start: start, reading: reading, file: displayName, options: summaryOptions)
     let graph =
       need == .none
       ? nil
@@ -83,6 +89,7 @@ extension TraceRun {
       unknownTypes: reading.report.unknownTypes, unknownKeys: reading.report.unknownKeys,
       warnings: reading.report.warnings)
     summary.hitches = builder.hitches
+    summary.windows = options.windows
     return summary
   }
 }

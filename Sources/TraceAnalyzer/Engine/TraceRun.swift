@@ -28,6 +28,8 @@ package final class TraceRun: Sendable {
   /// The copies the run made, removed with it.
   private let spool: [String]
   private let reads = Atomic<Int>(0)
+  /// The trace's named intervals, once read.
+  private let catalog = Mutex<WindowCatalog?>(nil)
 
   /// How many times the trace has been read through this run (a command's cost: one, where
   /// nothing forces another).
@@ -51,7 +53,20 @@ package final class TraceRun: Sendable {
   /// The inspection range in the trace's own clock: relative to the header's `start`, else
   /// to the earliest time in the trace (which takes a read of its own, only when a range is
   /// given and the trace has no header start).
-  func window() throws(TraceReadError) -> TraceWindow {
+  ///
+  /// With `--window` (or `windows`, over the options'), the window's intervals are found by a
+  /// read of their own, once per run.
+  func window(windows: [String]? = nil) throws(TraceReadError) -> TraceWindow {
+    var window = try rangeWindow()
+    let names = windows ?? options.windows
+    if !names.isEmpty {
+      window.spans = try windowCatalog().spans(for: names, file: displayName)
+    }
+    return window
+  }
+
+  /// The inspection range alone.
+  private func rangeWindow() throws(TraceReadError) -> TraceWindow {
     let range = options.range
     guard !range.isUnbounded else { return TraceWindow() }
     // The header is looked at only here: the read finds it too, and most commands give no range.
@@ -60,6 +75,15 @@ package final class TraceRun: Sendable {
     // A trace without a time has nothing a range could leave out, and no start to place it.
     guard let start else { return TraceWindow() }
     return TraceWindow(range: range, start: start)
+  }
+
+  /// The trace's named intervals, by a read of their own.
+  package func windowCatalog() throws(TraceReadError) -> WindowCatalog {
+    if let known = catalog.withLock({ $0 }) { return known }
+    let reading = try readEvents { IntervalCollector() }
+    let read = WindowCatalog(items: reading.parts.flatMap(\.sink.items))
+    catalog.withLock { $0 = read }
+    return read
   }
 
   /// Partitions of the cause spills, by the input's size.

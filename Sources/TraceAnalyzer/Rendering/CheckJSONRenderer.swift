@@ -44,6 +44,7 @@ package enum CheckJSONRenderer {
       json.field("judged", entry.judged)
       json.field("unit", entry.limit.measure.isDuration ? "ns" : "count")
       json.field("location", entry.location(in: result.budget))
+      if let window = entry.limit.window { json.field("window", window) }
     }
   }
 }

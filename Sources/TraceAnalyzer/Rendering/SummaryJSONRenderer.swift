@@ -21,6 +21,7 @@ package enum SummaryJSONRenderer {
           json.field("endNs", summary.traceEnd)
           if let from = summary.range.from { json.field("fromNs", from) }
           if let to = summary.range.to { json.field("toNs", to) }
+          if !summary.windows.isEmpty { json.field("windows", strings: summary.windows) }
         })
       json.field(
         "thresholds",

@@ -33,6 +33,11 @@ package enum SummaryRenderer {
       let to = summary.range.to.map(DurationText.seconds) ?? "end"
       output += "  inspection range \(from) ..< \(to) (updates starting in it)\n"
     }
+    if !summary.windows.isEmpty {
+      output += "  \(summary.windows.count == 1 ? "window" : "windows") "
+      output += summary.windows.map { "'\($0)'" }.joined(separator: ", ")
+      output += " (updates, hitches and hangs starting in its intervals)\n"
+    }
     return output
   }
 

@@ -10,6 +10,7 @@
   case hang(Hang)
   case symbol(CodeSymbol)
   case sample(Sample)
+  case interval(Interval)
 
   /// The earliest time the event mentions (its `start` or `time`), if any; anchors the grid.
   @usableFromInline package var time: Int64? {
@@ -24,6 +25,7 @@
     case .hang(let hang): hang.start
     case .symbol: nil
     case .sample(let sample): sample.time
+    case .interval(let interval): interval.start
     }
   }
 }

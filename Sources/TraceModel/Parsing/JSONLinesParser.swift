@@ -159,6 +159,7 @@
     Field.type.bit | Field.start.bit | Field.duration.bit | Field.kind.bit
   }
   private static var sampleKeys: UInt32 { Field.type.bit | Field.time.bit | Field.thread.bit }
+  private static var intervalKeys: UInt32 { Field.type.bit | Field.start.bit | Field.duration.bit }
   private static var symbolKeys: UInt32 { Field.type.bit | Field.id.bit | Field.user.bit }
 
   private mutating func decodeEvent(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
@@ -259,6 +260,10 @@
     if equals(base, type, "sample") {
       countUnknownKeys(allowed: Self.sampleKeys)
       return .sample(try decodeSample(base, count: count))
+    }
+    if equals(base, type, "interval") {
+      countUnknownKeys(allowed: Self.intervalKeys)
+      return .interval(try decodeInterval(base, count: count))
     }
     if equals(base, type, "symbol") {
       countUnknownKeys(allowed: Self.symbolKeys)
@@ -522,6 +527,25 @@
       }
     }
     return found
+  }
+
+  /// An `interval`: `start` and `duration` from the field table, `name`, `subsystem` and
+  /// `category` walked.
+  private mutating func decodeInterval(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> Interval {
+    let values = try looseKeys(
+      base, count: count, [("name", .string), ("subsystem", .string), ("category", .string)])
+    guard case .string(let name) = values["name"] else {
+      throw LineError(column: 1, message: "missing required key \"name\" in a \"interval\" event")
+    }
+    let start = try integer(.start, of: "interval")
+    let duration = try duration(of: "interval")
+    func symbol(_ key: String) -> Symbol? {
+      guard case .string(let text) = values[key] else { return nil }
+      return symbols.intern(text)
+    }
+    return Interval(
+      name: symbols.intern(name), start: start, duration: duration, subsystem: symbol("subsystem"),
+      category: symbol("category"))
   }
 
   /// A `sample`: `time` and `thread` from the field table, `weight` and `stack` walked.

@@ -147,6 +147,18 @@
         out.symbol("kind", hang.kind, symbols)
         out.close()
       }
+    case .interval(let interval):
+      let strings =
+        length(interval.name, symbols) + length(interval.subsystem, symbols) + length(interval.category, symbols)
+      write(reserving: strings) { out in
+        out.open("interval")
+        out.symbol("name", interval.name, symbols)
+        out.integer("start", interval.start)
+        out.integer("duration", interval.duration)
+        out.symbol("subsystem", interval.subsystem, symbols)
+        out.symbol("category", interval.category, symbols)
+        out.close()
+      }
     case .symbol(let symbol):
       write(reserving: length(symbol.name, symbols) + length(symbol.binary, symbols)) { out in
         out.open("symbol")

@@ -15,6 +15,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     var label = -1, valueType = -1, changed = -1
     var narrative = -1, hangType = -1, refreshRate = -1, isMain = -1, display = -1, refreshInterval = -1
     var isSystem = -1, cause = -1
+    var name = -1, subsystem = -1, category = -1
     var cached = -1, severity = -1
     /// A `SwiftUIFilteredUpdates` instance: its updates repeat those of other instances.
     var filtered = false
@@ -121,6 +122,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private var intervals: [(event: TraceEvent, line: Int, file: String, process: XCTraceProcess?)] = []
   /// Whether any hitch or hang row was read.
   private var readIntervals = false
+  /// Whether any signpost interval row was read.
+  private var readSignposts = false
   /// Time Profiler samples: their columns, stacks and counts.
   private var samples: XCTraceSamples
 
@@ -181,11 +184,11 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
 
   /// What the recorded app's process decides, in messages: `hitches and hangs`, `samples`, or both.
   var processScopedEvents: String {
-    switch (readIntervals, samples.rows > 0) {
-    case (true, true): "hitches, hangs and samples"
-    case (false, true): "samples"
-    default: "hitches and hangs"
-    }
+    var kinds: [String] = []
+    if readIntervals || (!readSignposts && samples.rows == 0) { kinds += ["hitches", "hangs"] }
+    if readSignposts { kinds.append("signpost intervals") }
+    if samples.rows > 0 { kinds.append("samples") }
+    return kinds.dropLast().joined(separator: ", ") + (kinds.count > 1 ? " and " : "") + kinds[kinds.count - 1]
   }
 
   // MARK: - Tables
@@ -265,6 +268,13 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       table.duration = try need(["duration"], "hangs")
       table.hangType = optional(["hang-type"])
       table.process = optional(["process"])
+    case .signposts:
+      table.start = try need(["start", "timestamp"], "signpost intervals")
+      table.duration = try need(["duration"], "signpost intervals")
+      table.name = try need(["name"], "signpost interval names")
+      table.subsystem = optional(["subsystem"])
+      table.category = optional(["category"])
+      table.process = optional(["process"])
     case .displays:
       table.refreshRate = try need(["max-refresh-rate"], "the refresh rate")
       table.isMain = optional(["is-main-display"])
@@ -303,6 +313,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     case .groups: try group(cells, line: line, values: &values)
     case .hitches: try hitch(cells, line: line, values: &values)
     case .hangs: try hang(cells, line: line, values: &values)
+    case .signposts: try signpost(cells, line: line, values: &values)
     case .displays: display(cells, values: &values)
     case .vsyncs: try vsync(cells, line: line, values: &values)
     case .samples: sample(cells, line: line, values: &values)
@@ -734,6 +745,25 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     readIntervals = true
   }
 
+  /// An `os-signpost-interval` row: a named interval, kept when it is the recorded app's (an
+  /// interval without a name is incomplete).
+  private mutating func signpost(
+    _ cells: UnsafeBufferPointer<XCTraceValue>, line: Int, values: inout XCTraceValueTable
+  )
+    throws(XCTraceMappingError)
+  {
+    guard let (start, duration) = try interval(cells, line: line, values) else { return }
+    guard let name = text(cell(cells, table.name), &values) else {
+      table.incompleteRows += 1
+      return
+    }
+    let interval = Interval(
+      name: name, start: start, duration: duration, subsystem: text(cell(cells, table.subsystem), &values),
+      category: text(cell(cells, table.category), &values))
+    intervals.append((.interval(interval), line, file, process(cells, &values)))
+    readSignposts = true
+  }
+
   /// `duration`, or the unfinished sentinel (counted, never timed) when it is longer than the
   /// recording or than an hour (an absurd value: a 6.1e18 ns group would make a span of 195
   /// years), which the table's warning counts.
@@ -762,6 +792,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private mutating func emitIntervals() {
     let app = target ?? updatesProcess
     var others: [String: Int] = [:]
+    var otherKinds = Set<String>()
     var firstOther: (file: String, line: Int)?
     // Hitch rows repeat per containment level: one hitch per start, duration and owner.
     var seenHitches = Set<[Int64]>()
@@ -769,6 +800,7 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     for item in intervals {
       if let app, let process = item.process, !app.matches(process) {
         others[process.description, default: 0] += 1
+        if case .interval = item.event { otherKinds.insert("signpost intervals") } else { otherKinds.insert("hitches and hangs") }
         if firstOther == nil { firstOther = (item.file, item.line) }
         continue
       }
@@ -794,7 +826,9 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       warnings.append(
         TraceWarning(
           file: firstOther.file, line: firstOther.line,
-          message: "left out \(others.values.reduce(0, +)) hitches and hangs of other processes than \(app): \(list)"))
+          message:
+            "left out \(others.values.reduce(0, +)) \(otherKinds.sorted().joined(separator: " and ")) of other processes"
+            + " than \(app): \(list)"))
     }
   }
 

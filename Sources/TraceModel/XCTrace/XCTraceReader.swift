@@ -220,6 +220,7 @@
         case .hitches: found.insert("hitches")
         case .hangs: found.insert("hangs")
         case .samples: found.insert("samples")
+        case .signposts: found.insert("intervals")
         case .groups, .displays, .frameLifetimes, .cycleSamples, .unused, .unknown: break
         }
       }

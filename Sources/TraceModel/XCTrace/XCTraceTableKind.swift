@@ -13,6 +13,9 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
   case hitches
   /// `potential-hangs`: one ``Hang`` per row.
   case hangs
+  /// `os-signpost-interval` (`OSSignpostIntervals` in some versions): one ``Interval`` per row of
+  /// the recorded app.
+  case signposts
   /// `device-display-info`: the header's refresh rate.
   case displays
   /// `display-vsyncs-interval`: ``Frame``s.
@@ -43,6 +46,7 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
     case "hitches", "hitches-summary": return (.hitches, false)
     case "hitches-frame-lifetimes": return (.frameLifetimes, false)
     case "potential-hangs": return (.hangs, false)
+    case "os-signpost-interval", "OSSignpostIntervals": return (.signposts, false)
     case "device-display-info": return (.displays, false)
     case "display-vsyncs-interval", "display-vsyncs": return (.vsyncs, false)
     case "swiftui-changes": return (.unused, false)
@@ -84,6 +88,7 @@ enum XCTraceTableKind: Hashable, Sendable, CustomStringConvertible {
     case .groups: "swiftui-update-groups"
     case .hitches: "hitches"
     case .hangs: "potential-hangs"
+    case .signposts: "os-signpost-interval"
     case .displays: "device-display-info"
     case .vsyncs: "display-vsyncs-interval"
     case .frameLifetimes: "hitches-frame-lifetimes"

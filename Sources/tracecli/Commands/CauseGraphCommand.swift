@@ -36,7 +36,7 @@ enum CauseGraphCommand: Command {
       Option("--all", help: "the whole graph without the 60-edge cap"),
       Option("--limit", value: "<n>", help: "the whole graph's edge cap (default 60)"),
       Option("--no-findings", help: "do not diagnose the trace (faster; nothing is marked)"),
-      Option.orange, Option.red, Option.refreshRate, Option.process, Option.threads,
+      Option.window, Option.orange, Option.red, Option.refreshRate, Option.process, Option.threads,
     ] + Option.findingThresholds + [Option.help]
   }
 

@@ -50,7 +50,7 @@ enum CheckCommand: Command {
       Option(
         "--orange", value: "<duration>", help: "orange threshold (default 500us; the file's, if it sets one)"),
       Option("--red", value: "<duration>", help: "red threshold (default 1ms; the file's, if it sets one)"),
-      Option.from, Option.to, Option.refreshRate, Option.process, Option.threads, Option.help,
+      Option.from, Option.to, Option.window, Option.refreshRate, Option.process, Option.threads, Option.help,
     ]
   }
 
@@ -159,7 +159,7 @@ enum CheckCommand: Command {
       paths: paths, budget: budget, options: options, tighteningMargin: tighten ? margin : nil)
     let measurements = run.measurements
     try TraceCLI.refuseEmpty(
-      measurements.summary.file, updates: measurements.summary.total.count, range: options.range,
+      measurements.summary.file, updates: measurements.summary.total.count, options: options,
       allowed: allowEmpty)
     let result = try run.evaluate()
     TraceCLI.warn(measurements.summary.warnings, to: &errors)

@@ -41,7 +41,7 @@ enum DiagnoseCommand: Command {
     let diagnosis = try TraceAnalysis.diagnose(paths: paths, options: options, settings: settings, hitches: true)
     TraceCLI.warn(diagnosis.summary.warnings, to: &errors)
     try TraceCLI.refuseEmpty(
-      diagnosis.file, updates: diagnosis.summary.total.count, range: options.range, allowed: allowEmpty)
+      diagnosis.file, updates: diagnosis.summary.total.count, options: options, allowed: allowEmpty)
     switch format {
     case "json": output.write(FindingsJSONRenderer.render(diagnosis))
     case "markdown": output.write(FindingsMarkdownRenderer.render(diagnosis))

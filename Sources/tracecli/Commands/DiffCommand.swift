@@ -143,7 +143,7 @@ enum DiffCommand: Command {
           + " or Name.body as the summary prints it)", command: "diff")
     }
     if let empty = diff.emptyRuns.first {
-      try TraceCLI.refuseEmpty(empty, updates: 0, range: options.range, allowed: allowEmpty)
+      try TraceCLI.refuseEmpty(empty, updates: 0, options: options, allowed: allowEmpty)
     }
     for warning in diff.warnings { errors.write(warning + "\n") }
     let verdicts = rules.map { $0.evaluate(diff) }

@@ -17,6 +17,9 @@ enum SummarizeCommand: Command {
       Option(
         "--findings", help: "end with the findings of diagnose, one line each (and",
         "\"findings\" in JSON); takes the options of diagnose"),
+      Option(
+        "--list-windows", help: "list the trace's windows instead: each interval (signpost) name",
+        "with its subsystem, count and total time, for --window"),
     ] + Option.findingThresholds + [Option.help]
   }
 
@@ -31,6 +34,8 @@ enum SummarizeCommand: Command {
     "tracecli summarize Fixtures/traces/landmarks-before.jsonl",
     "tracecli summarize trace.jsonl --format json | jq '.views[0]'",
     "tracecli summarize trace.jsonl --from 2.5s --to 4s --orange 0.3ms --red 0.8ms",
+    "tracecli summarize run.trace --list-windows",
+    "tracecli summarize run.trace --window 'Scroll Feed'",
   ]
 
   static func run(
@@ -42,9 +47,17 @@ enum SummarizeCommand: Command {
     let options = try arguments.analysisOptions()
     let limit = try arguments.count("--limit") ?? 20
     let withFindings = arguments.flag("--findings")
+    let listWindows = arguments.flag("--list-windows")
     let settings = try arguments.findingSettings()
     try arguments.finish()
     let paths = try arguments.traces()
+    if listWindows {
+      let (file, catalog) = try TraceAnalysis.windows(paths: paths, options: options)
+      output.write(
+        format == "json"
+          ? WindowsRenderer.renderJSON(catalog, file: file) : WindowsRenderer.render(catalog, file: file, style: style))
+      return .success
+    }
     let summary: TraceSummary
     var findings: [Finding]?
     if withFindings {

@@ -170,7 +170,7 @@ struct Arguments {
   }
 
   /// The analysis options every command shares: `--orange`, `--red`, `--from`, `--to`,
-  /// `--refresh-rate`, `--threads`.
+  /// `--window`, `--refresh-rate`, `--threads`.
   ///
   /// `thresholdsMayChange` (`check`, whose budget file may set a threshold not given here)
   /// leaves comparing orange with red to the caller, once the thresholds are final.
@@ -179,6 +179,10 @@ struct Arguments {
     options.orange = try duration("--orange")
     options.red = try duration("--red")
     options.range = TimeRange(from: try duration("--from"), to: try duration("--to"))
+    options.windows = values("--window")
+    if options.windows.contains(where: \.isEmpty) {
+      throw UsageError("--window needs a name, e.g. --window 'Scroll Feed'", command: command)
+    }
     options.refreshRate = try refreshRate("--refresh-rate")
     options.process = value("--process")
     options.threads = try count("--threads")

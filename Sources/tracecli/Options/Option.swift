@@ -44,6 +44,9 @@ struct Option: Sendable {
     "--from", value: "<time>", help: "inspection range start, relative to the trace start (e.g. 2.5s)")
   static let to = Option(
     "--to", value: "<time>", help: "inspection range end (exclusive); keeps updates starting in range")
+  static let window = Option(
+    "--window", value: "<name>", help: "only what starts in the intervals (signposts) named <name>, or",
+    "SUBSYSTEM/NAME; repeatable: their union (summarize --list-windows)")
   static let refreshRate = Option(
     "--refresh-rate", value: "<hz>",
     help: "judge frames at this display rate (e.g. 120), over the trace's",
@@ -62,7 +65,7 @@ struct Option: Sendable {
     "a recording that failed must not pass the gate)")
 
   /// What every analysing command takes: thresholds, the range, the rate, the app, threads.
-  static let analysis = [orange, red, from, to, refreshRate, process, threads]
+  static let analysis = [orange, red, from, to, window, refreshRate, process, threads]
 
   /// The findings rules' thresholds (``FindingRules``), an option each.
   static var findingThresholds: [Option] {

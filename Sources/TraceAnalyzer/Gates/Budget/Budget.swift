@@ -16,6 +16,8 @@ package struct Budget: Hashable, Sendable {
   package var limits: [BudgetLimit]
   /// The findings rules' thresholds the file's `findings` section sets (nil: none).
   package var findingSettings: FindingSettings?
+  /// Those a `"windows"` entry's own `findings` section sets, by window.
+  package var windowFindingSettings: [String: FindingSettings] = [:]
 
   package init(
     file: String, orange: Int64? = nil, red: Int64? = nil, range: TimeRange? = nil, limits: [BudgetLimit] = []
@@ -25,6 +27,21 @@ package struct Budget: Hashable, Sendable {
     self.red = red
     self.range = range
     self.limits = limits
+  }
+
+  /// The windows of the `"windows"` section, in file order.
+  package var windows: [String] {
+    var names: [String] = []
+    for limit in limits { if let window = limit.window, !names.contains(window) { names.append(window) } }
+    return names
+  }
+
+  /// The budget of one window (its limits alone), or of the whole trace (nil).
+  package func limits(in window: String?) -> Budget {
+    var budget = self
+    budget.limits = limits.filter { $0.window == window }
+    if let window, let settings = windowFindingSettings[window] { budget.findingSettings = settings }
+    return budget
   }
 
   /// Whether a limit needs percentiles over a whole kind or trace (a second look at durations).

@@ -23,6 +23,8 @@ package struct BudgetLimit: Hashable, Sendable {
   /// The value's bytes in the budget file (the JSON token, quotes included).
   package var valueRange: Range<Int>?
   package var literal: Literal
+  /// The window (`"windows"` section) the limit applies to alone; nil for the whole trace.
+  package var window: String?
 
   package init(
     scope: BudgetScope, measure: BudgetMeasure, max: Int64, name: String? = nil,

@@ -11,7 +11,8 @@ import TraceModel
 ///   "hangs": { "count": 0, "longestNs": "250ms" },
 ///   "edges": [ { "from": "@Observable LandmarkCollection.landmarks",
 ///                "to": "LandmarkListItemView.body", "count": 2 } ],
-///   "findings": { "forbid": ["update-loop", "fan-out"], "fanOut": 8 }
+///   "findings": { "forbid": ["update-loop", "fan-out"], "fanOut": 8 },
+///   "windows": { "Scroll Feed": { "frames": { "missed": 0 }, "hitches": { "count": 0 } } }
 /// }
 /// ```
 ///
@@ -36,7 +37,11 @@ package enum BudgetParser {
   static let edgeKeys = ["from", "to", "label", "name", "note", "count"]
   static let topKeys = [
     "version", "note", "thresholds", "range", "trace", "kinds", "views", "frames", "edges", "findings",
-    "hitches", "hangs",
+    "hitches", "hangs", "windows",
+  ]
+  /// Keys of a `"windows"` entry: the sections of limits.
+  static let windowKeys = [
+    "note", "trace", "kinds", "views", "frames", "edges", "findings", "hitches", "hangs",
   ]
   /// Keys of the `findings` section: the rules to forbid, and the rules' thresholds.
   static var findingKeys: [String] { ["forbid", "note"] + FindingRules.thresholds.map(\.key) }
@@ -46,10 +51,12 @@ package enum BudgetParser {
 private struct Reader {
   let file: String
 
-  func budget(_ root: LocatedJSON) throws(BudgetError) -> Budget {
-    let members = try object(root, what: "the budget")
+  /// The budget `root` holds; `window` for a `"windows"` entry (its sections of limits alone).
+  func budget(_ root: LocatedJSON, window: String? = nil) throws(BudgetError) -> Budget {
+    let what = window.map { "window \"\($0)\"" } ?? "the budget"
+    let members = try object(root, what: what)
     var budget = Budget(file: file)
-    try checkKeys(members, allowed: BudgetParser.topKeys, what: "the budget")
+    try checkKeys(members, allowed: window == nil ? BudgetParser.topKeys : BudgetParser.windowKeys, what: what)
     for member in members {
       let value = member.value
       switch member.key {
@@ -92,6 +99,20 @@ private struct Reader {
         for entry in try array(value, key: "edges") { budget.limits += try edge(entry) }
       case "findings":
         try findings(value, into: &budget)
+      case "windows":
+        for entry in try object(value, what: "\"windows\"") {
+          guard !entry.key.isEmpty else {
+            throw BudgetError(
+              file: file, location: entry.keyLocation, message: "a window needs a name (an interval's name)")
+          }
+          let inner = try self.budget(entry.value, window: entry.key)
+          for var limit in inner.limits {
+            limit.window = entry.key
+            limit.name = "\(entry.key): \(limit.name)"
+            budget.limits.append(limit)
+          }
+          if let settings = inner.findingSettings { budget.windowFindingSettings[entry.key] = settings }
+        }
       default:
         break
       }
@@ -101,7 +122,7 @@ private struct Reader {
         file: file, location: root.location, message: "the orange threshold must not be above the red one")
     }
     guard !budget.limits.isEmpty else {
-      throw error(root, "the budget sets no limit; add e.g. \"frames\": { \"missed\": 0 }")
+      throw error(root, "\(what) sets no limit; add e.g. \"frames\": { \"missed\": 0 }")
     }
     return budget
   }

@@ -146,7 +146,7 @@ package enum BudgetCheck {
       message = "view \"\(selector.query)\" has no \(kind) updates in the trace (it has \(kinds))"
     } else {
       message = "no view \"\(selector.query)\" in the trace"
-      if !summary.range.isUnbounded { message += " (or its range)" }
+      if let restriction = summary.restriction { message += " (or in \(restriction))" }
       message += Suggestion.phrase(Suggestion.closest(to: selector.query, in: keys), quote: "\"")
     }
     return BudgetError(file: budget.file, location: selector.location, message: message)

@@ -30,19 +30,48 @@ extension MeasurePass {
   }
 }
 
-/// One trace measured for a budget check, once, with what `--tighten` needs.
+/// One trace measured for a budget check, once (and once more per window of the budget's
+/// `"windows"` section), with what `--tighten` needs.
 package struct CheckRun: Sendable {
+  /// One window's limits measured on that window alone.
+  struct WindowRun: Sendable {
+    var budget: Budget
+    var measurements: CheckMeasurements
+    var slower: CheckMeasurements?
+  }
+
+  /// The whole budget.
   package var budget: Budget
+  /// The trace (its range and `--window`), for the limits outside `"windows"`.
   package var measurements: CheckMeasurements
   /// The measurements with orange and red counted at thresholds `margin` slower (only when
   /// tightening a budget with orange or red limits).
   var slower: CheckMeasurements?
+  /// The budget's windows, in file order.
+  var windows: [WindowRun] = []
   /// How many times the trace was read.
   package var reads: Int
 
-  /// Checks the budget on the measurements.
+  /// Checks the budget on the measurements: the whole trace's limits, then each window's.
   package func evaluate() throws(BudgetError) -> CheckResult {
-    try BudgetCheck.evaluate(budget, on: measurements)
+    var result = try BudgetCheck.evaluate(budget.limits(in: nil), on: measurements)
+    for window in windows {
+      result.results += try BudgetCheck.evaluate(window.budget, on: window.measurements).results
+    }
+    return result
+  }
+
+  /// The results at thresholds `margin` slower, where measured.
+  private func slowerResult() -> CheckResult? {
+    guard let slower, var result = try? BudgetCheck.evaluate(budget.limits(in: nil), on: slower) else {
+      return nil
+    }
+    for window in windows {
+      guard let measured = window.slower, let more = try? BudgetCheck.evaluate(window.budget, on: measured)
+      else { continue }
+      result.results += more.results
+    }
+    return result
   }
 
   /// What `--tighten` makes of the budget file's `bytes` after `result`.
@@ -62,7 +91,7 @@ package struct CheckRun: Sendable {
   package func tighten(_ bytes: [UInt8], after result: CheckResult, margin: Double) -> Tightening {
     guard result.passed else { return .overBudget }
     var measured = result
-    if let slower, let slowerResult = try? BudgetCheck.evaluate(budget, on: slower) {
+    if let slowerResult = slowerResult() {
       measured = BudgetTightener.withHeadroom(result, slower: slowerResult)
     }
     let (tightened, changes) = BudgetTightener.tighten(bytes, result: measured, margin: margin)
@@ -71,18 +100,43 @@ package struct CheckRun: Sendable {
 }
 
 extension TraceAnalysis {
-  /// Measures the trace made of `paths` for `budget` in one read; with a tightening `margin`
-  /// (percent), orange and red are also counted at thresholds that much slower.
+  /// Measures the trace made of `paths` for `budget` in one read, and each window of its
+  /// `"windows"` section in one more; with a tightening `margin` (percent), orange and red are
+  /// also counted at thresholds that much slower.
+  ///
+  /// A window the trace lacks is an error naming the budget file's line.
   package static func check(
     paths: [String], budget: Budget, options: AnalysisOptions, tighteningMargin margin: Double? = nil
   ) throws(TraceReadError) -> CheckRun {
-    var pass = MeasurePass(for: budget)
-    if let margin, budget.limits.contains(where: { $0.measure == .orange || $0.measure == .red }) {
-      pass.recount = BudgetTightener.slowerThresholds(options.thresholds, margin: margin)
+    func pass(for budget: Budget) -> MeasurePass {
+      var pass = MeasurePass(for: budget)
+      if let margin, budget.limits.contains(where: { $0.measure == .orange || $0.measure == .red }) {
+        pass.recount = BudgetTightener.slowerThresholds(options.thresholds, margin: margin)
+      }
+      return pass
     }
     let run = try TraceRun(paths: paths, options: options)
-    let output = try run.read(pass).output
-    return CheckRun(
-      budget: budget, measurements: output.measurements, slower: output.recounted, reads: run.readCount)
+    let windows = budget.windows
+    if !windows.isEmpty {
+      let catalog = try run.windowCatalog()
+      for window in windows where catalog.entries.allSatisfy({ $0.name != window && $0.qualifiedName != window }) {
+        let location = budget.limits.first { $0.window == window }?.location
+        throw .ambiguousInput(
+          budget.file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": window \"\(window)\": "
+            + WindowCatalog.unknown(window, file: run.displayName, entries: catalog.entries))
+      }
+    }
+    let main = budget.limits(in: nil)
+    let output = try run.read(pass(for: main)).output
+    var result = CheckRun(
+      budget: budget, measurements: output.measurements, slower: output.recounted, reads: 0)
+    for window in windows {
+      let windowBudget = budget.limits(in: window)
+      let measured = try run.read(pass(for: windowBudget), windows: [window]).output
+      result.windows.append(
+        CheckRun.WindowRun(budget: windowBudget, measurements: measured.measurements, slower: measured.recounted))
+    }
+    result.reads = run.readCount
+    return result
   }
 }

@@ -21,6 +21,11 @@ struct CauseGraphSink: TraceSink {
     static let hasTime: UInt32 = 4
     /// Its `changed` is `@self`: the parent passed a new value of the whole view.
     static let changedSelf: UInt32 = 8
+    /// With `--window`: kept when its target is an update in the window, or else when its own
+    /// time is (``timeInWindow``).
+    static let windowed: UInt32 = 16
+    /// Its own time lies in the window.
+    static let timeInWindow: UInt32 = 32
 
     var from: Int64
     var to: Int64
@@ -92,7 +97,14 @@ struct CauseGraphSink: TraceSink {
       ids.append(EventRecord(source, node: node, inRange: kept), id: source.id)
     case .cause(let cause):
       var flags: UInt32 = 0
-      if let time = cause.time {
+      if window.spans != nil {
+        // A window keeps a cause by its target update, else by its own time (never without).
+        flags = CauseRecord.windowed
+        if let time = cause.time {
+          flags |= CauseRecord.hasTime
+          if inRange(time) { flags |= CauseRecord.timeInWindow }
+        }
+      } else if let time = cause.time {
         guard inRange(time) else {
           outOfRange += 1
           return

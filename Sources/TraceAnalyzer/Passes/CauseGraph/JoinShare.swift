@@ -167,7 +167,17 @@ private struct Tally {
     _ cause: CauseGraphSink.CauseRecord, target: EventRecord?, fromDangles: Bool, updateLabel: Int32,
     catalog: NodeCatalog, resolved: PartitionedSpill<ResolvedCause>?
   ) {
-    if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
+    if cause.flags & CauseGraphSink.CauseRecord.windowed != 0 {
+      if let target, target.has(EventRecord.isUpdate) {
+        guard target.has(EventRecord.inRange) else {
+          counts.outOfRange += 1
+          return
+        }
+      } else if cause.flags & CauseGraphSink.CauseRecord.timeInWindow == 0 {
+        if cause.flags & CauseGraphSink.CauseRecord.hasTime != 0 { counts.outOfRange += 1 } else { counts.unplaced += 1 }
+        return
+      }
+    } else if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
       guard let target, target.has(EventRecord.hasTime) else {
         counts.unplaced += 1
         return

@@ -87,7 +87,7 @@ struct ExportSink: TraceSink {
     case .hitch(let hitch):
       hitches.append((hitch, hitch.narrative.map { symbols[$0] }, hitch.cause.map { symbols[$0] }))
     case .hang(let hang): hangs.append((hang, hang.kind.map { symbols[$0] }))
-    case .source, .header, .symbol, .sample: break
+    case .source, .header, .symbol, .sample, .interval: break
     }
     if case .header = event { return }
     if let time = event.time { earliest = min(earliest ?? time, time) }

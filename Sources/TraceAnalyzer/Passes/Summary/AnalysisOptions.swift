@@ -11,6 +11,8 @@ public struct AnalysisOptions: Hashable, Sendable {
   /// The red cut-off in ns; nil for Instruments' 1 ms.
   public var red: Int64?
   public var range: TimeRange
+  /// The windows (`--window`): interval names, or `SUBSYSTEM/NAME`; empty for the whole trace.
+  public var windows: [String] = []
   /// The refresh rate in Hz the frames are judged at, over the trace's own; nil for the
   /// trace's (or 60 Hz, assumed).
   public var refreshRate: Double?

@@ -124,6 +124,8 @@ struct SummaryAccumulator: TraceSink {
     case .sample(let sample):
       counts.samples += 1
       see(sample.time)
+    case .interval:
+      counts.intervals += 1
     case .header, .symbol:
       break
     }
@@ -225,6 +227,8 @@ public struct EventCounts: Hashable, Sendable {
   public var hangs = 0
   /// Time Profiler samples.
   public var samples = 0
+  /// Named intervals (signposts), the windows `--window` picks from.
+  public var intervals = 0
   /// Total time of the app's hitches and of hangs, ns (without those an hour long or more).
   public var hitchNs: Int64 = 0
   public var hangNs: Int64 = 0
@@ -238,6 +242,7 @@ public struct EventCounts: Hashable, Sendable {
     groups += other.groups
     frames += other.frames
     hitches += other.hitches
+    intervals += other.intervals
     systemHitches += other.systemHitches
     hangs += other.hangs
     samples += other.samples

@@ -7,6 +7,8 @@ public struct TraceSummary: Hashable, Sendable {
   package var header: TraceHeader?
   package var thresholds: Thresholds
   package var range: TimeRange
+  /// The windows (`--window`) the summary is restricted to; empty for none.
+  package var windows: [String] = []
   /// Trace start in ns: the header's `start`, else the earliest time in the trace.
   package var traceStart: Int64?
   /// The latest end of any event, ns.
@@ -22,6 +24,21 @@ public struct TraceSummary: Hashable, Sendable {
   package var warnings: [TraceWarning]
   /// The app's hitches and hangs that start in the range.
   package var hitches = HitchFigures()
+
+  /// `the range 1.000 s ..< 2.000 s`, `the window 'Scroll Feed'`, or both, for messages; nil
+  /// for the whole trace.
+  package var restriction: String? { Self.restriction(range: range, windows: windows) }
+
+  /// ``restriction`` for `range` and `windows`.
+  package static func restriction(range: TimeRange, windows: [String]) -> String? {
+    var parts: [String] = []
+    if !range.isUnbounded { parts.append("the range \(range.text)") }
+    if !windows.isEmpty {
+      parts.append(
+        (windows.count == 1 ? "the window " : "the windows ") + windows.map { "'\($0)'" }.joined(separator: ", "))
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " and ")
+  }
 
   /// From the trace start to the latest end of any event, ns; nil for an empty trace.
   package var spanNs: Int64? {

@@ -1,0 +1,101 @@
+import TraceModel
+
+/// The named intervals of a trace (its signposts), the windows `--window` picks from.
+package struct WindowCatalog: Hashable, Sendable {
+  /// One name of one subsystem: how many intervals it has and their summed duration.
+  package struct Entry: Hashable, Sendable {
+    package var name: String
+    package var subsystem: String?
+    package var count: Int
+    package var totalNs: Int64
+
+    /// `Scroll Feed`, or `com.example.app/Scroll Feed` with a subsystem.
+    package var qualifiedName: String { subsystem.map { "\($0)/\(name)" } ?? name }
+  }
+
+  /// One interval.
+  struct Item: Hashable, Sendable {
+    var name: String
+    var subsystem: String?
+    var span: Range<Int64>
+  }
+
+  /// Every interval, in file order.
+  private(set) var items: [Item]
+
+  init(items: [Item]) { self.items = items }
+
+  /// The names with their counts and total time, by name and subsystem.
+  package var entries: [Entry] {
+    var entries: [Entry] = []
+    var places: [String?: [String: Int]] = [:]
+    for item in items {
+      if let place = places[item.subsystem]?[item.name] {
+        entries[place].count += 1
+        entries[place].totalNs = entries[place].totalNs.saturatingAdd(Int64(item.span.count))
+      } else {
+        places[item.subsystem, default: [:]][item.name] = entries.count
+        entries.append(
+          Entry(name: item.name, subsystem: item.subsystem, count: 1, totalNs: Int64(item.span.count)))
+      }
+    }
+    return entries.sorted {
+      $0.name != $1.name
+        ? $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+        : ($0.subsystem ?? "").utf8.lexicographicallyPrecedes(($1.subsystem ?? "").utf8)
+    }
+  }
+
+  /// Whether `item` is named by `query`: its name, or `SUBSYSTEM/NAME`.
+  static func matches(_ item: Item, _ query: String) -> Bool {
+    if item.name == query { return true }
+    guard let subsystem = item.subsystem else { return false }
+    return query.count == subsystem.count + 1 + item.name.count && query == "\(subsystem)/\(item.name)"
+  }
+
+  /// The union of the intervals `queries` name, as ``TraceWindow/spans``; the first query that
+  /// names none is thrown.
+  func spans(for queries: [String], file: String) throws(TraceReadError) -> [Int64] {
+    var intervals: [Range<Int64>] = []
+    for query in queries {
+      let named = items.filter { Self.matches($0, query) }
+      guard !named.isEmpty else {
+        throw .ambiguousInput("--window '\(query)': " + Self.unknown(query, file: file, entries: entries))
+      }
+      intervals += named.map(\.span)
+    }
+    return TraceWindow.merged(intervals)
+  }
+
+  /// Why `query` names no window of `file`, listing those it has.
+  static func unknown(_ query: String, file: String, entries: [Entry]) -> String {
+    guard !entries.isEmpty else {
+      return
+        "\(file) has no intervals (no interval events, no signposts); record with the"
+        + " os_signpost or Points of Interest instrument, or leave out --window"
+    }
+    var names: [String] = []
+    var listed: [String] = []
+    for entry in entries where !names.contains(entry.name) {
+      names.append(entry.name)
+      let subsystems = entries.filter { $0.name == entry.name }.compactMap(\.subsystem)
+      listed.append("'\(entry.name)'" + (subsystems.isEmpty ? "" : " (\(subsystems.joined(separator: ", ")))"))
+    }
+    let candidates = names + entries.compactMap { $0.subsystem == nil ? nil : $0.qualifiedName }
+    return "no interval of that name in \(file); its windows: "
+      + listed.joined(separator: ", ") + Suggestion.didYouMean(query, among: candidates)
+  }
+}
+
+/// Collects the intervals of one reader part, in file order.
+struct IntervalCollector: TraceSink {
+  var items: [WindowCatalog.Item] = []
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    guard case .interval(let interval) = event else { return }
+    items.append(
+      WindowCatalog.Item(
+        name: symbols[interval.name], subsystem: interval.subsystem.map { symbols[$0] },
+        span: interval.start..<max(interval.start, interval.end)))
+  }
+}
