@@ -546,6 +546,59 @@ def slow_init():
     return t
 
 
+class Lines:
+    """A trace written line by line (events already in order), as a story's builder does."""
+
+    def __init__(self, events):
+        self.events = events
+
+    def text(self):
+        return "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in self.events)
+
+
+def windows():
+    """Signposted interactions: two app "Scroll Feed" intervals (the second 1.6x slower) and an
+    ads SDK's of the same name, an "Open Detail" with a 12 ms DetailView and a hitch, a "Launch"."""
+    events = []
+    ids = iter(range(101, 10_000))
+
+    def update(view, start, duration, module="Feed"):
+        uid = next(ids)
+        events.append({"type": "update", "id": uid, "kind": "body", "view": view, "module": module,
+                       "start": start, "duration": duration})
+        return uid
+
+    update("ContentView", 5_000_000, 2_400_000)
+    update("FeedView", 8_000_000, 600_000)
+    events.append({"type": "interval", "name": "Launch", "start": 0, "duration": 200_000_000,
+                   "category": "PointsOfInterest"})
+    events.append({"type": "source", "id": 1, "kind": "gesture", "label": "Gesture: Scroll", "user": True,
+                   "time": 300_000_000})
+    for start, end, slower in [(300_000_000, 800_000_000, 1.0), (1_500_000_000, 1_900_000_000, 1.6)]:
+        events.append({"type": "interval", "name": "Scroll Feed", "start": start, "duration": end - start,
+                       "subsystem": "com.example.feed", "category": "PointsOfInterest"})
+        t, k = start + 1_000_000, 0
+        while t < end:
+            uid = update("FeedRow", t, int((300_000 + (k % 5) * 150_000) * slower))
+            events.append({"type": "cause", "from": 1, "to": uid, "label": "update", "time": t})
+            k += 1
+            t += 8_333_333
+    events.append({"type": "interval", "name": "Scroll Feed", "start": 2_000_000_000, "duration": 100_000_000,
+                   "subsystem": "com.vendor.ads"})
+    update("AdBanner", 2_010_000_000, 1_500_000, module="Ads")
+    events.append({"type": "interval", "name": "Open Detail", "start": 1_000_000_000, "duration": 200_000_000,
+                   "subsystem": "com.example.feed", "category": "PointsOfInterest"})
+    update("DetailView", 1_010_000_000, 12_000_000)
+    update("FeedRow", 1_030_000_000, 400_000)
+    events.append({"type": "hitch", "start": 1_020_000_000, "duration": 16_700_000, "narrative": "Expensive commit"})
+    events.append({"type": "hitch", "start": 1_600_000_000, "duration": 8_300_000})
+    events.append({"type": "hang", "start": 2_300_000_000, "duration": 300_000_000, "kind": "Hang"})
+    update("SettingsView", 2_310_000_000, 290_000_000)
+    header = {"type": "trace", "version": 1, "app": "Feed", "device": "iPhone 16 Pro", "refreshRate": 120,
+              "start": 0, "recorded": ["updates", "causes", "hitches", "hangs", "intervals"]}
+    return Lines([header] + sorted(events, key=lambda e: e.get("start", e.get("time", 0))))
+
+
 STORIES = [
     ("minimal", minimal, "header and one frame's worth of events: one orange (LandmarkList 640 µs) and one red (LandmarkListItemView 1.4 ms) update"),
     ("landmarks-before", lambda: landmarks(False), "story 1 before the fix: scrolling Landmarks at 120 Hz, LandmarkListItemView.body builds formatters on every run (many orange/red updates, frames missed by long updates, hitches), plus two long launch updates"),
@@ -557,6 +610,7 @@ STORIES = [
     ("update-loop", update_loop, "story 7: one Gesture: Tap, then 120 rounds of @Published AppState.toast → ContentView → HomeView → View Creation / Reuse → HeaderView.body → @State HomeViewModel.tags → HeaderView.body → toast … (cycles, update → source edges)"),
     ("dog-inputs", dog_inputs, "story 5: each treat keystroke writes @State DogModel.dog → DogDetailView.body → ScalableDogImage.body (orange/red, changed @self) though the image did not change"),
     ("slow-init", slow_init, "story 6: LandmarkDetail.body takes 82.4 ms (HikeStore loads synchronously in init), with a hang and a hitch event"),
+    ("windows", windows, "signposted interactions for `--window`: two `com.example.feed` \"Scroll Feed\" intervals of FeedRow bodies (the second 1.6× slower) and an ads SDK's \"Scroll Feed\" (`com.vendor.ads`, an AdBanner), an \"Open Detail\" with a 12 ms DetailView and a hitch, a \"Launch\", and a hang after every window; `reference/windows.scroll-feed.summary.json` is `analysis.py summarize --window com.example.feed/Scroll Feed`, `reference/windows.list-windows.json` its `--list-windows`"),
 ]
 
 
@@ -680,7 +734,9 @@ def write_ci_fixtures(summaries, readme):
                "- `perf-budget.json` — every section of a budget file; passes `landmarks-after`, fails `landmarks-before`.",
                "- `landmarks.json` — story 1: LandmarkListItemView has no orange/red update, p95 <= 400 µs, no missed frame.",
                "- `favorites.json` — story 2: at most 2 updates of LandmarkListItemView.body (an edge limit).",
-               "- `search.json` — the regression pair: passes `ci/search-main`, fails `ci/search-pr`."]
+               "- `search.json` — the regression pair: passes `ci/search-main`, fails `ci/search-pr`.",
+               "- `windows.json` — a `\"windows\"` section: limits on the `windows` story's \"Scroll Feed\" and "
+               "\"com.example.feed/Open Detail\" alone (fails)."]
     readme += ["", "`reference/diff/<pair>.diff.json` is `Scripts/reference/analysis.py diff BASE… --vs HEAD…` for "
                + ", ".join(f"`{name}`" for name, _, _ in DIFF_PAIRS) + "."]
     readme += ["", "## Golden outputs (`expected/`)", "",
@@ -841,8 +897,9 @@ MALFORMED_CASES = [
 
 # MARK: - Running the reference and checking the stories
 
-def run_reference(rel_path):
-    p = subprocess.run([sys.executable, ANALYSIS, "summarize", rel_path], cwd=ROOT, capture_output=True)
+def run_reference(rel_path, arguments=("summarize",)):
+    p = subprocess.run([sys.executable, ANALYSIS, arguments[0], rel_path, *arguments[1:]], cwd=ROOT,
+                       capture_output=True)
     return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
 
 
@@ -924,6 +981,24 @@ def write(path, data):
         f.write(data)
 
 
+def write_runs(readme):
+    """Five runs a side of 12 views for `diff` verdicts (Scripts/reference/runs_trace.py)."""
+    script = os.path.join(ROOT, "Scripts", "reference", "runs_trace.py")
+    for side, seeds, extra in [("base", range(1, 6), []), ("head", range(51, 56), ["--slow", "3", "--factor", "2"])]:
+        for run, seed in enumerate(seeds, start=1):
+            out = subprocess.run([sys.executable, script, "--seed", str(seed), "--views", "12", *extra,
+                                  "--hitches", "--hangs"], capture_output=True, text=True, check=True).stdout
+            write(os.path.join(TRACES, "runs", f"{side}-{run}.jsonl"), out.encode("utf-8"))
+    readme += ["", "## Sets of runs (`traces/runs/`, for `diff` verdicts)", "",
+               "- `runs/base-1.jsonl` … `runs/base-5.jsonl` — five base runs of 12 views (`App.View0000` … "
+               "`View0011`) with app hitches, system hitches and hangs: `Scripts/reference/runs_trace.py --seed N "
+               "--views 12 --hitches --hangs` for N = 1 … 5.",
+               "- `runs/head-1.jsonl` … `runs/head-5.jsonl` — five head runs, `View0003` twice as slow: "
+               "`runs_trace.py --seed N --views 12 --slow 3 --factor 2 --hitches --hangs` for N = 51 … 55. The golden "
+               "diff (`expected/runs.diff.*`) shows the method: over every view the q adjusted over 12 views stays "
+               "above 0.05 (inconclusive), while `View0003:p95>10%` tests that view alone and fails."]
+
+
 def main():
     summaries = {}
     readme = [
@@ -982,7 +1057,14 @@ def main():
         readme += ["", "## Other", "",
                    "- `conformance/JSONTestSuite/` — nst/JSONTestSuite `test_parsing` cases (MIT, see its LICENSE): "
                    "`y_*` accepted, `n_*` rejected, `i_*` either way, never a crash."]
+    for name, arguments in [("windows.scroll-feed.summary", ["summarize", "--window", "com.example.feed/Scroll Feed"]),
+                            ("windows.list-windows", ["summarize", "--list-windows"])]:
+        rc, out, err = run_reference(os.path.join(TRACES, "windows.jsonl"), arguments)
+        if rc != 0 or err:
+            sys.exit(f"windows {arguments}: reference failed ({rc}): {err}")
+        write(os.path.join(REFERENCE, name + ".json"), out.encode("utf-8"))
     diffs = write_ci_fixtures(summaries, readme)
+    write_runs(readme)
     write(os.path.join("Fixtures", "README.md"), ("\n".join(readme) + "\n").encode("utf-8"))
 
     checks = check_stories(summaries) + check_ci(summaries, diffs)

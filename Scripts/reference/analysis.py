@@ -6,7 +6,8 @@ A second, deliberately simple reading of /work/shared/spec/trace-format.md and
 Python 3.11 standard library only; correctness over speed.
 
     python3 Scripts/reference/analysis.py summarize TRACE.jsonl \
-        [--orange NS] [--red NS] [--from NS] [--to NS] [--format json]
+        [--orange NS] [--red NS] [--from NS] [--to NS] [--window NAME]... [--format json]
+    python3 Scripts/reference/analysis.py summarize TRACE.jsonl --list-windows
     python3 Scripts/reference/analysis.py diff BASE.jsonl HEAD.jsonl [--orange NS] [--red NS]
     python3 Scripts/reference/analysis.py diff BASE1 BASE2 ... --vs HEAD1 HEAD2 ... [--orange NS] [--red NS]
 
@@ -20,6 +21,7 @@ views sorted by (module, kind, name), edges by (from, to, label). Exit codes: 0 
 
     python3 Scripts/reference/analysis.py cause-graph TRACE.jsonl [--view V]
         [--upstream] [--downstream] [--depth N] [--min-count N] [--from NS] [--to NS]
+        [--window NAME]...
 
 `cause-graph` prints the cause-and-effect graph (analysis.md "Cause-and-effect graph"):
 the whole graph (every node with an edge, no cap) or the subgraph around view V
@@ -33,6 +35,45 @@ lies in [from, to) relative to the trace start, and dropped when it has neither;
 counts are then in-range updates, and dimmed uses them (all updates when none is in
 range); --depth N keeps nodes within N hops and an edge a -> b when hops(b) + 1 <= N
 upstream (hops(a) + 1 <= N downstream).
+
+Windows (analysis.md "Windows (`--window NAME`)"; `interval` events of trace-format.md):
+  * `--window NAME` is repeatable; the window is the union of the half-open spans
+    [start, start + duration) of every interval any NAME matches (intervals of duration 0 hold
+    nothing). Interval times are absolute (as in the file), unlike --from/--to.
+  * NAME matches an interval whose `name` is NAME, and also one whose `subsystem` + "/" + `name`
+    is NAME. Both readings always apply (their union): a plain name that itself holds a slash
+    still matches by name, and SUBSYSTEM/NAME is split wherever the interval's own subsystem
+    ends (a subsystem or a name may hold slashes). Comparison is exact (code points; no case
+    folding, no trimming). A plain NAME matches that name under every subsystem and without one.
+    `category` plays no part.
+  * A NAME that matches no interval: exit 64, after the trace is read (a malformed trace is still
+    65), with a message listing every spelling the trace accepts (each name, and SUBSYSTEM/NAME
+    for intervals with a subsystem), sorted by code point. A name that matches only intervals of
+    duration 0 is known: the window is just empty.
+  * Selection: an update (hitch, hang) counts when its `start` is in the window, a sample when its
+    `time` is. With --from/--to too, a time must be in both (the intersection).
+  * summarize: per-kind, views and frames use the counted updates only; frames keep the whole
+    trace's timeline (recorded frames and the grid anchor are never filtered), exactly as for
+    --from/--to. With --window the JSON gains one extra key, "window": {"names": the NAMEs as
+    given, "intervals": how many intervals they matched, "spanNs": the length of the union,
+    "hitches": {"count", "totalNs", "longestNs"} (app hitches: `system` not true), "hangs":
+    {"count", "longestNs"}, "samples": {"count", "weightNs"}} over the selection. Without
+    --window the output is what it always was.
+  * cause-graph: a cause counts when its destination is an update that counts (its `start` in the
+    window, and with --from/--to in the range too), or, when its destination is not an update (a
+    source, or a dangling id), when the cause itself has a `time` in the window (and range); never
+    without one. So with --window the range takes part only through that intersection: the
+    range-only rule below (the cause's own time first, else its target's) applies when no
+    --window is given. Node counts and dimmed use updates and sources whose start / time is in
+    the window (and range), as for the range alone.
+  * `summarize --list-windows` prints {"windows": [{"name", "subsystem" (null when absent),
+    "count": intervals, "totalNs": summed durations (overlaps counted twice)}]}, one entry per
+    (subsystem, name), sorted by name then subsystem (null first, then code point); it lists the
+    whole trace whatever --from/--to/--window say (they are ignored with it).
+  * An `interval` is read like other events: `name` (string), `start` (Int64), `duration`
+    (Int64 >= 0) required; `subsystem`, `category` strings when present; errors with line and
+    column as for other events. Its `start` counts for the trace start (it always did, as an
+    event of a then-unknown type).
 
 Reader decisions that the spec leaves open (see Fixtures/README.md too):
   * Columns are 1-based BYTE offsets into the line (the line end excluded).
@@ -82,6 +123,7 @@ Analysis decisions:
 import math
 import os
 import sys
+from bisect import bisect_right
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import frames as frames_ref  # noqa: E402
@@ -366,6 +408,7 @@ class Trace:
         self.hangs = []
         self.symbols = {}  # symbol id -> {"id", "name", "binary"?, "user"?, "line"}
         self.samples = []  # in file order: {"time", "weight", "thread"?, "stack", "line"}
+        self.intervals = []  # in file order: {"name", "start", "duration", "subsystem"?, "category"?, "line"}
         self.unknown_events = 0
         self.unknown_times = []  # integer `start`/`time` values of events of unknown types
         self.warnings = []  # (line, column, message)
@@ -396,6 +439,8 @@ SCHEMAS = {
                "user": ("bool", False)},
     "sample": {"time": ("int", True), "weight": ("int", True), "thread": ("str", False),
                "stack": ("ints", True)},
+    "interval": {"name": ("str", True), "start": ("int", True), "duration": ("dur", True),
+                 "subsystem": ("str", False), "category": ("str", False)},
 }
 
 TYPE_NAMES = {"int": "an integer", "id": "an integer", "dur": "an integer", "str": "a string",
@@ -587,6 +632,8 @@ def read_trace(data):
             if ev["weight"] <= 0:
                 raise TraceError(lineno, col("weight"), f'sample "weight" must be positive, found {ev["weight"]}')
             trace.samples.append(ev)
+        elif etype == "interval":
+            trace.intervals.append(ev)
     return trace
 
 
@@ -595,7 +642,7 @@ def read_trace(data):
 def earliest_time(trace):
     """Earliest integer `start`/`time` of any event (header excluded; unknown types included)."""
     times = list(trace.unknown_times)
-    for evs in (trace.frames, trace.groups, trace.updates, trace.hitches, trace.hangs):
+    for evs in (trace.frames, trace.groups, trace.updates, trace.hitches, trace.hangs, trace.intervals):
         times.extend(e["start"] for e in evs)
     for evs in (trace.sources, trace.causes, trace.samples):
         times.extend(e["time"] for e in evs if "time" in e)
@@ -606,6 +653,121 @@ def trace_start(trace):
     if trace.header is not None and "start" in trace.header:
         return trace.header["start"]
     return earliest_time(trace)
+
+
+# MARK: - Windows (analysis.md "Windows (`--window NAME`)")
+
+def interval_matches(interval, query):
+    """`query` names the interval: its `name` exactly, or `SUBSYSTEM/NAME` with its subsystem.
+
+    Both readings always apply (their union), so a name that itself holds a slash still matches
+    by name, and an interval with a subsystem matches both its plain name and SUBSYSTEM/NAME.
+    """
+    if interval["name"] == query:
+        return True
+    sub = interval.get("subsystem")
+    return sub is not None and sub + "/" + interval["name"] == query
+
+
+def window_spellings(trace):
+    """Every --window argument that names something in this trace, sorted by code point:
+    each interval name, and SUBSYSTEM/NAME for intervals that have a subsystem."""
+    names = set()
+    for iv in trace.intervals:
+        names.add(iv["name"])
+        if "subsystem" in iv:
+            names.add(iv["subsystem"] + "/" + iv["name"])
+    return sorted(names)
+
+
+class Windows:
+    """The union of the matching intervals' half-open [start, start + duration) spans."""
+
+    def __init__(self, queries, intervals):
+        self.queries = list(queries)
+        self.matched = len(intervals)
+        spans = sorted((iv["start"], iv["start"] + iv["duration"]) for iv in intervals if iv["duration"] > 0)
+        merged = []
+        for a, b in spans:
+            if merged and a <= merged[-1][1]:  # overlapping or adjacent: one span
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        self.spans = [tuple(x) for x in merged]
+        self._starts = [a for a, _ in self.spans]
+
+    def contains(self, t):
+        j = bisect_right(self._starts, t) - 1
+        return j >= 0 and t < self.spans[j][1]
+
+    def length(self):
+        return sum(b - a for a, b in self.spans)
+
+
+def resolve_windows(trace, queries):
+    """(Windows, unknown queries). An unknown query (one that matches no interval) is a usage
+    error for the caller (exit 64, listing window_spellings)."""
+    unknown = [q for q in queries if not any(interval_matches(iv, q) for iv in trace.intervals)]
+    chosen = [iv for iv in trace.intervals if any(interval_matches(iv, q) for q in queries)]
+    return Windows(queries, chosen), unknown
+
+
+def unknown_windows_message(path, trace, unknown):
+    names = ", ".join(f'"{q}"' for q in unknown)
+    have = window_spellings(trace)
+    listing = ", ".join(f'"{n}"' for n in have) if have else "none (the trace has no interval events)"
+    verb = "names" if len(unknown) == 1 else "name"
+    return f"error: {path}: --window {names} {verb} no interval; the trace's windows: {listing}\n"
+
+
+def list_windows(trace):
+    """--list-windows: one entry per (subsystem, name), sorted by name then subsystem (absent
+    first, then code point); count = intervals, totalNs = their summed durations (not a union)."""
+    groups = {}
+    for iv in trace.intervals:
+        key = (iv["name"], iv.get("subsystem"))
+        g = groups.setdefault(key, {"name": key[0], "subsystem": key[1], "count": 0, "totalNs": 0})
+        g["count"] += 1
+        g["totalNs"] += iv["duration"]
+    order = sorted(groups, key=lambda k: (k[0], k[1] is not None, k[1] or ""))
+    return {"windows": [groups[k] for k in order]}
+
+
+class Selection:
+    """What --from/--to and --window select. An absolute time t is selected when it lies in
+    [from, to) relative to the trace start (a missing bound is open) and in a window span."""
+
+    def __init__(self, trace, range_from=None, range_to=None, windows=None):
+        self.ranged = range_from is not None or range_to is not None
+        self.windows = windows
+        self.bounded = self.ranged or windows is not None
+        self.range_from, self.range_to = range_from, range_to
+        t0 = trace_start(trace) if self.ranged else 0
+        self.t0 = t0 if t0 is not None else 0
+
+    def in_range(self, t):
+        rel = t - self.t0
+        return (self.range_from is None or rel >= self.range_from) and (self.range_to is None or rel < self.range_to)
+
+    def has(self, t):
+        return (not self.ranged or self.in_range(t)) and (self.windows is None or self.windows.contains(t))
+
+
+def window_facts(trace, windows, range_from=None, range_to=None):
+    """The summary's extra "window" key (only with --window): what the selection holds besides
+    updates. hitches are the app's (`system` not true), as hitches.py's figures."""
+    sel = Selection(trace, range_from, range_to, windows)
+    hitches = [h["duration"] for h in trace.hitches if not h.get("system", False) and sel.has(h["start"])]
+    hangs = [h["duration"] for h in trace.hangs if sel.has(h["start"])]
+    samples = [s["weight"] for s in trace.samples if sel.has(s["time"])]
+    return {
+        "names": windows.queries,
+        "intervals": windows.matched,
+        "spanNs": windows.length(),
+        "hitches": {"count": len(hitches), "totalNs": sum(hitches), "longestNs": max(hitches, default=0)},
+        "hangs": {"count": len(hangs), "longestNs": max(hangs, default=0)},
+        "samples": {"count": len(samples), "weightNs": sum(samples)},
+    }
 
 
 def severity(duration, orange, red):
@@ -627,7 +789,11 @@ def percentile(sorted_values, p):
 
 
 def summarize(trace, orange=DEFAULT_ORANGE, red=DEFAULT_RED, range_from=None, range_to=None,
-              refresh_rate=None):
+              refresh_rate=None, windows=None):
+    """The Summary JSON. `windows` (a Windows, or None) keeps only the updates whose start is in
+    a window span (on top of --from/--to: the intersection); frames are built from the kept
+    updates on the whole trace's timeline, as for --from/--to. With windows, an extra key
+    "window" (window_facts) says what else the selection holds."""
     updates = trace.updates
     if range_from is not None or range_to is not None:
         t0 = trace_start(trace)
@@ -640,6 +806,8 @@ def summarize(trace, orange=DEFAULT_ORANGE, red=DEFAULT_RED, range_from=None, ra
                 continue
             kept.append(u)
         updates = kept
+    if windows is not None:
+        updates = [u for u in updates if windows.contains(u["start"])]
 
     # Per kind.
     per_kind = {k: {"count": 0, "orange": 0, "red": 0, "skipped": 0, "unfinished": 0, "totalNs": 0}
@@ -689,12 +857,15 @@ def summarize(trace, orange=DEFAULT_ORANGE, red=DEFAULT_RED, range_from=None, ra
     deadlines = frames_ref.Deadlines(updates, timeline, red, UNFINISHED_NS)
     frames = {"budgetNs": budget, "budgetAssumed": assumed, "budgetSource": source}
     frames.update(deadlines.summary())
-    return {
+    result = {
         "updates": per_kind,
         "views": views,
         "frames": frames,
         "thresholds": {"orangeNs": orange, "redNs": red},
     }
+    if windows is not None:
+        result["window"] = window_facts(trace, windows, range_from, range_to)
+    return result
 
 
 # MARK: - Cause graph edges and diff
@@ -842,45 +1013,56 @@ def node_label(key):
     return f"unknown #{key[1]}"
 
 
-def cause_graph(trace, range_from=None, range_to=None):
+def cause_graph(trace, range_from=None, range_to=None, windows=None):
     """The whole graph: {node key: facts}, {(from key, to key, label): count}, dangling count.
 
     Node keys: ("update", kind, module, name), ("source", kind, label), ("unknown", id).
     With a range, causes are kept when their time (else their target's: an update's start, a
     source's time) lies in [from, to) relative to the trace start; others are dropped.
+    With windows (a Windows), causes are kept when their destination is an update that counts
+    (its start in a window, and in the range when one is given), or, for any other destination
+    (a source, a dangling id), when the cause has a `time` in a window (and in the range); the
+    range's own rule (the cause's time, else its target's) is then not applied. Node counts (and
+    dimmed) use the selected updates and sources: start / time in the range and in a window.
     """
-    bounded = range_from is not None or range_to is not None
-    t0 = trace_start(trace) if bounded else 0
+    sel = Selection(trace, range_from, range_to, windows)
+    bounded = sel.bounded
+    in_range = sel.in_range
+    in_selection = sel.has
 
-    def in_range(t):
-        rel = t - t0
-        return (range_from is None or rel >= range_from) and (range_to is None or rel < range_to)
-
-    by_id = {}  # id -> (node key, time or None)
+    by_id = {}  # id -> (node key, time or None, is an update)
     nodes = {}
     for u in trace.updates:
         key = update_node_key(u)
         n = nodes.setdefault(key, {"all": 0, "skipped": 0, "in": 0, "in_skipped": 0, "user": False})
         n["all"] += 1
         n["skipped"] += 1 if u.get("skipped", False) else 0
-        if not bounded or in_range(u["start"]):
+        if not bounded or in_selection(u["start"]):
             n["in"] += 1
             n["in_skipped"] += 1 if u.get("skipped", False) else 0
-        by_id[u["id"]] = (key, u["start"])
+        by_id[u["id"]] = (key, u["start"], True)
     for s in trace.sources:
         key = ("source", s["kind"], s["label"])
         n = nodes.setdefault(key, {"all": 0, "skipped": 0, "in": 0, "in_skipped": 0, "user": False})
         n["all"] += 1
-        if not bounded or ("time" in s and in_range(s["time"])):
+        if not bounded or ("time" in s and in_selection(s["time"])):
             n["in"] += 1
         n["user"] = n["user"] or s.get("user", False)
-        by_id[s["id"]] = (key, s.get("time"))
+        by_id[s["id"]] = (key, s.get("time"), False)
 
     edges = {}
     dangling = 0
     for c in trace.causes:
         src, dst = by_id.get(c["from"]), by_id.get(c["to"])
-        if bounded:
+        if windows is not None:
+            # The window rule, on the whole selection (window and range): a cause counts when
+            # its destination update counts, else by its own time.
+            if dst is not None and dst[2]:
+                if not in_selection(dst[1]):
+                    continue
+            elif "time" not in c or not in_selection(c["time"]):
+                continue
+        elif sel.ranged:
             t = c.get("time")
             if t is None:
                 t = dst[1] if dst is not None else None
@@ -980,9 +1162,11 @@ def graph_json(facts, edges, dangling):
 
 # MARK: - Command line
 
-USAGE = """usage: analysis.py summarize TRACE.jsonl [--orange NS] [--red NS] [--from NS] [--to NS] [--format json]
+USAGE = """usage: analysis.py summarize TRACE.jsonl [--orange NS] [--red NS] [--from NS] [--to NS]
+                   [--window NAME]... [--refresh-rate HZ] [--format json]
+       analysis.py summarize TRACE.jsonl --list-windows
        analysis.py cause-graph TRACE.jsonl [--view V] [--upstream] [--downstream] [--depth N]
-                   [--min-count N] [--from NS] [--to NS]
+                   [--min-count N] [--from NS] [--to NS] [--window NAME]...
        analysis.py diff BASE.jsonl HEAD.jsonl [--orange NS] [--red NS]
        analysis.py diff BASE... --vs HEAD... [--orange NS] [--red NS]
 
@@ -990,6 +1174,9 @@ USAGE = """usage: analysis.py summarize TRACE.jsonl [--orange NS] [--red NS] [--
   --red NS      red threshold in ns (default 1000000): red when duration > NS
   --from NS     inspection range start, ns relative to the trace start (inclusive)
   --to NS       inspection range end, ns relative to the trace start (exclusive)
+  --window NAME only events in the intervals named NAME (or SUBSYSTEM/NAME); repeatable (union);
+                with --from/--to, the intersection
+  --list-windows  list the trace's intervals: {"windows": [{name, subsystem, count, totalNs}]}
 """
 
 
@@ -1022,15 +1209,18 @@ def main_cause_graph(argv):
     path, view, depth, min_count = None, None, None, 1
     up, down = False, False
     bounds = {"--from": None, "--to": None}
+    window_names = []
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--view", "--depth", "--min-count", "--from", "--to"):
+        if a in ("--view", "--depth", "--min-count", "--from", "--to", "--window"):
             if i + 1 >= len(argv):
                 return usage_error(f"{a} needs a value")
             value = argv[i + 1]
             if a == "--view":
                 view = value
+            elif a == "--window":
+                window_names.append(value)
             else:
                 try:
                     number = int(value, 10)
@@ -1058,7 +1248,13 @@ def main_cause_graph(argv):
     trace, status = load_trace(path)
     if trace is None:
         return status
-    facts, edges, dangling = cause_graph(trace, bounds["--from"], bounds["--to"])
+    windows = None
+    if window_names:
+        windows, unknown = resolve_windows(trace, window_names)
+        if unknown:
+            sys.stderr.write(unknown_windows_message(path, trace, unknown))
+            return EXIT_USAGE
+    facts, edges, dangling = cause_graph(trace, bounds["--from"], bounds["--to"], windows)
     chosen = select_graph(facts, edges, view, upstream=up or not down, downstream=down,
                           depth=depth, min_count=min_count)
     if chosen is None:
@@ -1080,10 +1276,20 @@ def main(argv):
     path = None
     opts = {"--orange": DEFAULT_ORANGE, "--red": DEFAULT_RED, "--from": None, "--to": None,
             "--refresh-rate": None}
+    window_names = []
+    listing = False
     i = 1
     while i < len(argv):
         a = argv[i]
-        if a in opts or a == "--format":
+        if a == "--window":
+            if i + 1 >= len(argv):
+                return usage_error(f"{a} needs a value")
+            window_names.append(argv[i + 1])
+            i += 2
+        elif a == "--list-windows":
+            listing = True
+            i += 1
+        elif a in opts or a == "--format":
             if i + 1 >= len(argv):
                 return usage_error(f"{a} needs a value")
             value = argv[i + 1]
@@ -1127,9 +1333,19 @@ def main(argv):
         return EXIT_DATA
     for line, column, message in trace.warnings:
         sys.stderr.write(f"{path}:{line}:{column}: warning: {message}\n")
-    summary = summarize(trace, opts["--orange"], opts["--red"], opts["--from"], opts["--to"],
-                        opts["--refresh-rate"])
     import json
+    if listing:
+        out = list_windows(trace)
+        sys.stdout.buffer.write((json.dumps(out, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
+        return EXIT_OK
+    windows = None
+    if window_names:
+        windows, unknown = resolve_windows(trace, window_names)
+        if unknown:
+            sys.stderr.write(unknown_windows_message(path, trace, unknown))
+            return EXIT_USAGE
+    summary = summarize(trace, opts["--orange"], opts["--red"], opts["--from"], opts["--to"],
+                        opts["--refresh-rate"], windows)
     sys.stdout.buffer.write((json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
     return EXIT_OK
 

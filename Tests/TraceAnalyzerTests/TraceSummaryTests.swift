@@ -36,6 +36,47 @@ struct TraceSummaryTests {
     #expect(project(ours) == project(reference))
   }
 
+  /// The windowed summary (`--window`) against the reference's stored output, with its
+  /// `window` key (intervals, union, hitches, hangs, samples).
+  @Test func aWindowedSummaryAgreesWithTheStoredReference() throws {
+    var options = AnalysisOptions()
+    options.windows = ["com.example.feed/Scroll Feed"]
+    let summary = try TraceAnalysis.summarize(path: Fixture.path("traces/windows.jsonl"), options: options)
+    let ours = try JSONSerialization.jsonObject(with: Data(SummaryJSONRenderer.render(summary).utf8))
+    let reference = try JSONSerialization.jsonObject(
+      with: Fixture.data("reference/windows.scroll-feed.summary.json"))
+    #expect(project(ours) == project(reference))
+    let window = (ours as? [String: Any])?["window"] as? NSDictionary
+    #expect(window == (reference as? [String: Any])?["window"] as? NSDictionary)
+    #expect(window?["intervals"] as? Int == 2)
+  }
+
+  /// Random windowed traces (Scripts/reference/window_trace.py: overlapping, adjacent, empty
+  /// and nested intervals, events on their edges) against the live reference, window by window.
+  @Test(.tags(.slow), arguments: 1...6)
+  func windowedSummariesAgreeWithTheLiveReference(seed: Int) throws {
+    guard Tool.python3.require() != nil else { return }
+    let scripts = Fixture.root.appendingPathComponent("Scripts/reference").path
+    let (text, status) = try Python.run(["\(scripts)/window_trace.py", String(seed), "400"])
+    try #require(status == 0)
+    let file = try TemporaryFile(bytes: [UInt8](text))
+    defer { file.remove() }
+    for windows in [["Scroll Feed"], ["com.example.app/Open Detail"], ["Launch", "Teardown"], ["Empty"]] {
+      let (output, status) = try Python.run(
+        ["\(scripts)/analysis.py", "summarize", file.path] + windows.flatMap { ["--window", $0] })
+      try #require(status == 0, "\(windows)")
+      var options = AnalysisOptions()
+      options.windows = windows
+      let summary = try TraceAnalysis.summarize(path: file.path, options: options)
+      let ours = try JSONSerialization.jsonObject(with: Data(SummaryJSONRenderer.render(summary).utf8))
+      let reference = try JSONSerialization.jsonObject(with: output)
+      #expect(project(ours) == project(reference), "seed \(seed) \(windows)")
+      #expect(
+        (ours as? [String: Any])?["window"] as? NSDictionary
+          == (reference as? [String: Any])?["window"] as? NSDictionary, "seed \(seed) \(windows)")
+    }
+  }
+
   @Test func storyOneBeforeHasRedItemUpdatesAndAfterHasNone() throws {
     let before = try TraceAnalysis.summarize(path: Fixture.path("traces/landmarks-before.jsonl"))
     let after = try TraceAnalysis.summarize(path: Fixture.path("traces/landmarks-after.jsonl"))
@@ -74,6 +115,9 @@ struct TraceSummaryTests {
       #expect(frames.missed == 4 && frames.missedByAccumulation == 4)
       #expect((19_200_000...19_400_000).contains(overrun), "\(overrun)")
       #expect(diagnosis.findings.first { $0.rule == .accumulation }?.costNs == overrun)
+    case "windows":
+      // DetailView's 12 ms body in Open Detail, SettingsView's 290 ms after every window.
+      #expect(frames.missed == 2 && frames.missedByLongUpdate == 2)
     default:
       #expect(frames.missed == 0, "\(name)")
     }

@@ -151,4 +151,33 @@ struct RealRecordingsTests {
     rate.displayMaximum = 120
     #expect(rate.chosen?.rate == 120 && rate.chosen?.source == "display-max")
   }
+
+  @Test func signpostIntervalsOfAnAllProcessesRecordingAreTheNamedAppsOnly() throws {
+    guard let path = RealData.path("apple-profiler/real__signpost_intervals.xml") else { return }
+    // 50 rows of four processes, nothing to say which is the app: refused, naming them.
+    do {
+      _ = try read([path])
+      Issue.record("four processes' signposts were read without a word")
+    } catch let error as TraceReadError {
+      guard case .ambiguousInput(let message) = error else { throw error }
+      #expect(message.hasPrefix("the recording holds the signpost intervals of 4 processes"))
+      #expect(message.hasSuffix("WindowServer (394), Xcode (2318), iTerm2 (20175), mobileassetd (38142)"))
+    }
+    let reading = try XCTraceReader.read(paths: [path], process: "Xcode") { Collector() }
+    let part = try #require(reading.parts.first)
+    let lines = part.sink.events.map { JSONLinesWriter.line(for: $0, symbols: part.symbols) }
+    #expect(lines.count == 4)
+    #expect(
+      lines.first
+        == #"{"type":"interval","name":"fetch-matching-assets","start":638678875,"duration":3208333,"subsystem":"com.apple.dt.Xcode","category":"DVTDownloads Metrics"}"#
+    )
+    #expect(
+      reading.report.warnings.map(\.message)
+        == [
+          "left out 46 signpost intervals of other processes than Xcode: WindowServer (394) ×40, iTerm2 (20175) ×5, mobileassetd (38142) ×1"
+        ])
+    #expect(reading.header?.recorded == ["intervals"])
+    let iTerm = try XCTraceReader.read(paths: [path], process: "20175") { Collector() }
+    #expect(iTerm.parts.first?.sink.events.count == 5)
+  }
 }

@@ -53,8 +53,10 @@ extension TraceRun {
     let frames = builder.finish(timeline: timeline, thresholds: thresholds)
     var summaryOptions = options
     if let windows { summaryOptions.windows = windows }
-    let summary = Self.summary(
+    var summary = Self.summary(
       of: builder, frames: frames, start: start, reading: reading, file: displayName, options: summaryOptions)
+    summary.windowIntervals = window.matched
+    summary.windowSpanNs = window.spanNs
     let graph =
       need == .none
       ? nil
@@ -90,6 +92,8 @@ extension TraceRun {
       warnings: reading.report.warnings)
     summary.hitches = builder.hitches
     summary.windows = options.windows
+    summary.samplesKept = builder.samplesKept
+    summary.sampleNsKept = builder.sampleNsKept
     return summary
   }
 }

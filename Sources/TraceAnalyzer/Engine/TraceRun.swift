@@ -60,7 +60,7 @@ package final class TraceRun: Sendable {
     var window = try rangeWindow()
     let names = windows ?? options.windows
     if !names.isEmpty {
-      window.spans = try windowCatalog().spans(for: names, file: displayName)
+      (window.spans, window.matched) = try windowCatalog().window(for: names, file: displayName)
     }
     return window
   }

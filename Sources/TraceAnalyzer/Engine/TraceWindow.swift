@@ -7,6 +7,8 @@ struct TraceWindow: Hashable, Sendable {
   /// The window's intervals as sorted, disjoint `[start, end)` pairs, flattened; nil without
   /// `--window`.
   var spans: [Int64]?
+  /// The intervals the window's names matched.
+  var matched = 0
 
   init() {}
 
@@ -22,6 +24,12 @@ struct TraceWindow: Hashable, Sendable {
     guard time >= from && (time < to || to == .max) else { return false }
     guard let spans else { return true }
     return Self.spans(spans, contain: time)
+  }
+
+  /// The length of the window's intervals together (their union), ns.
+  var spanNs: Int64 {
+    guard let spans else { return 0 }
+    return stride(from: 0, to: spans.count, by: 2).reduce(Int64(0)) { $0.saturatingAdd(spans[$1 + 1] &- spans[$1]) }
   }
 
   /// Whether the window keeps less than everything.

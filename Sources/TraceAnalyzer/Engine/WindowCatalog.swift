@@ -56,6 +56,14 @@ package struct WindowCatalog: Hashable, Sendable {
   /// The union of the intervals `queries` name, as ``TraceWindow/spans``; the first query that
   /// names none is thrown.
   func spans(for queries: [String], file: String) throws(TraceReadError) -> [Int64] {
+    try window(for: queries, file: file).spans
+  }
+
+  /// The union of the intervals `queries` name, and how many they are (an interval two names
+  /// match counted once).
+  func window(for queries: [String], file: String) throws(TraceReadError) -> (spans: [Int64], matched: Int) {
+    var matched = 0
+    for item in items where queries.contains(where: { Self.matches(item, $0) }) { matched += 1 }
     var intervals: [Range<Int64>] = []
     for query in queries {
       let named = items.filter { Self.matches($0, query) }
@@ -64,7 +72,7 @@ package struct WindowCatalog: Hashable, Sendable {
       }
       intervals += named.map(\.span)
     }
-    return TraceWindow.merged(intervals)
+    return (TraceWindow.merged(intervals), matched)
   }
 
   /// Why `query` names no window of `file`, listing those it has.

@@ -64,6 +64,10 @@ package enum ReportRenderer {
       let to = summary.range.to.map(DurationText.seconds) ?? "end"
       text += " · inspection range \(html(from)) ..&lt; \(html(to))"
     }
+    if !summary.windows.isEmpty {
+      text += " · \(summary.windows.count == 1 ? "window" : "windows") "
+      text += summary.windows.map { "‘\(html($0))’" }.joined(separator: ", ")
+    }
     text += "</p>\n<div class=\"cards\">\n"
     let total = summary.total
     text += card(

@@ -21,8 +21,8 @@ package enum SummaryJSONRenderer {
           json.field("endNs", summary.traceEnd)
           if let from = summary.range.from { json.field("fromNs", from) }
           if let to = summary.range.to { json.field("toNs", to) }
-          if !summary.windows.isEmpty { json.field("windows", strings: summary.windows) }
         })
+      if !summary.windows.isEmpty { writeWindow(summary, to: &json) }
       json.field(
         "thresholds",
         object: { json in
@@ -120,5 +120,36 @@ package enum SummaryJSONRenderer {
     json.field("skipped", statistics.skipped)
     json.field("unfinished", statistics.unfinished)
     json.field("totalNs", statistics.totalNs)
+  }
+
+  /// `"window"`: the names as given, the intervals they matched, the length of their union, and
+  /// the app's hitches, the hangs and the samples in the window (and range).
+  private static func writeWindow(_ summary: TraceSummary, to json: inout JSONWriter) {
+    json.field(
+      "window",
+      object: { json in
+        json.field("names", strings: summary.windows)
+        json.field("intervals", summary.windowIntervals)
+        json.field("spanNs", summary.windowSpanNs)
+        json.field(
+          "hitches",
+          object: { json in
+            json.field("count", summary.hitches.hitches)
+            json.field("totalNs", summary.hitches.hitchNs)
+            json.field("longestNs", summary.hitches.longestHitchNs)
+          })
+        json.field(
+          "hangs",
+          object: { json in
+            json.field("count", summary.hitches.hangs)
+            json.field("longestNs", summary.hitches.longestHangNs)
+          })
+        json.field(
+          "samples",
+          object: { json in
+            json.field("count", summary.samplesKept)
+            json.field("weightNs", summary.sampleNsKept)
+          })
+      })
   }
 }

@@ -147,7 +147,20 @@ package enum SummaryRenderer {
       others.append(
         count(events.samples, "Time Profiler sample", "Time Profiler samples") + " (see tracecli profile)")
     }
-    if !others.isEmpty { notes.append("also: " + others.joined(separator: ", ")) }
+    if events.intervals > 0 {
+      others.append(count(events.intervals, "interval", "intervals") + " (see summarize --list-windows)")
+    }
+    if let restriction = summary.restriction {
+      let figures = summary.hitches
+      var kept = [count(figures.hitches, "hitch", "hitches") + " (\(DurationText.format(figures.hitchNs)))"]
+      kept.append(
+        count(figures.hangs, "hang", "hangs")
+          + (figures.hangs > 0 ? " (longest \(DurationText.format(figures.longestHangNs)))" : ""))
+      if events.hitches + events.hangs > 0 { notes.append("in \(restriction): " + kept.joined(separator: ", ")) }
+      if !others.isEmpty { notes.append("also, in the whole trace: " + others.joined(separator: ", ")) }
+    } else if !others.isEmpty {
+      notes.append("also: " + others.joined(separator: ", "))
+    }
     if !summary.unknownTypes.isEmpty {
       let types = summary.unknownTypes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
       notes.append("skipped unknown event types: " + types.joined(separator: ", "))

@@ -1,3 +1,5 @@
+import TraceModel
+
 /// A performance budget: the limits a trace must stay within, and the analysis settings they
 /// assume (thresholds, inspection range).
 ///
@@ -18,6 +20,8 @@ package struct Budget: Hashable, Sendable {
   package var findingSettings: FindingSettings?
   /// Those a `"windows"` entry's own `findings` section sets, by window.
   package var windowFindingSettings: [String: FindingSettings] = [:]
+  /// Where each window's name is written in the file.
+  package var windowLocations: [String: TextLocation] = [:]
 
   package init(
     file: String, orange: Int64? = nil, red: Int64? = nil, range: TimeRange? = nil, limits: [BudgetLimit] = []

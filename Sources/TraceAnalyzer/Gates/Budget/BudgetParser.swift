@@ -112,6 +112,7 @@ private struct Reader {
             budget.limits.append(limit)
           }
           if let settings = inner.findingSettings { budget.windowFindingSettings[entry.key] = settings }
+          budget.windowLocations[entry.key] = entry.keyLocation
         }
       default:
         break

@@ -120,7 +120,7 @@ extension TraceAnalysis {
     if !windows.isEmpty {
       let catalog = try run.windowCatalog()
       for window in windows where catalog.entries.allSatisfy({ $0.name != window && $0.qualifiedName != window }) {
-        let location = budget.limits.first { $0.window == window }?.location
+        let location = budget.windowLocations[window]
         throw .ambiguousInput(
           budget.file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": window \"\(window)\": "
             + WindowCatalog.unknown(window, file: run.displayName, entries: catalog.entries))

@@ -57,6 +57,9 @@ struct SummaryAccumulator: TraceSink {
   private(set) var counts = EventCounts()
   /// The app's hitches and hangs that start in the range.
   private(set) var hitches = HitchFigures()
+  /// The samples whose time lies in the range, and the time they stand for.
+  private(set) var samplesKept = 0
+  private(set) var sampleNsKept: Int64 = 0
   private(set) var tooManyGroups = false
 
   private var groups = KeyIndex<LocalKey>()
@@ -124,6 +127,10 @@ struct SummaryAccumulator: TraceSink {
     case .sample(let sample):
       counts.samples += 1
       see(sample.time)
+      if keeps(start: sample.time) {
+        samplesKept += 1
+        sampleNsKept = sampleNsKept.saturatingAdd(sample.weight)
+      }
     case .interval:
       counts.intervals += 1
     case .header, .symbol:

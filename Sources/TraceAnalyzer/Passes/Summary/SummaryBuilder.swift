@@ -18,6 +18,9 @@ struct SummaryBuilder {
   var latest: Int64 = .min
   var counts = EventCounts()
   var hitches = HitchFigures()
+  /// The samples whose time lies in the range, and the time they stand for.
+  var samplesKept = 0
+  var sampleNsKept: Int64 = 0
   var tooManyGroups = false
 
   init(parts: [TracePart<SummaryAccumulator>]) {
@@ -48,6 +51,8 @@ struct SummaryBuilder {
       latest = max(latest, accumulator.latest)
       counts.add(accumulator.counts)
       hitches.add(accumulator.hitches)
+      samplesKept += accumulator.samplesKept
+      sampleNsKept = sampleNsKept.saturatingAdd(accumulator.sampleNsKept)
       tooManyGroups = tooManyGroups || accumulator.tooManyGroups
     }
   }

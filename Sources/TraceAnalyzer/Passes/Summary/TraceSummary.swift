@@ -9,6 +9,12 @@ public struct TraceSummary: Hashable, Sendable {
   package var range: TimeRange
   /// The windows (`--window`) the summary is restricted to; empty for none.
   package var windows: [String] = []
+  /// The intervals the windows matched, and the length of their union, ns.
+  package var windowIntervals = 0
+  package var windowSpanNs: Int64 = 0
+  /// The samples whose time lies in the range and windows, and the time they stand for.
+  package var samplesKept = 0
+  package var sampleNsKept: Int64 = 0
   /// Trace start in ns: the header's `start`, else the earliest time in the trace.
   package var traceStart: Int64?
   /// The latest end of any event, ns.
