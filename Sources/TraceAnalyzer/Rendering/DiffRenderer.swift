@@ -24,7 +24,7 @@ package enum DiffRenderer {
     }
     if let minimum = diff.minimum {
       output += "  one run a side cannot tell noise from change: changes under \(minimum.text) count as"
-      output += " unchanged; record three runs a side (--vs)\n"
+      output += " unchanged; record \(TraceDiff.verdictRuns) or more runs a side (--vs) for verdicts\n"
     }
     output += "\n" + style.bold("Frames") + "\n"
     output += "  missed \(diff.missed.text) · by a long update \(diff.missedByLongUpdate.text)"

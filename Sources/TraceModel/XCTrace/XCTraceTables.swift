@@ -17,6 +17,8 @@ package enum XCTraceTables {
     ["hitches-frame-lifetimes"],
     // Time Profiler's samples (`cpu-profile` weighs them in cycles, not time: not read).
     ["time-profile"],
+    // Signpost intervals (Points of Interest, os_signpost): the windows of `--window`.
+    ["os-signpost-interval", "OSSignpostIntervals"],
   ]
 
   /// Every table of every group: what a person exports by hand (a recording lacks some).
