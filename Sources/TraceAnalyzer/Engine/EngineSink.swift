@@ -5,6 +5,8 @@ import TraceModel
 struct EngineSink<Part: PassPart>: TraceSink {
   private(set) var summary: SummaryAccumulator
   private(set) var graph: CauseGraphSink?
+  /// Whether there is a graph (tested per update without touching the optional sink).
+  private let hasGraph: Bool
   private(set) var pass: Part
   /// The graph's node of each summary group (-1: not seen yet): one key lookup an update.
   private var nodeOfGroup: [Int32] = []
@@ -12,13 +14,14 @@ struct EngineSink<Part: PassPart>: TraceSink {
   init(summary: SummaryAccumulator, graph: CauseGraphSink?, pass: Part) {
     self.summary = summary
     self.graph = graph
+    hasGraph = graph != nil
     self.pass = pass
   }
 
   @inline(__always)
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     let group = summary.countUpdate(update)
-    if graph != nil { addToGraph(update, group: group) }
+    if hasGraph { addToGraph(update, group: group) }
     pass.consumeUpdate(update, group: group, symbols: symbols)
   }
 
@@ -33,7 +36,7 @@ struct EngineSink<Part: PassPart>: TraceSink {
     default:
       summary.consume(event, line: line, symbols: symbols)
     }
-    graph?.consume(event, line: line, symbols: symbols)
+    if hasGraph { graph!.consume(event, line: line, symbols: symbols) }
     pass.consume(event, line: line, symbols: symbols)
   }
 

@@ -43,9 +43,13 @@ package enum DiffMarkdownRenderer {
       var rows: [[String]] = []
       for verdict in verdicts {
         let mark = verdict.outcome == .fail ? "❌" : verdict.outcome == .inconclusive ? "⚠️" : "✅"
-        var details = (verdict.failures + verdict.inconclusive).map { hit in
+        let inconclusive = limit.map { Array(verdict.inconclusive.prefix($0)) } ?? verdict.inconclusive
+        var details = (verdict.failures + inconclusive).map { hit in
           "\(MarkdownText.code(hit.subject)) \(hit.change.measure) \(MarkdownText.escape(hit.change.text))"
             + (hit.reason.map { ", " + MarkdownText.escape($0) } ?? "")
+        }
+        if inconclusive.count < verdict.inconclusive.count {
+          details.append("… \(verdict.inconclusive.count - inconclusive.count) more inconclusive changes")
         }
         if !verdict.evaluated { details.append("not evaluated: no cause graph") }
         rows.append([

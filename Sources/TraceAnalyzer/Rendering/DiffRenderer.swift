@@ -104,7 +104,7 @@ package enum DiffRenderer {
 
     if !verdicts.isEmpty {
       output += "\n" + style.bold("Rules") + "\n"
-      for verdict in verdicts { output += rule(verdict, style: style) }
+      for verdict in verdicts { output += rule(verdict, limit: limit, style: style) }
       switch RuleVerdict.overall(verdicts) {
       case .pass: output += "every rule passed\n"
       case .fail: output += style.red("regression") + ": a --fail-on rule failed\n"
@@ -161,7 +161,8 @@ package enum DiffRenderer {
     return change.measure.deltaText(change.delta)
   }
 
-  private static func rule(_ verdict: RuleVerdict, style: TextStyle) -> String {
+  /// One rule's outcome: every failure, and up to `limit` inconclusive changes.
+  private static func rule(_ verdict: RuleVerdict, limit: Int?, style: TextStyle) -> String {
     var output = ""
     switch verdict.outcome {
     case .pass:
@@ -174,9 +175,14 @@ package enum DiffRenderer {
           + "  \(verdict.rule.text): \(hit.subject) \(hit.change.measure) \(hit.change.text)"
         output += hit.reason.map { ", \($0)\n" } ?? "\n"
       }
-      for hit in verdict.inconclusive {
+      let shown = limit.map { Array(verdict.inconclusive.prefix($0)) } ?? verdict.inconclusive
+      for hit in shown {
         output += "  ~     \(verdict.rule.text): \(hit.subject) \(hit.change.measure) \(hit.change.text)"
         output += hit.reason.map { ", \($0)\n" } ?? "\n"
+      }
+      if shown.count < verdict.inconclusive.count {
+        output += "  ~     \(verdict.rule.text): … \(verdict.inconclusive.count - shown.count) more inconclusive"
+        output += " changes (--limit 0 lists all)\n"
       }
     }
     return output
