@@ -83,4 +83,18 @@ struct WindowsCommandTests {
     #expect(run.errors.contains("\(budget.path):1:14: window \"Scrol Feed\": no interval of that name"), "\(run.errors)")
     #expect(run.errors.contains("did you mean 'Scroll Feed'?"))
   }
+
+  @Test func tighteningLowersAWindowsLimitsAlone() throws {
+    let budget = try TemporaryFile(
+      #"{ "frames": { "missed": 9 }, "windows": { "Scroll Feed": { "views": [ { "view": "FeedRow", "red": 40 } ] } } }"#
+        + "\n")
+    defer { budget.remove() }
+    let run = CLIRun(["check", Fixture.path("traces/windows.jsonl"), "--budget", budget.path, "--tighten"])
+    #expect(run.status == .success, "\(run.errors)")
+    let text = try String(contentsOfFile: budget.path, encoding: .utf8)
+    // 18 red FeedRow updates in the window (not the whole trace's), plus the 10% margin.
+    #expect(text.contains(#""red": 20"#), "\(text)")
+    #expect(text.contains(#""missed": 9"#), "\(text)")  // frame limits are never tightened
+    #expect(!run.errors.contains("rename the limit"), "\(run.errors)")
+  }
 }

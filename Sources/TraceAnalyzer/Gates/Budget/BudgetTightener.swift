@@ -19,8 +19,8 @@ package enum BudgetTightener {
     /// no longer holds.
     package var nameQuotesOldValue: Bool {
       // A name tracecli made up follows the new value by itself.
-      guard limit.name != BudgetLimit.defaultName(scope: limit.scope, measure: limit.measure, max: limit.max)
-      else { return false }
+      let made = BudgetLimit.defaultName(scope: limit.scope, measure: limit.measure, max: limit.max)
+      guard limit.name != (limit.window.map { "\($0): " } ?? "") + made else { return false }
       let number = old.filter { $0.isNumber || $0 == "." }
       guard !number.isEmpty else { return false }
       let numbers = limit.name.split { !($0.isNumber || $0 == ".") }.map { String($0) }
