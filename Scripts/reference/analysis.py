@@ -720,6 +720,18 @@ def unknown_windows_message(path, trace, unknown):
     return f"error: {path}: --window {names} {verb} no interval; the trace's windows: {listing}\n"
 
 
+def selected_windows(path, trace, names):
+    """The windows `names` select (None without any), and None; or None and EXIT_USAGE after
+    naming the unknown ones on stderr."""
+    if not names:
+        return None, None
+    windows, unknown = resolve_windows(trace, names)
+    if unknown:
+        sys.stderr.write(unknown_windows_message(path, trace, unknown))
+        return None, EXIT_USAGE
+    return windows, None
+
+
 def list_windows(trace):
     """--list-windows: one entry per (subsystem, name), sorted by name then subsystem (absent
     first, then code point); count = intervals, totalNs = their summed durations (not a union)."""
@@ -1248,12 +1260,9 @@ def main_cause_graph(argv):
     trace, status = load_trace(path)
     if trace is None:
         return status
-    windows = None
-    if window_names:
-        windows, unknown = resolve_windows(trace, window_names)
-        if unknown:
-            sys.stderr.write(unknown_windows_message(path, trace, unknown))
-            return EXIT_USAGE
+    windows, status = selected_windows(path, trace, window_names)
+    if status is not None:
+        return status
     facts, edges, dangling = cause_graph(trace, bounds["--from"], bounds["--to"], windows)
     chosen = select_graph(facts, edges, view, upstream=up or not down, downstream=down,
                           depth=depth, min_count=min_count)
@@ -1338,12 +1347,9 @@ def main(argv):
         out = list_windows(trace)
         sys.stdout.buffer.write((json.dumps(out, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
         return EXIT_OK
-    windows = None
-    if window_names:
-        windows, unknown = resolve_windows(trace, window_names)
-        if unknown:
-            sys.stderr.write(unknown_windows_message(path, trace, unknown))
-            return EXIT_USAGE
+    windows, status = selected_windows(path, trace, window_names)
+    if status is not None:
+        return status
     summary = summarize(trace, opts["--orange"], opts["--red"], opts["--from"], opts["--to"],
                         opts["--refresh-rate"], windows)
     sys.stdout.buffer.write((json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8"))
