@@ -61,6 +61,13 @@ struct ChromeTraceExportTests {
     let missed = frames.filter { ($0["args"] as? [String: Any])?["missed"] as? Bool == true }
     #expect(missed.count == summary.frames.missed)
     #expect(Self.partialOverlaps(events) == [])
+    // Every named interval (signpost) on its own track, its subsystem kept.
+    let intervals = events.filter { $0["cat"] as? String == "interval" }
+    #expect(intervals.count == summary.events.intervals)
+    if story == "windows" {
+      #expect(intervals.count == 5)
+      #expect(intervals.contains { ($0["args"] as? [String: Any])?["subsystem"] as? String == "com.vendor.ads" })
+    }
     #expect(result.events == events.count)
     // Every track is named.
     let named = Set(events.filter { $0["name"] as? String == "thread_name" }.compactMap { $0["tid"] as? Int })

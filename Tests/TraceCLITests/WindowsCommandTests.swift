@@ -97,4 +97,15 @@ struct WindowsCommandTests {
     #expect(text.contains(#""missed": 9"#), "\(text)")  // frame limits are never tightened
     #expect(!run.errors.contains("rename the limit"), "\(run.errors)")
   }
+
+  @Test func diffComparesTheWindowOfEachRun() throws {
+    let run = CLIRun(
+      ["diff", Self.trace, Self.trace, "--window", "Open Detail", "--format", "json"].relativeToRoot)
+    #expect(run.status == .success, "\(run.errors)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let views = try #require(object["views"] as? [[String: Any]])
+    // Open Detail holds DetailView and one FeedRow: nothing else is compared.
+    #expect(Set(views.compactMap { $0["name"] as? String }) == ["DetailView", "FeedRow"])
+    #expect(views.allSatisfy { ($0["status"] as? String) == "unchanged" })
+  }
 }

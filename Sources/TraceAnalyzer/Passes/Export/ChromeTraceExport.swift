@@ -8,7 +8,8 @@ import TraceModel
 /// metadata naming the process and its tracks.
 ///
 /// Tracks are thread ids in one process (pid 1); their ids are their sort order: update
-/// groups, the main thread, other threads, frames, hitches, hangs, each with extra lanes for
+/// groups, the main thread, other threads, frames, hitches, hangs, intervals (signposts), each
+/// with extra lanes for
 /// events that overlap without nesting. Times are µs with three decimals (exact ns).
 struct ChromeTraceExport {
   /// Track id bases (the `tid` is also the track's sort index).
@@ -20,6 +21,7 @@ struct ChromeTraceExport {
     case frames = 100_000_000
     case hitches = 100_010_000
     case hangs = 100_020_000
+    case intervals = 100_030_000
 
     /// Track ids a family (or one further thread) has for its lanes.
     static let lanes: Int64 = 9_999
@@ -266,9 +268,16 @@ struct ChromeTraceExport {
     var hangs = reading.parts.flatMap(\.sink.hangs).map {
       Interval(start: $0.hang.start, duration: $0.hang.duration, name: $0.kind ?? "Hang")
     }
+    // The windows of `--window`: a signpost interval is named by its name, its subsystem and
+    // category kept as arguments.
+    var intervals = reading.parts.flatMap(\.sink.intervals).map {
+      Interval(
+        start: $0.interval.start, duration: $0.interval.duration, name: $0.name, subsystem: $0.subsystem,
+        category: $0.category)
+    }
     for (family, title, category, list) in [
       (Family.groups, "Update Groups", "group", groups), (Family.hitches, "Hitches", "hitch", hitches),
-      (Family.hangs, "Hangs", "hang", hangs),
+      (Family.hangs, "Hangs", "hang", hangs), (Family.intervals, "Intervals", "interval", intervals),
     ] {
       let sorted = list.sorted { ($0.start, $1.duration) < ($1.start, $0.duration) }
       var packer = TrackPacker()
@@ -299,6 +308,15 @@ struct ChromeTraceExport {
             writer.append(quoted: cause)
           }
           writer.append("}")
+        } else if item.subsystem != nil || item.category != nil {
+          var separator = ",\"args\":{"
+          for (key, value) in [("subsystem", item.subsystem), ("category", item.category)] {
+            guard let value else { continue }
+            writer.append(bytes: Array((separator + "\"\(key)\":").utf8))
+            writer.append(quoted: value)
+            separator = ","
+          }
+          writer.append("}")
         }
         writer.append("}")
         writer.flushIfFull()
@@ -307,6 +325,7 @@ struct ChromeTraceExport {
     groups = []
     hitches = []
     hangs = []
+    intervals = []
   }
 
   // MARK: - Flows
@@ -411,7 +430,7 @@ private struct Pending {
   var track: Int64
 }
 
-/// A group, hitch or hang as the export draws it.
+/// A group, hitch, hang or named interval as the export draws it.
 private struct Interval {
   var start: Int64
   var duration: Int64
@@ -419,14 +438,21 @@ private struct Interval {
   var id: Int64?
   var cause: String?
   var system = false
+  var subsystem: String?
+  var category: String?
 
-  init(start: Int64, duration: Int64, name: String, id: Int64? = nil, cause: String? = nil, system: Bool = false) {
+  init(
+    start: Int64, duration: Int64, name: String, id: Int64? = nil, cause: String? = nil, system: Bool = false,
+    subsystem: String? = nil, category: String? = nil
+  ) {
     self.start = start
     self.duration = duration
     self.name = name
     self.id = id
     self.cause = cause
     self.system = system
+    self.subsystem = subsystem
+    self.category = category
   }
 }
 

@@ -27,6 +27,8 @@ struct ExportSink: TraceSink {
   private(set) var groups: [(group: UpdateGroup, label: String?)] = []
   private(set) var hitches: [(hitch: Hitch, narrative: String?, cause: String?)] = []
   private(set) var hangs: [(hang: Hang, kind: String?)] = []
+  /// Named intervals (signposts): name, subsystem and category resolved.
+  private(set) var intervals: [(interval: Interval, name: String, subsystem: String?, category: String?)] = []
   /// The earliest `start`/`time` of any event, if any (the grid's anchor without a header start).
   private(set) var earliest: Int64?
   private(set) var updates = 0
@@ -87,7 +89,10 @@ struct ExportSink: TraceSink {
     case .hitch(let hitch):
       hitches.append((hitch, hitch.narrative.map { symbols[$0] }, hitch.cause.map { symbols[$0] }))
     case .hang(let hang): hangs.append((hang, hang.kind.map { symbols[$0] }))
-    case .source, .header, .symbol, .sample, .interval: break
+    case .interval(let interval):
+      intervals.append(
+        (interval, symbols[interval.name], interval.subsystem.map { symbols[$0] }, interval.category.map { symbols[$0] }))
+    case .source, .header, .symbol, .sample: break
     }
     if case .header = event { return }
     if let time = event.time { earliest = min(earliest ?? time, time) }
