@@ -129,4 +129,52 @@ struct JSONLinesReaderTests {
     #expect(header?.start == 42)
     #expect(header.map { TraceHeader.budget(refreshRate: $0.refreshRate ?? 0) } == 8_333_333)
   }
+
+  /// Collects the intervals and the lines they are on; `Filtered` asks for the lines that
+  /// mention `interval` only.
+  private struct Intervals: TraceSink {
+    var found: [String] = []
+
+    mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+      if case .interval(let interval) = event { found.append("\(line): \(symbols[interval.name]) \(interval.start)") }
+    }
+  }
+
+  private struct FilteredIntervals: TraceSink {
+    static var requiredBytes: StaticString? { "interval" }
+    var inner = Intervals()
+
+    mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+      inner.consume(event, line: line, symbols: symbols)
+    }
+  }
+
+  @Test(arguments: [1, 3])
+  func aReadForIntervalsPassesOverOtherLinesAndKeepsTheirNumbers(threads: Int) throws {
+    var lines = [#"{"type":"trace","version":1}"#]
+    for index in 0..<40_000 {
+      lines.append(update.replacingOccurrences(of: "ID", with: String(index + 1)))
+      if index % 997 == 0 {
+        lines.append(#"{"type":"interval","name":"I\#(index)","start":\#(index),"duration":5}"#)
+      }
+      if index % 4_001 == 0 {  // an escaped type: the escape keeps the line
+        lines.append(#"{"type":"\u0069nterval","name":"E\#(index)","start":\#(index),"duration":5}"#)
+      }
+      if index % 7_919 == 0 {  // the word elsewhere: parsed, not an interval
+        lines.append(#"{"type":"hang","start":\#(index),"duration":5,"kind":"interval"}"#)
+      }
+    }
+    let text = lines.joined(separator: "\n") + "\n" + #"{"type":"interval","name":"Last","start":1,"duration":2}"#
+    let file = try TemporaryFile(text)
+    defer { file.remove() }
+    let all = try JSONLinesReader.read(path: file.path, threads: threads) { Intervals() }
+    let filtered = try JSONLinesReader.read(path: file.path, threads: threads) { FilteredIntervals() }
+    let expected = all.parts.flatMap(\.sink.found)
+    #expect(expected.count == 41 + 10 + 1)
+    #expect(filtered.parts.flatMap(\.sink.inner.found) == expected)
+    #expect(filtered.report.lines == all.report.lines)
+    #expect(JSONLinesReader.mayHold("interval", Array("xx interval".utf8), count: 11))
+    #expect(!JSONLinesReader.mayHold("interval", Array("xx intervaL".utf8), count: 11))
+    #expect(!JSONLinesReader.mayHold("interval", Array("interva".utf8), count: 7))
+  }
 }

@@ -99,6 +99,9 @@ package struct WindowCatalog: Hashable, Sendable {
 struct IntervalCollector: TraceSink {
   var items: [WindowCatalog.Item] = []
 
+  /// Only lines that mention `interval` are parsed.
+  static var requiredBytes: StaticString? { "interval" }
+
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
     guard case .interval(let interval) = event else { return }
     items.append(

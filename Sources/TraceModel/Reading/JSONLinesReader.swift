@@ -163,6 +163,19 @@ import Dispatch
       let buffer = chunks.buffer
       let filled = chunks.filled
       var start = 0
+      if let needle = Sink.requiredBytes {
+        // A read for rare events: lines without them are passed over, unparsed.
+        while start < filled, let end = ChunkReader.lineEnd(buffer, from: start, filled: filled) {
+          line += 1
+          if mayHold(needle, buffer + start, count: end - start),
+            !parseLine(buffer + start, count: end - start, line: line, updates: &updates, into: &result)
+          {
+            result.report.lines = line
+            return
+          }
+          start = end + 1
+        }
+      }
       while start < filled {
         // Most lines are plain updates or causes whose end the parser finds itself; others
         // need their end first.
@@ -203,6 +216,21 @@ import Dispatch
       }
       chunks.keep(from: start)
     }
+  }
+
+  /// Whether the `count` bytes at `line` hold `needle`, or an escape that could spell it.
+  @inlinable
+  static func mayHold(_ needle: StaticString, _ line: UnsafePointer<UInt8>, count: Int) -> Bool {
+    if memchr(line, 0x5C, count) != nil { return true }
+    let length = needle.utf8CodeUnitCount
+    let first = needle.utf8Start.pointee
+    var at = 0
+    while count - at >= length, let found = memchr(line + at, Int32(first), count - at - length + 1) {
+      at = line.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if memcmp(line + at, needle.utf8Start, length) == 0 { return true }
+      at += 1
+    }
+    return false
   }
 
   /// Parses one line and feeds its event to the sink; false (with the error stored) on failure.

@@ -7,9 +7,16 @@
   /// Takes one update: the hot path, for sinks that care about speed. By default it forwards
   /// to ``consume(_:line:symbols:)``.
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable)
+
+  /// Bytes every line the sink wants holds, for a read that looks for rare events: the JSON
+  /// Lines reader passes over a line without them (and without an escape, which could spell
+  /// them) unparsed and unchecked. Nil, the default, for every line.
+  static var requiredBytes: StaticString? { get }
 }
 
 extension TraceSink {
+  @usableFromInline package static var requiredBytes: StaticString? { nil }
+
   @usableFromInline package mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     consume(.update(update), line: line, symbols: symbols)
   }
