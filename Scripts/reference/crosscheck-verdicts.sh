@@ -9,7 +9,8 @@
 # Each set draws a seed and, from it, the runs a side (3 to 12, sides may differ), the views
 # (20 to 400) and a shape: a planted regression in one view (--slow, factor 1.3 to 4), noise
 # only, coarse values that tie (--ties), a view missing from the head runs (--missing), or a
-# hitch and hang regression (--hitch-factor). Both sides read the same traces with the same
+# hitch and hang regression (--hitch-factor); and a --min-change (the default, one part alone,
+# or none at all). Both sides read the same traces with the same
 # --fail-on rules (over every view, over one named view, and on frames, hitches and hangs).
 # Compared: per view and figure, and for frames, hitches and hangs, verdict, baseMedian and
 # headMedian exactly, p and q within 1e-9; every rule's verdict; the exit code (with fewer
@@ -32,14 +33,15 @@ trap 'rm -rf "$tmp"' EXIT
 
 mismatches=0
 for ((set = 1; set <= sets; set++)); do
-  read -r base_runs head_runs views shape slow factor < <("$python" - "$set" <<'PY'
+  read -r base_runs head_runs views shape slow factor minimum < <("$python" - "$set" <<'PY'
 import random, sys
 r = random.Random(int(sys.argv[1]) * 7919)
 runs = r.choice([3, 4, 4, 5, 6, 8, 10, 12])
 head = runs if r.random() < 0.8 else r.choice([4, 5, 7])
 views = r.choice([20, 50, 120, 400])
 shape = r.choice(["slow", "slow", "noise", "ties", "missing", "hitches"])
-print(runs, head, views, shape, r.randrange(views), round(r.uniform(1.3, 4.0), 2))
+minimum = r.choice(["5%,50us", "5%,50us", "10%", "2%,10us", "0%,0ns", "200us"])
+print(runs, head, views, shape, r.randrange(views), round(r.uniform(1.3, 4.0), 2), minimum)
 PY
 )
   dir="$tmp/set$set"
@@ -63,7 +65,8 @@ PY
     head+=("$dir/h$run.jsonl")
   done
   name=$(printf 'View%04d' "$slow")
-  rules=(--fail-on "total>10%,red>0,missed>0" --fail-on "$name:p95>5%,hitches>0,hangs>0,longestHang>+1ms")
+  rules=(--fail-on "total>10%,red>0,missed>0" --fail-on "$name:p95>5%,hitches>0,hangs>0,longestHang>+1ms"
+    --min-change "$minimum")
   "$python" "$here/verdicts.py" "${base[@]}" --vs "${head[@]}" "${rules[@]}" >"$dir/ref.json" || {
     echo "set $set: verdicts.py failed" >&2
     exit 2

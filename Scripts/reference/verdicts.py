@@ -202,8 +202,9 @@ def parse_duration(text, what):
 
 
 def parse_min_change(text):
-    """'P%,DURATION' -> (percent, absolute ns) as Fractions; a missing part is 0."""
-    percent, absolute = Fraction(0), Fraction(0)
+    """'P%,DURATION' -> (percent, absolute ns) as Fractions; a missing part keeps its default
+    (5% and 50 us), as diff's --min-change reads it (either part alone keeps the other's)."""
+    percent, absolute = Fraction(5), Fraction(50_000)
     seen = set()
     for part in text.split(","):
         part = part.strip()

@@ -10,7 +10,9 @@ extension TraceCLI {
     guard updates == 0 && !allowed else { return }
     let message: String
     if let restriction = TraceSummary.restriction(range: options.range, windows: options.windows) {
-      let options = [options.range.isUnbounded ? nil : "--from and --to", options.windows.isEmpty ? nil : "--window"]
+      let options = [
+        options.range.isUnbounded ? nil : "--from and --to", options.windows.isEmpty ? nil : "--window",
+      ]
       message =
         "no updates in \(restriction) — check \(options.compactMap { $0 }.joined(separator: " and "))"
         + " (--allow-empty accepts an empty range)"

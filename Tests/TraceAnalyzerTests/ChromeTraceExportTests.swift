@@ -66,7 +66,8 @@ struct ChromeTraceExportTests {
     #expect(intervals.count == summary.events.intervals)
     if story == "windows" {
       #expect(intervals.count == 5)
-      #expect(intervals.contains { ($0["args"] as? [String: Any])?["subsystem"] as? String == "com.vendor.ads" })
+      #expect(
+        intervals.contains { ($0["args"] as? [String: Any])?["subsystem"] as? String == "com.vendor.ads" })
     }
     #expect(result.events == events.count)
     // Every track is named.
@@ -160,7 +161,8 @@ struct ExportOrderingTests {
   func runsMergeIntoOneOrder(memoryLimit: Int) {
     var generator = SplitMix(seed: 7)
     let runs = [
-      SortedRuns<ExportRecord>(runLength: 5, memoryLimit: memoryLimit), SortedRuns<ExportRecord>(runLength: 3, memoryLimit: memoryLimit),
+      SortedRuns<ExportRecord>(runLength: 5, memoryLimit: memoryLimit),
+      SortedRuns<ExportRecord>(runLength: 3, memoryLimit: memoryLimit),
     ]
     var all: [ExportRecord] = []
     for index in 0..<40 {

@@ -154,6 +154,12 @@ struct VerdictTests {
     #expect(rule.measure == measure)
   }
 
+  @Test func aCommaInsideGenericArgumentsSeparatesNoRules() throws {
+    let rules = try DiffRule.parseList(["Row<A, B>:p95>10%,red>0", "count>+20%"])
+    #expect(rules.map(\.text) == ["Row<A, B>:p95>10%", "red>0", "count>+20%"])
+    #expect(rules.first?.view == "Row<A, B>")
+  }
+
   @Test(arguments: ["View:missed>0", ":p95>1", " :red>0", "View:edge>+1"])
   func rulesNamingAViewNeedAViewFigure(text: String) {
     #expect(throws: DiffRule.ParseError.self) { try DiffRule.parse(text) }
@@ -161,7 +167,8 @@ struct VerdictTests {
 
   @Test(arguments: [
     (0.0079, "0.0079"), (0.02857142857142857, "0.0286"), (1.0, "1"), (0.5, "0.5"), (0.000012, "1.2e-5"),
-    (0.00015, "0.00015"),
+    (0.00015, "0.00015"), (9.96e-5, "1e-4"), (0.9996, "1"), (0.0, "0"), (0.12345, "0.123"),
+    (5e-324, "4.9e-324"),
   ])
   func pValuesPrintWithThreeSignificantDigits(value: Double, text: String) {
     #expect(FigureVerdict.format(value) == text)

@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+import TraceModel
 
 @testable import TraceAnalyzer
-import TraceModel
 
 /// Windows (`--window`): the spans a read keeps, the catalog of names, and what a windowed
 /// read counts (analysis.md "Windows").
@@ -14,8 +14,10 @@ struct WindowTests {
     var window = TraceWindow()
     window.spans = spans
     #expect(window.isBounded)
-    for (time, kept) in [(0, true), (4, true), (5, false), (9, false), (10, true), (29, true), (30, false),
-                         (50, true), (54, true), (55, false), (60, false), (-1, false)] as [(Int64, Bool)] {
+    for (time, kept) in [
+      (0, true), (4, true), (5, false), (9, false), (10, true), (29, true), (30, false),
+      (50, true), (54, true), (55, false), (60, false), (-1, false),
+    ] as [(Int64, Bool)] {
       #expect(window.contains(time) == kept, "\(time)")
     }
     window.spans = []
@@ -49,9 +51,11 @@ struct WindowTests {
   }
 
   @Test func anUnknownNameListsTheTracesWindows() {
-    #expect(throws: TraceReadError.ambiguousInput(
-      "--window 'Scrol Feed': no interval of that name in t; its windows: 'Open', 'Scroll Feed' (com.example, com.other);"
-        + " did you mean 'Scroll Feed'?")) {
+    #expect(
+      throws: TraceReadError.ambiguousInput(
+        "--window 'Scrol Feed': no interval of that name in t; its windows: 'Open', 'Scroll Feed' (com.example, com.other);"
+          + " did you mean 'Scroll Feed'?")
+    ) {
       try Self.catalog().spans(for: ["Scrol Feed"], file: "t")
     }
     #expect(WindowCatalog.unknown("X", file: "t", entries: []).hasPrefix("t has no intervals"))

@@ -33,7 +33,9 @@ struct JSONLinesParserTests {
   @Test func theHeaderSaysWhereItsRateCameFrom() throws {
     let (event, _) = try parse(
       #"{"type":"trace","version":1,"refreshRate":120,"refreshRateSource":"vsyncs","x":{"y":[1]}}"#)
-    guard case .header(let header) = event else { Issue.record("not a header: \(String(describing: event))"); return }
+    guard case .header(let header) = event else {
+      Issue.record("not a header: \(String(describing: event))"); return
+    }
     #expect(header.refreshRate == 120 && header.refreshRateSource == "vsyncs")
     let (plain, _) = try parse(#"{"type":"trace","version":1,"refreshRate":60}"#)
     guard case .header(let noSource) = plain else { Issue.record("not a header"); return }
@@ -41,7 +43,8 @@ struct JSONLinesParserTests {
     // Past values of any depth, and the last of a repeated key.
     let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
     let (nested, parser) = try parse(
-      #"{"type":"trace","version":1,"refreshRateSource":"vsyncs","x":"# + deep + #","refreshRateSource":"display-max"}"#)
+      #"{"type":"trace","version":1,"refreshRateSource":"vsyncs","x":"# + deep
+        + #","refreshRateSource":"display-max"}"#)
     guard case .header(let last) = nested else { Issue.record("not a header"); return }
     #expect(last.refreshRateSource == "display-max" && parser.unknownKeys == 1)
     let wrong = error(#"{"type":"trace","version":1,"refreshRateSource":120}"#)
@@ -63,7 +66,9 @@ struct JSONLinesParserTests {
     #expect(
       error(#"{"type":"interval","start":5,"duration":8}"#)?.message
         == #"missing required key "name" in a "interval" event"#)
-    #expect(error(#"{"type":"interval","name":3,"start":5,"duration":8}"#)?.message == #""name" must be a string, found a number"#)
+    #expect(
+      error(#"{"type":"interval","name":3,"start":5,"duration":8}"#)?.message
+        == #""name" must be a string, found a number"#)
     #expect(error(#"{"type":"interval","name":"A","duration":8}"#)?.message.contains("\"start\"") == true)
     #expect(error(#"{"type":"interval","name":"A","start":5,"duration":-1}"#) != nil)
     #expect(error(#"{"type":"interval","name":"A","start":5,"duration":8,"subsystem":true}"#) != nil)
@@ -78,7 +83,9 @@ struct JSONLinesParserTests {
     let (plain, _) = try parse(#"{"type":"hitch","start":5,"duration":8}"#)
     guard case .hitch(let app) = plain else { Issue.record("not a hitch"); return }
     #expect(!app.system && app.cause == nil)
-    #expect(error(#"{"type":"hitch","start":5,"duration":8,"system":"yes"}"#)?.message == #""system" must be a boolean, found a string"#)
+    #expect(
+      error(#"{"type":"hitch","start":5,"duration":8,"system":"yes"}"#)?.message
+        == #""system" must be a boolean, found a string"#)
     // A repeated key: the last one counts; of several wrong keys, the first in the event's order.
     let (repeated, _) = try parse(#"{"type":"trace","version":1,"recorded":5,"recorded":["hitches"]}"#)
     guard case .header(let header) = repeated else { Issue.record("not a header"); return }
@@ -100,11 +107,15 @@ struct JSONLinesParserTests {
   }
 
   @Test func decodesSamplesAndSymbols() throws {
-    let (event, parser) = try parse(#"{"type":"sample","time":5,"weight":1000000,"thread":"worker","stack":[3, -1,7]}"#)
+    let (event, parser) = try parse(
+      #"{"type":"sample","time":5,"weight":1000000,"thread":"worker","stack":[3, -1,7]}"#)
     guard case .sample(let sample) = event else { Issue.record("not a sample"); return }
     #expect(sample.time == 5 && sample.weight == 1_000_000 && sample.stack == [3, -1, 7])
     #expect(sample.thread.map { parser.symbols[$0] } == "worker" && !sample.isMainThread)
-    guard case .sample(let onMain) = try parse(#"{"type":"sample","stack":[],"time":1,"weight":1,"thread":"main"}"#).0
+    guard
+      case .sample(let onMain) = try parse(
+        #"{"type":"sample","stack":[],"time":1,"weight":1,"thread":"main"}"#
+      ).0
     else { Issue.record("not a sample"); return }
     #expect(onMain.isMainThread && onMain.stack.isEmpty)
     let (symbolEvent, symbolParser) = try parse(
@@ -116,17 +127,33 @@ struct JSONLinesParserTests {
 
   @Test func rejectsBrokenSamplesAndSymbols() {
     #expect(error(#"{"type":"sample","time":1,"weight":0,"stack":[]}"#)?.column == 36)
-    #expect(error(#"{"type":"sample","time":1,"weight":0,"stack":[]}"#)?.message.contains("must be positive") == true)
+    #expect(
+      error(#"{"type":"sample","time":1,"weight":0,"stack":[]}"#)?.message.contains("must be positive")
+        == true)
     #expect(error(#"{"type":"sample","time":1,"weight":5,"stack":[1,"a"]}"#)?.column == 49)
-    #expect(error(#"{"type":"sample","time":1,"weight":5,"stack":[1.5]}"#)?.message.contains("array of integers") == true)
-    #expect(error(#"{"type":"sample","time":1,"stack":[]}"#)?.message == #"missing required key "weight" in a "sample" event"#)
-    #expect(error(#"{"type":"sample","time":1,"weight":1}"#)?.message == #"missing required key "stack" in a "sample" event"#)
-    #expect(error(#"{"type":"sample","weight":1,"stack":[]}"#)?.message == #"missing required key "time" in a "sample" event"#)
-    #expect(error(#"{"type":"symbol","id":1}"#)?.message == #"missing required key "name" in a "symbol" event"#)
+    #expect(
+      error(#"{"type":"sample","time":1,"weight":5,"stack":[1.5]}"#)?.message.contains("array of integers")
+        == true)
+    #expect(
+      error(#"{"type":"sample","time":1,"stack":[]}"#)?.message
+        == #"missing required key "weight" in a "sample" event"#)
+    #expect(
+      error(#"{"type":"sample","time":1,"weight":1}"#)?.message
+        == #"missing required key "stack" in a "sample" event"#)
+    #expect(
+      error(#"{"type":"sample","weight":1,"stack":[]}"#)?.message
+        == #"missing required key "time" in a "sample" event"#)
+    #expect(
+      error(#"{"type":"symbol","id":1}"#)?.message == #"missing required key "name" in a "symbol" event"#)
     #expect(error(#"{"type":"symbol","id":1,"name":2}"#)?.message.contains("must be a string") == true)
     // Symbol ids are an id space of their own: an update may share one, a symbol may not.
-    #expect(error(#"{"type":"symbol","id":1,"name":"x"}"#, after: [#"{"type":"update","id":1,"kind":"other","start":0,"duration":1}"#]) == nil)
-    #expect(error(#"{"type":"symbol","id":1,"name":"y"}"#, after: [#"{"type":"symbol","id":1,"name":"x"}"#])?.column == 23)
+    #expect(
+      error(
+        #"{"type":"symbol","id":1,"name":"x"}"#,
+        after: [#"{"type":"update","id":1,"kind":"other","start":0,"duration":1}"#]) == nil)
+    #expect(
+      error(#"{"type":"symbol","id":1,"name":"y"}"#, after: [#"{"type":"symbol","id":1,"name":"x"}"#])?.column
+        == 23)
   }
 
   @Test func decodesAnUpdateWithEveryField() throws {

@@ -136,7 +136,9 @@ struct JSONLinesReaderTests {
     var found: [String] = []
 
     mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
-      if case .interval(let interval) = event { found.append("\(line): \(symbols[interval.name]) \(interval.start)") }
+      if case .interval(let interval) = event {
+        found.append("\(line): \(symbols[interval.name]) \(interval.start)")
+      }
     }
   }
 
@@ -164,7 +166,8 @@ struct JSONLinesReaderTests {
         lines.append(#"{"type":"hang","start":\#(index),"duration":5,"kind":"interval"}"#)
       }
     }
-    let text = lines.joined(separator: "\n") + "\n" + #"{"type":"interval","name":"Last","start":1,"duration":2}"#
+    let text =
+      lines.joined(separator: "\n") + "\n" + #"{"type":"interval","name":"Last","start":1,"duration":2}"#
     let file = try TemporaryFile(text)
     defer { file.remove() }
     let all = try JSONLinesReader.read(path: file.path, threads: threads) { Intervals() }

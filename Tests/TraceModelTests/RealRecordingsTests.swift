@@ -21,7 +21,8 @@ struct RealRecordingsTests {
 
   /// A scratch folder holding copies of `paths` (removed by the caller).
   private func folder(_ paths: [String]) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("real-\(UUID().uuidString)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("real-\(UUID().uuidString)")
+      .path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for path in paths {
       try FileManager.default.copyItem(
@@ -68,11 +69,15 @@ struct RealRecordingsTests {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     // The same rows, the second one another process's and the third the system's.
     let edited = text.replacingOccurrences(
-      of: #"<row><start-time id="11" fmt="00:17.117.461">17117461125</start-time><duration id="12" fmt="8.34 ms">8336333</duration><process ref="3"/><boolean ref="6"/>"#,
-      with: #"<row><start-time id="11" fmt="00:17.117.461">17117461125</start-time><duration id="12" fmt="8.34 ms">8336333</duration><process id="90" fmt="SpringBoard (34)"><pid id="91" fmt="34">34</pid></process><boolean ref="6"/>"#
+      of:
+        #"<row><start-time id="11" fmt="00:17.117.461">17117461125</start-time><duration id="12" fmt="8.34 ms">8336333</duration><process ref="3"/><boolean ref="6"/>"#,
+      with:
+        #"<row><start-time id="11" fmt="00:17.117.461">17117461125</start-time><duration id="12" fmt="8.34 ms">8336333</duration><process id="90" fmt="SpringBoard (34)"><pid id="91" fmt="34">34</pid></process><boolean ref="6"/>"#
     ).replacingOccurrences(
       of: #"<duration id="17" fmt="12.50 ms">12504458</duration><process ref="3"/><boolean ref="6"/>"#,
-      with: #"<duration id="17" fmt="12.50 ms">12504458</duration><process ref="3"/><boolean id="92" fmt="Yes">1</boolean>"#)
+      with:
+        #"<duration id="17" fmt="12.50 ms">12504458</duration><process ref="3"/><boolean id="92" fmt="Yes">1</boolean>"#
+    )
     #expect(edited != text)
     guard let toc = RealData.path("vybava/ios26-smooth.toc.xml") else { return }
     let directory = try folder([toc])
@@ -91,7 +96,9 @@ struct RealRecordingsTests {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let edited = text.replacingOccurrences(
       of: #"<duration id="12" fmt="8.34 ms">8336333</duration><process ref="3"/>"#,
-      with: #"<duration id="12" fmt="8.34 ms">8336333</duration><process id="90" fmt="SpringBoard (34)"><pid id="91" fmt="34">34</pid></process>"#)
+      with:
+        #"<duration id="12" fmt="8.34 ms">8336333</duration><process id="90" fmt="SpringBoard (34)"><pid id="91" fmt="34">34</pid></process>"#
+    )
     let directory = try folder([])
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try Data(edited.utf8).write(to: URL(fileURLWithPath: directory + "/hitches.xml"))
@@ -100,7 +107,8 @@ struct RealRecordingsTests {
       Issue.record("two processes' hitches were read without a word")
     } catch let error as TraceReadError {
       guard case .ambiguousInput(let message) = error else { Issue.record("\(error)"); return }
-      #expect(message.hasSuffix("pick one with --process NAME: FixIt (11101), SpringBoard (34)"), "\(message)")
+      #expect(
+        message.hasSuffix("pick one with --process NAME: FixIt (11101), SpringBoard (34)"), "\(message)")
     }
     for process in ["FixIt", "11101"] {
       let reading = try XCTraceReader.read(paths: [directory], process: process) { Collector() }

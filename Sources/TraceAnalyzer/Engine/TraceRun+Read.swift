@@ -57,7 +57,7 @@ extension TraceRun {
       of: builder, frames: frames, start: start, reading: reading, file: displayName, options: summaryOptions)
     summary.windowIntervals = window.matched
     summary.windowSpanNs = window.spanNs
-    let graph =
+    var graph =
       need == .none
       ? nil
       : CauseGraphBuilder.join(
@@ -66,8 +66,10 @@ extension TraceRun {
         },
         file: displayName, range: options.range, resolving: need == .resolvedCauses,
         threads: options.readerThreads)
+    graph?.graph.windows = summaryOptions.windows
     let finished = FinishedRead(
-      run: self, parts: parts, builder: builder, frames: frames, summary: summary, graph: graph, anchor: start ?? 0)
+      run: self, parts: parts, builder: builder, frames: frames, summary: summary, graph: graph,
+      anchor: start ?? 0)
     return (summary, pass.finish(finished))
   }
 

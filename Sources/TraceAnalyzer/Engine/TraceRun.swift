@@ -55,12 +55,19 @@ package final class TraceRun: Sendable {
   /// given and the trace has no header start).
   ///
   /// With `--window` (or `windows`, over the options'), the window's intervals are found by a
-  /// read of their own, once per run.
+  /// read of their own, once per run, that parses only the lines that mention them; a name the
+  /// trace lacks is reported after a read that checks every line (a malformed trace is bad
+  /// data, not a usage error).
   func window(windows: [String]? = nil) throws(TraceReadError) -> TraceWindow {
     var window = try rangeWindow()
     let names = windows ?? options.windows
     if !names.isEmpty {
-      (window.spans, window.matched) = try windowCatalog().window(for: names, file: displayName)
+      do {
+        (window.spans, window.matched) = try windowCatalog().window(for: names, file: displayName)
+      } catch {
+        _ = try windowCatalog(checked: true)
+        throw error
+      }
     }
     return window
   }
@@ -77,11 +84,15 @@ package final class TraceRun: Sendable {
     return TraceWindow(range: range, start: start)
   }
 
-  /// The trace's named intervals, by a read of their own.
-  package func windowCatalog() throws(TraceReadError) -> WindowCatalog {
-    if let known = catalog.withLock({ $0 }) { return known }
-    let reading = try readEvents { IntervalCollector() }
-    let read = WindowCatalog(items: reading.parts.flatMap(\.sink.items))
+  /// The trace's named intervals, by a read of their own; `checked` parses every line (and
+  /// throws at the first malformed one), else only those that mention intervals (the read
+  /// that follows checks the rest).
+  package func windowCatalog(checked: Bool = false) throws(TraceReadError) -> WindowCatalog {
+    if !checked, let known = catalog.withLock({ $0 }) { return known }
+    let read =
+      checked
+      ? WindowCatalog(items: try readEvents { IntervalCollector() }.parts.flatMap(\.sink.items))
+      : WindowCatalog(items: try readEvents { IntervalFinder() }.parts.flatMap(\.sink.collector.items))
     catalog.withLock { $0 = read }
     return read
   }
@@ -110,7 +121,8 @@ package final class TraceRun: Sendable {
   /// The earliest `start`/`time` of any event.
   private func earliestTime() throws(TraceReadError) -> Int64? {
     let reading = try readEvents { EarliestTime() }
-    return (reading.parts.compactMap(\.sink.earliest) + [reading.report.unknownEarliest].compactMap { $0 }).min()
+    return (reading.parts.compactMap(\.sink.earliest) + [reading.report.unknownEarliest].compactMap { $0 })
+      .min()
   }
 }
 

@@ -29,7 +29,9 @@ struct TraceWindow: Hashable, Sendable {
   /// The length of the window's intervals together (their union), ns.
   var spanNs: Int64 {
     guard let spans else { return 0 }
-    return stride(from: 0, to: spans.count, by: 2).reduce(Int64(0)) { $0.saturatingAdd(spans[$1 + 1] &- spans[$1]) }
+    return stride(from: 0, to: spans.count, by: 2).reduce(Int64(0)) {
+      $0.saturatingAdd(spans[$1 + 1].saturatingSubtract(spans[$1]))
+    }
   }
 
   /// Whether the window keeps less than everything.

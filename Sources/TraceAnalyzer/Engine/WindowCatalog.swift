@@ -87,7 +87,8 @@ package struct WindowCatalog: Hashable, Sendable {
     for entry in entries where !names.contains(entry.name) {
       names.append(entry.name)
       let subsystems = entries.filter { $0.name == entry.name }.compactMap(\.subsystem)
-      listed.append("'\(entry.name)'" + (subsystems.isEmpty ? "" : " (\(subsystems.joined(separator: ", ")))"))
+      listed.append(
+        "'\(entry.name)'" + (subsystems.isEmpty ? "" : " (\(subsystems.joined(separator: ", ")))"))
     }
     let candidates = names + entries.compactMap { $0.subsystem == nil ? nil : $0.qualifiedName }
     return "no interval of that name in \(file); its windows: "
@@ -95,12 +96,9 @@ package struct WindowCatalog: Hashable, Sendable {
   }
 }
 
-/// Collects the intervals of one reader part, in file order.
+/// Collects the intervals of one reader part, in file order, checking every line.
 struct IntervalCollector: TraceSink {
   var items: [WindowCatalog.Item] = []
-
-  /// Only lines that mention `interval` are parsed.
-  static var requiredBytes: StaticString? { "interval" }
 
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
     guard case .interval(let interval) = event else { return }
@@ -108,5 +106,17 @@ struct IntervalCollector: TraceSink {
       WindowCatalog.Item(
         name: symbols[interval.name], subsystem: interval.subsystem.map { symbols[$0] },
         span: interval.start..<max(interval.start, interval.end)))
+  }
+}
+
+/// Collects the intervals of one reader part, parsing only the lines that mention `interval`:
+/// for a read that another, checking read follows.
+struct IntervalFinder: TraceSink {
+  var collector = IntervalCollector()
+
+  static var requiredBytes: StaticString? { "interval" }
+
+  mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+    collector.consume(event, line: line, symbols: symbols)
   }
 }

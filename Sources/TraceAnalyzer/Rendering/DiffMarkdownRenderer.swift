@@ -28,7 +28,7 @@ package enum DiffMarkdownRenderer {
       output += "Figures are medians of the runs; verdicts by the Mann–Whitney U test at α "
       output +=
         "\(FigureVerdict.format(alpha)), q adjusted over \(diff.views.count) views; *~* marks a change"
-      output += " the runs do not show.\n\n"
+      output += " the runs do not show (a figure without a test: within their spread).\n\n"
     } else if max(diff.baseRuns.count, diff.headRuns.count) > 1 {
       output +=
         "Figures are medians of the runs; *~* marks a change smaller than the runs' own spread (noise)."

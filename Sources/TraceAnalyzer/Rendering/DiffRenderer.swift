@@ -14,7 +14,7 @@ package enum DiffRenderer {
         "  medians of \(diff.baseRuns.count) base and \(diff.headRuns.count) head runs; verdicts by the"
       output +=
         " Mann–Whitney U test at α \(FigureVerdict.format(alpha)) (q adjusted over \(diff.views.count) views);"
-      output += " ~ marks a change the runs do not show\n"
+      output += " ~ marks a change the runs do not show (a figure without a test: within their spread)\n"
     } else if runs > 1 {
       output += "  medians of \(diff.baseRuns.count) base and \(diff.headRuns.count) head runs;"
       output += " ~ marks a change smaller than the runs' own spread (noise)\n"
@@ -181,7 +181,8 @@ package enum DiffRenderer {
         output += hit.reason.map { ", \($0)\n" } ?? "\n"
       }
       if shown.count < verdict.inconclusive.count {
-        output += "  ~     \(verdict.rule.text): … \(verdict.inconclusive.count - shown.count) more inconclusive"
+        output +=
+          "  ~     \(verdict.rule.text): … \(verdict.inconclusive.count - shown.count) more inconclusive"
         output += " changes (--limit 0 lists all)\n"
       }
     }

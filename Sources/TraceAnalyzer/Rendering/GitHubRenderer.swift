@@ -53,10 +53,17 @@ package enum GitHubRenderer {
           "error", [("title", "regression: \(verdict.rule.text)")],
           "\(hit.subject): \(hit.change.measure) \(hit.change.text)" + (hit.reason.map { ", " + $0 } ?? ""))
       }
-      for hit in verdict.inconclusive {
+      // At most 20 inconclusive annotations a rule (a rule over thousands of noisy views would
+      // flood the run), then one that counts the rest.
+      for hit in verdict.inconclusive.prefix(20) {
         output += command(
           "warning", [("title", "inconclusive: \(verdict.rule.text)")],
           "\(hit.subject): \(hit.change.measure) \(hit.change.text)" + (hit.reason.map { ", " + $0 } ?? ""))
+      }
+      if verdict.inconclusive.count > 20 {
+        output += command(
+          "warning", [("title", "inconclusive: \(verdict.rule.text)")],
+          "\(verdict.inconclusive.count - 20) more inconclusive changes (--format json lists all)")
       }
     }
     let changed = diff.changedViews.filter(\.hasRealChange).count

@@ -36,7 +36,7 @@ package enum SummaryRenderer {
     if !summary.windows.isEmpty {
       output += "  \(summary.windows.count == 1 ? "window" : "windows") "
       output += summary.windows.map { "'\($0)'" }.joined(separator: ", ")
-      output += " (updates, hitches and hangs starting in its intervals)\n"
+      output += " (updates, hitches, hangs and samples starting in its intervals)\n"
     }
     return output
   }
@@ -156,7 +156,9 @@ package enum SummaryRenderer {
       kept.append(
         count(figures.hangs, "hang", "hangs")
           + (figures.hangs > 0 ? " (longest \(DurationText.format(figures.longestHangNs)))" : ""))
-      if events.hitches + events.hangs > 0 { notes.append("in \(restriction): " + kept.joined(separator: ", ")) }
+      if events.hitches + events.hangs > 0 {
+        notes.append("in \(restriction): " + kept.joined(separator: ", "))
+      }
       if !others.isEmpty { notes.append("also, in the whole trace: " + others.joined(separator: ", ")) }
     } else if !others.isEmpty {
       notes.append("also: " + others.joined(separator: ", "))

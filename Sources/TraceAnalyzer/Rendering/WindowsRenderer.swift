@@ -4,10 +4,12 @@ package enum WindowsRenderer {
   package static func render(_ catalog: WindowCatalog, file: String, style: TextStyle = .plain) -> String {
     let entries = catalog.entries
     guard !entries.isEmpty else {
-      return "no intervals in \(file): no interval events, no signposts (record with the Points of Interest or"
+      return
+        "no intervals in \(file): no interval events, no signposts (record with the Points of Interest or"
         + " os_signpost instrument, or write interval events)\n"
     }
-    var output = style.bold("Windows") + " in \(file) (--window NAME, or SUBSYSTEM/NAME for one subsystem's)\n"
+    var output =
+      style.bold("Windows") + " in \(file) (--window NAME, or SUBSYSTEM/NAME for one subsystem's)\n"
     var table = TextTable(header: ["intervals", "total", "subsystem", "name"], leftAligned: [2, 3])
     for entry in entries {
       table.add([

@@ -3,9 +3,9 @@
   @usableFromInline package var name: Symbol
   @usableFromInline package var start: Int64
   @usableFromInline package var duration: Int64
-  /// The signpost's subsystem, e.g. `com.example.landmarks`.
+  /// The signpost's subsystem (`com.example.landmarks`).
   @usableFromInline package var subsystem: Symbol?
-  /// The signpost's category, e.g. `PointsOfInterest`.
+  /// The signpost's category (`PointsOfInterest`).
   @usableFromInline package var category: Symbol?
 
   @usableFromInline package init(

@@ -162,7 +162,8 @@
   private static var intervalKeys: UInt32 { Field.type.bit | Field.start.bit | Field.duration.bit }
   private static var symbolKeys: UInt32 { Field.type.bit | Field.id.bit | Field.user.bit }
 
-  private mutating func decodeEvent(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent? {
+  private mutating func decodeEvent(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceEvent?
+  {
     guard fields.has(.type) else {
       throw LineError(column: 1, message: "missing required key \"type\"")
     }
@@ -273,7 +274,9 @@
     unknownTypes[typeName, default: 0] += 1
     for field in [Field.start, .time] where fields.has(field) {
       let value = fields[field]
-      if value.tag == .integer && value.fits { unknownEarliest = min(unknownEarliest ?? value.integer, value.integer) }
+      if value.tag == .integer && value.fits {
+        unknownEarliest = min(unknownEarliest ?? value.integer, value.integer)
+      }
     }
     return nil
   }
@@ -320,7 +323,9 @@
     try checked(CauseFields.self, base).cause(in: &self)
   }
 
-  private mutating func decodeHeader(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> TraceHeader {
+  private mutating func decodeHeader(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError)
+    -> TraceHeader
+  {
     if seenEvent {
       throw LineError(column: 1, message: "the \"trace\" header must be the first line of the trace")
     }
@@ -363,7 +368,9 @@
 
   /// Reads the header's keys the field table does not hold: `refreshRateSource` (too long for
   /// it) and `recorded`.
-  private mutating func decodeLongHeaderKeys(_ base: UnsafePointer<UInt8>, count: Int, into header: inout TraceHeader)
+  private mutating func decodeLongHeaderKeys(
+    _ base: UnsafePointer<UInt8>, count: Int, into header: inout TraceHeader
+  )
     throws(LineError)
   {
     let values = try looseKeys(base, count: count, [("refreshRateSource", .string), ("recorded", .strings)])
@@ -412,7 +419,8 @@
     func string(_ scanner: inout JSONScanner) throws(JSONScanError) -> String {
       let value = try scanner.scanString()
       return JSONString.decoded(
-        UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count), escaped: value.escaped)
+        UnsafeBufferPointer(start: base + value.range.lowerBound, count: value.range.count),
+        escaped: value.escaped)
     }
     func typeName(at index: Int) -> String {
       switch base[index] {
@@ -531,7 +539,8 @@
 
   /// An `interval`: `start` and `duration` from the field table, `name`, `subsystem` and
   /// `category` walked.
-  private mutating func decodeInterval(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> Interval {
+  private mutating func decodeInterval(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> Interval
+  {
     let values = try looseKeys(
       base, count: count, [("name", .string), ("subsystem", .string), ("category", .string)])
     guard case .string(let name) = values["name"] else {
@@ -601,7 +610,11 @@
           weight = nil
           if base[valueStart] == 0x2D || base[valueStart] &- 0x30 <= 9 {
             let number = try scanner.scanNumber()
-            if number.isInteger && number.fits { weight = (number.value, valueStart + 1) } else { plain = false }
+            if number.isInteger && number.fits {
+              weight = (number.value, valueStart + 1)
+            } else {
+              plain = false
+            }
           } else {
             plain = false
           }
@@ -652,16 +665,20 @@
     // Escapes or a wrong type: the general walk, with its messages.
     let values = try looseKeys(base, count: count, [("weight", .integer), ("stack", .integers)])
     var found: (value: Int64, column: Int)?
-    if case .integer(let value) = values["weight"] { found = (value, looseColumn(base, count: count, key: "weight")) }
+    if case .integer(let value) = values["weight"] {
+      found = (value, looseColumn(base, count: count, key: "weight"))
+    }
     if case .integers(let ids) = values["stack"] { return (found, ids) }
     return (found, nil)
   }
 
   /// A `symbol`: `id` and `user` from the field table, `name` and `binary` walked.
-  private mutating func decodeSymbol(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> CodeSymbol {
+  private mutating func decodeSymbol(_ base: UnsafePointer<UInt8>, count: Int) throws(LineError) -> CodeSymbol
+  {
     let id = try integer(.id, of: "symbol")
     let values =
-      fields.unmatchedKeys > 0 ? try looseKeys(base, count: count, [("name", .string), ("binary", .string)]) : [:]
+      fields.unmatchedKeys > 0
+      ? try looseKeys(base, count: count, [("name", .string), ("binary", .string)]) : [:]
     guard case .string(let name) = values["name"] else {
       throw LineError(column: 1, message: "missing required key \"name\" in a \"symbol\" event")
     }
@@ -690,7 +707,8 @@
         try scanner.expect(0x3A, "expected ':' after the key")
         scanner.skipWhitespace()
         let text = JSONString.decoded(
-          UnsafeBufferPointer(start: base + name.range.lowerBound, count: name.range.count), escaped: name.escaped)
+          UnsafeBufferPointer(start: base + name.range.lowerBound, count: name.range.count),
+          escaped: name.escaped)
         if text == key { column = scanner.position + 1 }
         try scanner.skipValue()
         guard scanner.skipToNextMember() else { break }

@@ -45,7 +45,8 @@ import Dispatch
       var parser = JSONLinesParser()
       var start = 0
       while start < count {
-        guard let end = ChunkReader.lineEnd(buffer, from: start, filled: count) ?? (whole ? count : nil) else {
+        guard let end = ChunkReader.lineEnd(buffer, from: start, filled: count) ?? (whole ? count : nil)
+        else {
           break
         }
         if case .some(let event) = try? parser.parse(buffer + start, count: end - start) {

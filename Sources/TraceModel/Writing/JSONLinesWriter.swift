@@ -149,7 +149,8 @@
       }
     case .interval(let interval):
       let strings =
-        length(interval.name, symbols) + length(interval.subsystem, symbols) + length(interval.category, symbols)
+        length(interval.name, symbols) + length(interval.subsystem, symbols)
+        + length(interval.category, symbols)
       write(reserving: strings) { out in
         out.open("interval")
         out.symbol("name", interval.name, symbols)

@@ -188,7 +188,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     if readIntervals || (!readSignposts && samples.rows == 0) { kinds += ["hitches", "hangs"] }
     if readSignposts { kinds.append("signpost intervals") }
     if samples.rows > 0 { kinds.append("samples") }
-    return kinds.dropLast().joined(separator: ", ") + (kinds.count > 1 ? " and " : "") + kinds[kinds.count - 1]
+    return kinds.dropLast().joined(separator: ", ") + (kinds.count > 1 ? " and " : "")
+      + kinds[kinds.count - 1]
   }
 
   // MARK: - Tables
@@ -269,9 +270,18 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
       table.hangType = optional(["hang-type"])
       table.process = optional(["process"])
     case .signposts:
-      table.start = try need(["start", "timestamp"], "signpost intervals")
-      table.duration = try need(["duration"], "signpost intervals")
-      table.name = try need(["name"], "signpost interval names")
+      // Windows are extra: a signpost table of an unknown shape is left out, not the import.
+      table.start = optional(["start", "timestamp"])
+      table.duration = optional(["duration"])
+      table.name = optional(["name"])
+      guard table.start >= 0 && table.duration >= 0 && table.name >= 0 else {
+        warnings.append(
+          TraceWarning(
+            file: file, line: line,
+            message: "left out table \(name): it lacks the start, duration or name of its intervals"))
+        table.kind = .unused
+        break
+      }
       table.subsystem = optional(["subsystem"])
       table.category = optional(["category"])
       table.process = optional(["process"])
@@ -722,12 +732,15 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   )
     throws(XCTraceMappingError)
   {
-    if let refresh = values.integer(cell(cells, table.refreshInterval)) { rate.refreshIntervals.append(refresh) }
+    if let refresh = values.integer(cell(cells, table.refreshInterval)) {
+      rate.refreshIntervals.append(refresh)
+    }
     guard let (start, interval) = try interval(cells, line: line, values) else { return }
     let duration = timed(interval, line: line)
     let system = table.isSystem >= 0 && flag(cells[table.isSystem], &values)
     let hitch = Hitch(
-      start: start, duration: duration, narrative: text(cell(cells, table.narrative), &values), system: system,
+      start: start, duration: duration, narrative: text(cell(cells, table.narrative), &values),
+      system: system,
       cause: text(cell(cells, table.cause), &values))
     intervals.append((.hitch(hitch), line, file, process(cells, &values)))
     readIntervals = true
@@ -776,7 +789,8 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
 
   /// A boolean cell: `1`, or `Yes`/`true` as some exports spell it.
   private func flag(_ value: XCTraceValue, _ values: inout XCTraceValueTable) -> Bool {
-    values.integer(value).map { $0 != 0 } ?? (values.string(value).map { ["Yes", "true", "YES"].contains($0) } ?? false)
+    values.integer(value).map { $0 != 0 }
+      ?? (values.string(value).map { ["Yes", "true", "YES"].contains($0) } ?? false)
   }
 
   /// The process of a row (nil when its table has no process column).
@@ -800,7 +814,11 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     for item in intervals {
       if let app, let process = item.process, !app.matches(process) {
         others[process.description, default: 0] += 1
-        if case .interval = item.event { otherKinds.insert("signpost intervals") } else { otherKinds.insert("hitches and hangs") }
+        if case .interval = item.event {
+          otherKinds.insert("signpost intervals")
+        } else {
+          otherKinds.insert("hitches and hangs")
+        }
         if firstOther == nil { firstOther = (item.file, item.line) }
         continue
       }

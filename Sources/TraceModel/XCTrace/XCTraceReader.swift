@@ -83,7 +83,8 @@
         if let earlier = tocRun, !earlier.isSameRecording(as: run) {
           throw .ambiguousInput(
             "\(tocName) and \(document.name) are the tables of contents of two recordings "
-              + "(\(earlier.recordingDescription) and \(run.recordingDescription)); give the exports of one recording")
+              + "(\(earlier.recordingDescription) and \(run.recordingDescription)); give the exports of one recording"
+          )
         }
         tocRun = run
         tocName = document.name
@@ -109,7 +110,8 @@
     var mapper = XCTraceEventMapper(sink: makeSink(), symbols: symbols)
     if let process {
       // A name, a pid, or `Name (pid)` as messages list processes.
-      mapper.target = Int64(process).map { XCTraceProcess(name: nil, pid: $0) } ?? XCTraceNames.process(process)
+      mapper.target =
+        Int64(process).map { XCTraceProcess(name: nil, pid: $0) } ?? XCTraceNames.process(process)
     } else if let tocRun, tocRun.app != nil || tocRun.pid != nil {
       mapper.target = XCTraceProcess(name: tocRun.app, pid: tocRun.pid)
     }
@@ -146,7 +148,8 @@
     header.start = 0
     header.app = tocRun?.app ?? header.app
     header.device = tocRun?.device ?? header.device
-    header.recorded = recorded(schemas: tocRun.flatMap { $0.schemas.isEmpty ? nil : $0.schemas }, kinds: mapper.kindsRead)
+    header.recorded = recorded(
+      schemas: tocRun.flatMap { $0.schemas.isEmpty ? nil : $0.schemas }, kinds: mapper.kindsRead)
     return TraceReading(
       parts: [TracePart(sink: mapper.sink, symbols: symbols, lineOffset: 0)], header: header, report: report)
   }

@@ -28,7 +28,8 @@ enum CauseGraphCommand: Command {
       Option(
         "--min-count", value: "<n>", help: "drop edges that happened fewer than n times (before paths",
         "are followed)"),
-      Option("--from", value: "<time>", help: "inspection range start, relative to the trace start (e.g. 12s)"),
+      Option(
+        "--from", value: "<time>", help: "inspection range start, relative to the trace start (e.g. 12s)"),
       Option(
         "--to", value: "<time>", help: "inspection range end (exclusive); keeps causes whose time (or,",
         "without one, their target's time) lies in the range"),

@@ -158,9 +158,19 @@ enum CheckCommand: Command {
     let run = try TraceAnalysis.check(
       paths: paths, budget: budget, options: options, tighteningMargin: tighten ? margin : nil)
     let measurements = run.measurements
-    try TraceCLI.refuseEmpty(
-      measurements.summary.file, updates: measurements.summary.total.count, options: options,
-      allowed: allowEmpty)
+    // The whole trace's read is judged when it holds limits (or nothing else does); each
+    // window's read when its window keeps no update.
+    if !budget.limits(in: nil).limits.isEmpty || budget.windows.isEmpty {
+      try TraceCLI.refuseEmpty(
+        measurements.summary.file, updates: measurements.summary.total.count, options: options,
+        allowed: allowEmpty)
+    }
+    for (window, summary) in run.windowSummaries {
+      var windowed = options
+      windowed.windows = [window]
+      try TraceCLI.refuseEmpty(
+        summary.file, updates: summary.total.count, options: windowed, allowed: allowEmpty)
+    }
     let result = try run.evaluate()
     TraceCLI.warn(measurements.summary.warnings, to: &errors)
     switch format {

@@ -38,7 +38,8 @@ enum DiagnoseCommand: Command {
     let options = try arguments.analysisOptions()
     try arguments.finish()
     let paths = try arguments.traces()
-    let diagnosis = try TraceAnalysis.diagnose(paths: paths, options: options, settings: settings, hitches: true)
+    let diagnosis = try TraceAnalysis.diagnose(
+      paths: paths, options: options, settings: settings, hitches: true)
     TraceCLI.warn(diagnosis.summary.warnings, to: &errors)
     try TraceCLI.refuseEmpty(
       diagnosis.file, updates: diagnosis.summary.total.count, options: options, allowed: allowEmpty)

@@ -48,7 +48,8 @@ enum ExportCommand: Command {
     try arguments.finish()
     let paths = try arguments.traces()
     if !options.range.isUnbounded || !options.windows.isEmpty {
-      throw UsageError("export writes the whole trace; --from, --to and --window do not apply", command: "export")
+      throw UsageError(
+        "export writes the whole trace; --from, --to and --window do not apply", command: "export")
     }
     if format == "chrome" && paths.count > 1 && paths.contains(where: isJSONLines) {
       throw UsageError(

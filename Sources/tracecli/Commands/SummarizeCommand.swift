@@ -19,7 +19,8 @@ enum SummarizeCommand: Command {
         "\"findings\" in JSON); takes the options of diagnose"),
       Option(
         "--list-windows", help: "list the trace's windows instead: each interval (signpost) name",
-        "with its subsystem, count and total time, for --window"),
+        "with its subsystem, count and total time, for --window (the whole",
+        "trace's, whatever --from, --to and --window say)"),
     ] + Option.findingThresholds + [Option.help]
   }
 
@@ -55,7 +56,8 @@ enum SummarizeCommand: Command {
       let (file, catalog) = try TraceAnalysis.windows(paths: paths, options: options)
       output.write(
         format == "json"
-          ? WindowsRenderer.renderJSON(catalog, file: file) : WindowsRenderer.render(catalog, file: file, style: style))
+          ? WindowsRenderer.renderJSON(catalog, file: file)
+          : WindowsRenderer.render(catalog, file: file, style: style))
       return .success
     }
     let summary: TraceSummary

@@ -154,7 +154,8 @@ struct Arguments {
   func finish() throws(UsageError) {
     if let unknown = options.first {
       throw UsageError(
-        "unknown option '\(unknown.name)'" + Suggestion.didYouMean(unknown.name, among: known), command: command)
+        "unknown option '\(unknown.name)'" + Suggestion.didYouMean(unknown.name, among: known),
+        command: command)
     }
   }
 

@@ -56,7 +56,8 @@ private struct Reader {
     let what = window.map { "window \"\($0)\"" } ?? "the budget"
     let members = try object(root, what: what)
     var budget = Budget(file: file)
-    try checkKeys(members, allowed: window == nil ? BudgetParser.topKeys : BudgetParser.windowKeys, what: what)
+    try checkKeys(
+      members, allowed: window == nil ? BudgetParser.topKeys : BudgetParser.windowKeys, what: what)
     for member in members {
       let value = member.value
       switch member.key {

@@ -35,6 +35,7 @@ extension MeasurePass {
 package struct CheckRun: Sendable {
   /// One window's limits measured on that window alone.
   struct WindowRun: Sendable {
+    var name: String
     var budget: Budget
     var measurements: CheckMeasurements
     var slower: CheckMeasurements?
@@ -51,6 +52,11 @@ package struct CheckRun: Sendable {
   var windows: [WindowRun] = []
   /// How many times the trace was read.
   package var reads: Int
+
+  /// The summary of each window of the budget's `"windows"` section, in file order.
+  package var windowSummaries: [(window: String, summary: TraceSummary)] {
+    windows.map { ($0.name, $0.measurements.summary) }
+  }
 
   /// Checks the budget on the measurements: the whole trace's limits, then each window's.
   package func evaluate() throws(BudgetError) -> CheckResult {
@@ -118,8 +124,14 @@ extension TraceAnalysis {
     let run = try TraceRun(paths: paths, options: options)
     let windows = budget.windows
     if !windows.isEmpty {
-      let catalog = try run.windowCatalog()
-      for window in windows where catalog.entries.allSatisfy({ $0.name != window && $0.qualifiedName != window }) {
+      var catalog = try run.windowCatalog()
+      if windows.contains(where: { window in
+        catalog.entries.allSatisfy { $0.name != window && $0.qualifiedName != window }
+      }) {
+        catalog = try run.windowCatalog(checked: true)
+      }
+      for window in windows
+      where catalog.entries.allSatisfy({ $0.name != window && $0.qualifiedName != window }) {
         let location = budget.windowLocations[window]
         throw .ambiguousInput(
           budget.file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": window \"\(window)\": "
@@ -134,7 +146,9 @@ extension TraceAnalysis {
       let windowBudget = budget.limits(in: window)
       let measured = try run.read(pass(for: windowBudget), windows: [window]).output
       result.windows.append(
-        CheckRun.WindowRun(budget: windowBudget, measurements: measured.measurements, slower: measured.recounted))
+        CheckRun.WindowRun(
+          name: window, budget: windowBudget, measurements: measured.measurements, slower: measured.recounted)
+      )
     }
     result.reads = run.readCount
     return result

@@ -49,11 +49,12 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
     .longestHang, .edge, .finding,
   ]
 
-  /// Parses one rule (`measure>threshold`, spaces allowed).
+  /// Parses one rule (`measure>threshold`, spaces allowed); the operator is the last `>`, so a
+  /// view may be generic (`Row<Item>:p95>10%`).
   package static func parse(_ text: String) throws(ParseError) -> DiffRule {
     var view: String?
     var rest = Substring(text)
-    if let operatorIndex = text.firstIndex(of: ">"), let colon = text[..<operatorIndex].lastIndex(of: ":") {
+    if let operatorIndex = text.lastIndex(of: ">"), let colon = text[..<operatorIndex].lastIndex(of: ":") {
       view = String(text[..<colon].trimmingWhitespace)
       rest = text[text.index(after: colon)...]
       guard let view, !view.isEmpty else {
@@ -61,7 +62,7 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
       }
     }
     let trimmed = rest.filter { $0 != " " }
-    guard let operatorIndex = trimmed.firstIndex(of: ">") else {
+    guard let operatorIndex = trimmed.lastIndex(of: ">") else {
       throw ParseError(message: "rule '\(text)' must read measure>change, e.g. red>0 or p95>+20%")
     }
     let name = String(trimmed[..<operatorIndex])
@@ -99,12 +100,25 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Parses repeated and comma-separated rules.
+  ///
+  /// A comma inside a view's generic arguments (`Row<A, B>:p95>10%`) separates nothing.
   package static func parseList(_ texts: [String]) throws(ParseError) -> [DiffRule] {
     var rules: [DiffRule] = []
     for text in texts {
-      for part in text.split(separator: ",") where !part.allSatisfy({ $0 == " " }) {
-        rules.append(try parse(String(part)))
+      var parts: [String] = [""]
+      var depth = 0
+      for character in text {
+        switch character {
+        case "<": depth += 1
+        case ">" where depth > 0: depth -= 1
+        case "," where depth == 0:
+          parts.append("")
+          continue
+        default: break
+        }
+        parts[parts.count - 1].append(character)
       }
+      for part in parts where !part.allSatisfy({ $0 == " " }) { rules.append(try parse(part)) }
     }
     return rules
   }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The statistical verdict on one figure over many runs a side: a Mann–Whitney p, its q after
 /// adjusting for the views compared, and whether the medians moved by more than the minimum.
 package struct FigureVerdict: Hashable, Sendable {
@@ -49,28 +57,27 @@ package struct FigureVerdict: Hashable, Sendable {
   /// `p 0.0079 q 0.016`.
   package var text: String { "p \(Self.format(p)) q \(Self.format(q))" }
 
-  /// A p or q value with three significant digits (`0.0079`, `1.2e-05`, `1`).
+  /// A p or q value with three significant digits (`0.0079`, `0.0286`, `1.2e-5`, `1`, `0`).
   package static func format(_ value: Double) -> String {
-    if value >= 1 { return "1" }
+    guard value > 0 else { return "0" }
+    guard value < 1 else { return "1" }
+    var exponent = Int(log10(value).rounded(.down))
     if value < 0.0001 {
-      var exponent = 0
-      var mantissa = value
-      while mantissa < 1 && exponent > -400 {
-        mantissa *= 10
-        exponent -= 1
+      // Two significant digits in scientific form, renormalised when rounding reaches 10.
+      // Scaled in two steps, so that a subnormal value's power of ten stays finite.
+      let lifted = exponent < -300 ? value * 1e300 : value
+      var mantissa =
+        (lifted / pow(10, Double(exponent < -300 ? exponent + 300 : exponent)) * 10).rounded() / 10
+      if mantissa >= 10 {
+        mantissa /= 10
+        exponent += 1
       }
-      let rounded = (mantissa * 10).rounded() / 10
-      return "\(rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded))e\(exponent)"
+      let digits = mantissa == mantissa.rounded() ? String(Int(mantissa)) : String(mantissa)
+      return "\(digits)e\(exponent)"
     }
-    var digits = 3
-    var scaled = value
-    while scaled < 0.1 {
-      scaled *= 10
-      digits += 1
-    }
-    let factor = (0..<digits).reduce(1.0) { result, _ in result * 10 }
-    var text = String((value * factor).rounded() / factor)
-    if text.contains("e") { text = String(value) }
-    return text
+    let scale = pow(10, Double(2 - exponent))
+    let rounded = (value * scale).rounded() / scale
+    guard rounded < 1 else { return "1" }
+    return String(rounded)
   }
 }

@@ -13,6 +13,10 @@ extension CauseGraph {
       let from = range.from.map(DurationText.seconds) ?? "start"
       text += ", range \(from) ..< \(range.to.map(DurationText.seconds) ?? "end")"
     }
+    if !windows.isEmpty {
+      text +=
+        ", \(windows.count == 1 ? "window" : "windows") " + windows.map { "'\($0)'" }.joined(separator: ", ")
+    }
     if selection.minCount > 1 { text += ", edges counted at least \(selection.minCount) times" }
     return text
       + "; \(nodes.count) \(nodes.count == 1 ? "node" : "nodes"), \(edges.count) \(edges.count == 1 ? "edge" : "edges")"
@@ -25,7 +29,10 @@ extension CauseGraph {
   package var notes: [String] {
     var notes: [String] = []
     if causes.counted == 0 && edges.isEmpty {
-      notes.append(range.isUnbounded ? "the trace has no cause events" : "no cause events in the range")
+      notes.append(
+        range.isUnbounded && windows.isEmpty
+          ? "the trace has no cause events" : "no cause events in the \(windows.isEmpty ? "range" : "window")"
+      )
     }
     if !omitted.isEmpty {
       var text = "only the \(edges.count) largest edges are shown: \(omitted.edges) more "
@@ -43,9 +50,12 @@ extension CauseGraph {
       )
     }
     if causes.unplaced > 0 {
+      let subject = "\(causes.unplaced) \(causes.unplaced == 1 ? "cause" : "causes") without a time"
       notes.append(
-        "\(causes.unplaced) \(causes.unplaced == 1 ? "cause" : "causes") without a time, whose target has none "
-          + "either, left out of the range")
+        windows.isEmpty
+          ? subject + ", whose target has none either, left out of the range"
+          : subject
+            + " into a source (or a dangling id) left out of the window: only a cause's own time places it")
     }
     return notes
   }

@@ -46,6 +46,8 @@ package struct CauseGraph: Hashable, Sendable {
   package var file: String
   /// The inspection range the graph covers.
   package var range: TimeRange
+  /// The windows (`--window`) the graph covers; empty for the whole trace.
+  package var windows: [String] = []
   /// How the graph was narrowed (see ``selecting(_:)``); the default for a whole graph.
   package var selection = Selection(edgeLimit: nil)
   /// The trace's findings, whose nodes and edges renderers mark (empty: none, or not

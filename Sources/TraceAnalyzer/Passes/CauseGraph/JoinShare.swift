@@ -174,7 +174,11 @@ private struct Tally {
           return
         }
       } else if cause.flags & CauseGraphSink.CauseRecord.timeInWindow == 0 {
-        if cause.flags & CauseGraphSink.CauseRecord.hasTime != 0 { counts.outOfRange += 1 } else { counts.unplaced += 1 }
+        if cause.flags & CauseGraphSink.CauseRecord.hasTime != 0 {
+          counts.outOfRange += 1
+        } else {
+          counts.unplaced += 1
+        }
         return
       }
     } else if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
@@ -193,7 +197,8 @@ private struct Tally {
         line: Int(cause.line), from: fromDangles ? catalog.nodes[Int(cause.from)].unknownID : nil,
         to: target == nil ? cause.to : nil)
     }
-    let edge = edges.count(CauseGraphBuilder.EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label))
+    let edge = edges.count(
+      CauseGraphBuilder.EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label))
     counts.counted += 1
     resolved?.append(
       ResolvedCause(cause, edge: UInt32(edge), to: UInt32(to), target: target, updateLabel: updateLabel),

@@ -11,7 +11,8 @@ extension TraceAnalysis {
   /// The range (relative to the trace start: the header's `start`, else the earliest time in
   /// the trace, as for `summarize`) keeps the causes whose `time` lies in it; a cause without
   /// a time is placed by its target's time (an update's start, a source's `time`). Node counts
-  /// are the updates whose start lies in the range. Narrow the result with
+  /// are the updates whose start lies in the range. With windows, a cause counts by its target
+  /// update, or (into a source) by its own time. Narrow the result with
   /// ``CauseGraph/subgraph(around:direction:depth:)`` and friends.
   package static func causeGraph(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions()
@@ -22,7 +23,9 @@ extension TraceAnalysis {
     let reading = try run.readEvents {
       CauseGraphSink(partitions: partitions, window: window)
     }
-    return CauseGraphBuilder.build(
+    var graph = CauseGraphBuilder.build(
       parts: reading.parts, file: run.displayName, range: options.range, threads: options.readerThreads)
+    graph.windows = options.windows
+    return graph
   }
 }

@@ -84,7 +84,9 @@ struct ChromeTraceExport {
     var framePacker = TrackPacker()
     reading.forEachUpdate { record, key in
       if key.isMainThread && record.isFinished {
-        if let left = frames.add(start: record.start, counts: true).left { writeFrame(left, packer: &framePacker) }
+        if let left = frames.add(start: record.start, counts: true).left {
+          writeFrame(left, packer: &framePacker)
+        }
       }
       guard record.isFinished else {
         result.unfinished += 1
@@ -256,7 +258,8 @@ struct ChromeTraceExport {
 
   private mutating func writeIntervals() {
     var groups = reading.parts.flatMap(\.sink.groups).map {
-      Interval(start: $0.group.start, duration: $0.group.duration, name: $0.label ?? "Update group", id: $0.group.id)
+      Interval(
+        start: $0.group.start, duration: $0.group.duration, name: $0.label ?? "Update group", id: $0.group.id)
     }
     // A hitch is named by its narrative, else the stage that was late; the system's say so.
     var hitches = reading.parts.flatMap(\.sink.hitches).map {

@@ -91,7 +91,10 @@ struct ExportSink: TraceSink {
     case .hang(let hang): hangs.append((hang, hang.kind.map { symbols[$0] }))
     case .interval(let interval):
       intervals.append(
-        (interval, symbols[interval.name], interval.subsystem.map { symbols[$0] }, interval.category.map { symbols[$0] }))
+        (
+          interval, symbols[interval.name], interval.subsystem.map { symbols[$0] },
+          interval.category.map { symbols[$0] }
+        ))
     case .source, .header, .symbol, .sample: break
     }
     if case .header = event { return }

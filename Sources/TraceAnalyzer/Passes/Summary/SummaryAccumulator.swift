@@ -131,8 +131,10 @@ struct SummaryAccumulator: TraceSink {
         samplesKept += 1
         sampleNsKept = sampleNsKept.saturatingAdd(sample.weight)
       }
-    case .interval:
+    case .interval(let interval):
       counts.intervals += 1
+      // Its start places the trace's start (as any event's time does), not its end.
+      earliest = min(earliest, interval.start)
     case .header, .symbol:
       break
     }

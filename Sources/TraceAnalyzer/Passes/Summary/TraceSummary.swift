@@ -41,7 +41,8 @@ public struct TraceSummary: Hashable, Sendable {
     if !range.isUnbounded { parts.append("the range \(range.text)") }
     if !windows.isEmpty {
       parts.append(
-        (windows.count == 1 ? "the window " : "the windows ") + windows.map { "'\($0)'" }.joined(separator: ", "))
+        (windows.count == 1 ? "the window " : "the windows ")
+          + windows.map { "'\($0)'" }.joined(separator: ", "))
     }
     return parts.isEmpty ? nil : parts.joined(separator: " and ")
   }
