@@ -53,6 +53,9 @@ package struct WindowCatalog: Hashable, Sendable {
     return query.count == subsystem.count + 1 + item.name.count && query == "\(subsystem)/\(item.name)"
   }
 
+  /// Whether `query` names an interval of the trace.
+  func names(_ query: String) -> Bool { items.contains { Self.matches($0, query) } }
+
   /// The union of the intervals `queries` name, as ``TraceWindow/spans``; the first query that
   /// names none is thrown.
   func spans(for queries: [String], file: String) throws(TraceReadError) -> [Int64] {

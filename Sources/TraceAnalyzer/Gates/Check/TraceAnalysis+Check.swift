@@ -125,13 +125,8 @@ extension TraceAnalysis {
     let windows = budget.windows
     if !windows.isEmpty {
       var catalog = try run.windowCatalog()
-      if windows.contains(where: { window in
-        catalog.entries.allSatisfy { $0.name != window && $0.qualifiedName != window }
-      }) {
-        catalog = try run.windowCatalog(checked: true)
-      }
-      for window in windows
-      where catalog.entries.allSatisfy({ $0.name != window && $0.qualifiedName != window }) {
+      if windows.contains(where: { !catalog.names($0) }) { catalog = try run.windowCatalog(checked: true) }
+      for window in windows where !catalog.names(window) {
         let location = budget.windowLocations[window]
         throw .ambiguousInput(
           budget.file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": window \"\(window)\": "

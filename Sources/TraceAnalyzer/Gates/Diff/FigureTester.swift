@@ -17,12 +17,13 @@ struct FigureTester {
     self.minimum = minimum
   }
 
-  /// The verdict on `measure` from the runs' values, with q = p (nil for an untested measure).
-  mutating func verdict(_ measure: DiffMeasure, base: [Int64], head: [Int64]) -> FigureVerdict? {
+  /// The verdict on `change` from the runs' values, with q = p (nil for an untested measure).
+  mutating func verdict(_ change: FigureChange, base: [Int64], head: [Int64]) -> FigureVerdict? {
+    let measure = change.measure
     guard Self.tested.contains(measure) else { return nil }
     let p = test.test(base: base, head: head).p
     let direction = FigureVerdict.direction(
-      base: RunSpread(base).median, head: RunSpread(head).median, measure: measure, minimum: minimum)
+      base: change.base.median, head: change.head.median, measure: measure, minimum: minimum)
     return FigureVerdict(p: p, q: p, alpha: alpha, direction: direction)
   }
 

@@ -114,7 +114,7 @@ package struct TraceDiff: Hashable, Sendable {
     let headValues = head.map(value)
     var change = FigureChange(
       measure: measure, base: RunSpread(baseValues), head: RunSpread(headValues), minimum: minimum)
-    change.verdict = tester?.verdict(measure, base: baseValues, head: headValues)
+    change.verdict = tester?.verdict(change, base: baseValues, head: headValues)
     return change
   }
 
