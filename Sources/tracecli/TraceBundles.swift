@@ -9,6 +9,12 @@ import TraceModel
 struct TraceBundles {
   /// Each exported folder and how messages name it (`Run.trace[run 1]`).
   private(set) var folders: [(folder: String, name: String)] = []
+  /// Each exported folder's bundle, as given.
+  private(set) var bundlePaths: [String: String] = [:]
+
+  /// The bundle paths of the command running now, by exported folder (for outputs that name a
+  /// trace by its path, as SARIF does).
+  @TaskLocal static var current: [String: String] = [:]
 
   /// Replaces every bundle among `arguments` by the folder of its exported tables.
   ///
@@ -81,6 +87,7 @@ struct TraceBundles {
       let bundle = rest[position]
       let exported = try exporter.export(bundle, note: note, progress: progress)
       folders.append((exported.folder, "\(bundle.trimmingTrailingSlashes)[run \(exported.run)]"))
+      bundlePaths[exported.folder] = bundle.trimmingTrailingSlashes
       rest[position] = exported.folder
     }
     return rest

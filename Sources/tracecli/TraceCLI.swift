@@ -87,7 +87,9 @@ enum TraceCLI {
         if command == "export" { return try dispatch(command, prepared, &output, &renamed, style) }
         var renamedOutput = BundleRenamingStream(base: output, bundles: bundles)
         defer { output = renamedOutput.base }
-        return try dispatch(command, prepared, &renamedOutput, &renamed, style)
+        return try TraceBundles.$current.withValue(bundles.bundlePaths) {
+          try dispatch(command, prepared, &renamedOutput, &renamed, style)
+        }
       } catch {
         return report(error, to: &renamed)
       }
@@ -116,7 +118,8 @@ enum TraceCLI {
     case let error as TraceReadError:
       return report(error, to: &errors)
     case let error as BudgetError:
-      errors.write(located(error.file, line: error.location?.line, column: error.location?.column, error.message))
+      errors.write(
+        located(error.file, line: error.location?.line, column: error.location?.column, error.message))
       return .dataError
     case let error as AtomicFile.Failure:
       errors.write("tracecli: \(error)\n")

@@ -17,7 +17,7 @@ struct RuleRegistrationTests {
 
     static let declaration = RuleDeclaration(
       rule: FindingRule("busy-view"), finds: "a view that updates very often",
-      suggestion: "Update it less.", thresholds: [maxUpdates])
+      suggestion: "Update it less.", thresholds: [maxUpdates], subject: .first(1))
 
     let context: RuleContext
 

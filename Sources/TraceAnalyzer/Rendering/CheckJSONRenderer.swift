@@ -29,6 +29,26 @@ package enum CheckJSONRenderer {
         array: { json in
           for warning in result.warnings { json.value(warning) }
         })
+      if let baseline = result.baseline {
+        json.field(
+          "baseline",
+          object: { json in
+            json.field("file", baseline.file)
+            json.field("accepted", result.accepted.count)
+            json.field(
+              "fixed",
+              array: { json in
+                for entry in baseline.fixed {
+                  json.object { json in
+                    json.field("rule", entry.rule)
+                    json.field("fingerprint", entry.fingerprint)
+                    json.field("subject", strings: entry.subject)
+                    json.field("title", entry.title)
+                  }
+                }
+              })
+          })
+      }
     }
     return json.text + "\n"
   }
@@ -45,6 +65,10 @@ package enum CheckJSONRenderer {
       json.field("unit", entry.limit.measure.isDuration ? "ns" : "count")
       json.field("location", entry.location(in: result.budget))
       if let window = entry.limit.window { json.field("window", window) }
+      if let fingerprint = entry.fingerprint {
+        json.field("fingerprint", fingerprint.description)
+        json.field("accepted", entry.accepted)
+      }
     }
   }
 }

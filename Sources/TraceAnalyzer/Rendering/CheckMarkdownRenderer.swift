@@ -15,7 +15,8 @@ package enum CheckMarkdownRenderer {
       var limit = MarkdownText.escape(entry.limit.name)
       if let location = entry.location(in: result.budget) { limit += " (\(MarkdownText.code(location)))" }
       rows.append([
-        entry.passed ? "✅" : entry.judged ? "❌" : "❔", limit, MarkdownText.code(entry.subject), entry.limit.measureKey,
+        entry.accepted ? "☑️" : entry.passed ? "✅" : entry.judged ? "❌" : "❔", limit,
+        MarkdownText.code(entry.subject), entry.limit.measureKey,
         entry.passed ? MarkdownText.escape(entry.valueText) : "**\(MarkdownText.escape(entry.valueText))**",
         MarkdownText.escape(entry.maxText),
       ])
@@ -24,6 +25,14 @@ package enum CheckMarkdownRenderer {
       header: ["", "Limit", "Subject", "Measure", "Value", "Max"],
       alignments: ["l", "l", "l", "l", "r", "r"],
       rows: rows)
+    if let baseline = result.baseline, !baseline.fixed.isEmpty {
+      output += "\nFixed since \(MarkdownText.code(baseline.file)) (remove them from the baseline):\n\n"
+      for entry in baseline.fixed {
+        output +=
+          "- \(MarkdownText.code(entry.rule)) \(MarkdownText.escape(entry.title ?? entry.subject.joined(separator: ", ")))"
+          + " (\(MarkdownText.code(entry.fingerprint)))\n"
+      }
+    }
     if !result.warnings.isEmpty {
       output += "\n" + result.warnings.map { "> ⚠️ \(MarkdownText.escape($0))\n" }.joined()
     }

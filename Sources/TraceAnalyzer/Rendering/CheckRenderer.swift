@@ -28,6 +28,13 @@ package enum CheckRenderer {
     } else if let colon = verdict.firstIndex(of: ":") {
       output += style.red(String(verdict[..<colon])) + verdict[colon...] + "\n"
     }
+    if let baseline = result.baseline, !baseline.fixed.isEmpty {
+      output += "fixed since \(baseline.file) (remove from the baseline):\n"
+      for entry in baseline.fixed {
+        output +=
+          "  \(entry.rule) \(entry.fingerprint)  \(entry.title ?? entry.subject.joined(separator: ", "))\n"
+      }
+    }
     return output
   }
 
@@ -40,7 +47,8 @@ package enum CheckRenderer {
     var table = TextTable(
       header: ["", "subject", "measure", "value", "max", "limit"], leftAligned: [0, 1, 2])
     for entry in entries {
-      let mark = TextTable.Cell(entry.mark, shown: entry.passed ? style.dim(entry.mark) : style.red(entry.mark))
+      let mark = TextTable.Cell(
+        entry.mark, shown: entry.passed ? style.dim(entry.mark) : style.red(entry.mark))
       // The header names the budget file once; a limit shows its line and column.
       let location = entry.limit.location.map { "  (\($0.line):\($0.column))" } ?? ""
       table.add([

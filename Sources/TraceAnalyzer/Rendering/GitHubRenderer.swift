@@ -30,6 +30,12 @@ package enum GitHubRenderer {
         + " (value \(entry.value), max \(entry.limit.max); trace \(result.trace))"
       output += command("error", properties, message)
     }
+    for entry in result.baseline?.fixed ?? [] {
+      output += command(
+        "notice", [("title", "fixed: remove it from \(result.baseline?.file ?? "the baseline")")],
+        "\(entry.rule) \(entry.fingerprint): \(entry.title ?? entry.subject.joined(separator: ", ")) no longer occurs"
+      )
+    }
     let total = result.results.count
     let summary =
       result.passed ? "within budget: \(total) limit\(total == 1 ? "" : "s") hold" : result.verdict

@@ -164,6 +164,12 @@
     return path
   }
 
+  /// Whether anything (a file, a folder, a dangling link) is at `path`.
+  package static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
+
   /// Whether the files at `a` and `b` hold the same bytes (compared a chunk at a time; false
   /// when either cannot be read).
   package static func sameContents(_ a: String, _ b: String) -> Bool {

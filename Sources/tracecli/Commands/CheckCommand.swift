@@ -33,8 +33,18 @@ enum CheckCommand: Command {
           + wrapped("(" + FindingRule.allCases.map(\.rawValue).joined(separator: ", ") + "); the budget")
           + ["file's \"findings\" section sets their thresholds"]),
       Option(
-        "--format", value: "<format>", help: "text (default), json, junit, github (Actions annotations)",
-        "or markdown"),
+        "--baseline", value: "<file>",
+        help: "findings accepted on purpose (from --write-baseline): a",
+        "forbidden finding it lists passes, a new one fails; lists",
+        "the accepted ones that no longer occur (fixed: remove them)"),
+      Option(
+        "--write-baseline", value: "<file>",
+        help: "write every finding of this trace to a baseline (by rule",
+        "and subject nodes), never over an existing file without --force"),
+      Option("--force", help: "let --write-baseline replace an existing file"),
+      Option(
+        "--format", value: "<format>", help: "text (default), json, junit, github (Actions annotations),",
+        "markdown or sarif (GitHub code scanning)"),
       Option.allowEmpty,
       Option(
         "--tighten", help: "rewrite the budget file: lower every limit the trace now",
@@ -83,6 +93,8 @@ enum CheckCommand: Command {
     "tracecli check Landmarks.trace --max-hang 250ms --max-hitch-time 100ms",
     "tracecli check run.jsonl --budget perf-budget.json --format github",
     "tracecli check run.jsonl --forbid update-loop,fan-out",
+    "tracecli check run.jsonl --forbid update-loop,fan-out --write-baseline accepted.json",
+    "tracecli check run.jsonl --forbid update-loop,fan-out --baseline accepted.json --format sarif > check.sarif",
     "tracecli check run.jsonl --budget perf-budget.json --format junit > perf.xml",
     "tracecli check run.jsonl --budget perf-budget.json --tighten",
   ]
@@ -93,7 +105,7 @@ enum CheckCommand: Command {
   ) throws -> ExitCode {
     var parsed = try parse(arguments)
     let format = try parsed.choice(
-      "--format", ["text", "json", "junit", "github", "markdown"], default: "text")
+      "--format", ["text", "json", "junit", "github", "markdown", "sarif"], default: "text")
     let budgetPath = parsed.value("--budget")
     let maxRed = try parsed.count("--max-red")
     let maxOrange = try parsed.count("--max-orange")
@@ -121,17 +133,28 @@ enum CheckCommand: Command {
       }
       margin = value
     }
+    let baselinePath = parsed.value("--baseline")
+    let baselineOutput = parsed.value("--write-baseline")
+    let force = parsed.flag("--force")
     let allowEmpty = parsed.flag("--allow-empty")
     let cliOptions = try parsed.analysisOptions(thresholdsMayChange: true)
     try parsed.finish()
     let paths = try parsed.traces()
     if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil && maxHitches == nil
-      && maxHitchTime == nil && maxHang == nil && forbidden.isEmpty && starter == nil
+      && maxHitchTime == nil && maxHang == nil && forbidden.isEmpty && starter == nil && baselineOutput == nil
     {
       throw UsageError(
         "nothing to check: give --budget <file>, --max-red, --max-orange, --max-missed-frames, --max-hitches, "
-          + "--max-hitch-time, --max-hang, --forbid or --write-budget <file>",
+          + "--max-hitch-time, --max-hang, --forbid, --write-budget <file> or --write-baseline <file>",
         command: "check")
+    }
+    if force && baselineOutput == nil {
+      throw UsageError(
+        "--force lets --write-baseline replace a file; give --write-baseline", command: "check")
+    }
+    if baselineOutput == "-" {
+      throw UsageError(
+        "--write-baseline needs a file to write (standard output carries the check)", command: "check")
     }
     if tighten && budgetPath == nil {
       throw UsageError("--tighten rewrites a budget file; give it with --budget", command: "check")
@@ -146,6 +169,21 @@ enum CheckCommand: Command {
     budget.addCommandLineLimits(
       maxRed: maxRed, maxOrange: maxOrange, maxMissedFrames: maxMissed, maxHitches: maxHitches,
       maxHitchTime: maxHitchTime, maxHang: maxHang, forbidden: forbidden)
+    var baseline: Baseline?
+    if let baselinePath {
+      guard budget.needsFindings else {
+        throw UsageError(
+          "--baseline accepts findings of the rules a check forbids; give --forbid (or a budget whose "
+            + "\"findings\" section forbids rules)",
+          command: "check")
+      }
+      baseline = try BaselineParser.parse(
+        try BudgetFile.read(path: baselinePath, kind: "baseline file"), file: baselinePath)
+    }
+    if let baselineOutput, SystemFile.exists(baselineOutput), !force {
+      errors.write("tracecli: \(baselineOutput) exists; --force replaces it (or give another file)\n")
+      return .cannotCreate
+    }
     let options = budget.applying(to: cliOptions)
     if options.thresholds.orange > options.thresholds.red {
       let from = budgetPath.map { " (\($0) and the options together)" } ?? ""
@@ -156,7 +194,8 @@ enum CheckCommand: Command {
     }
 
     let run = try TraceAnalysis.check(
-      paths: paths, budget: budget, options: options, tighteningMargin: tighten ? margin : nil)
+      paths: paths, budget: budget, options: options, tighteningMargin: tighten ? margin : nil,
+      diagnosing: baseline != nil || baselineOutput != nil)
     let measurements = run.measurements
     // The whole trace's read is judged when it holds limits (or nothing else does); each
     // window's read when its window keeps no update.
@@ -171,17 +210,31 @@ enum CheckCommand: Command {
       try TraceCLI.refuseEmpty(
         summary.file, updates: summary.total.count, options: windowed, allowed: allowEmpty)
     }
-    let result = try run.evaluate()
+    let result = try run.evaluate(baseline: baseline)
     TraceCLI.warn(measurements.summary.warnings, to: &errors)
     switch format {
-    case _ where budget.limits.isEmpty: break  // --write-budget alone checks nothing
+    case _ where budget.limits.isEmpty: break  // --write-budget or --write-baseline alone checks nothing
     case "json": output.write(CheckJSONRenderer.render(result))
     case "junit": output.write(JUnitRenderer.render(result))
     case "github": output.write(GitHubRenderer.render(result))
     case "markdown": output.write(CheckMarkdownRenderer.render(result))
+    case "sarif":
+      output.write(
+        SARIFRenderer.render(
+          result, artifacts: TraceCLI.sarifArtifacts(trace: paths[0], budget: budgetPath),
+          version: Usage.versionNumber))
     default: output.write(CheckRenderer.render(result, style: style))
     }
 
+    if let baselineOutput {
+      let written = Baseline(file: baselineOutput, accepting: run.findings)
+      try BudgetFile.write(Array(BaselineRenderer.render(written).utf8), to: baselineOutput)
+      let count = written.entries.count
+      errors.write(
+        "tracecli: wrote a baseline of \(count) finding\(count == 1 ? "" : "s") to \(baselineOutput) "
+          + "(check --baseline \(baselineOutput) accepts them)\n")
+      if budget.limits.isEmpty && starter == nil { return .success }
+    }
     if let starter {
       try BudgetFile.write(
         Array(StarterBudget.render(measurements.summary, margin: margin).utf8), to: starter)

@@ -15,7 +15,8 @@ enum DiagnoseCommand: Command {
     """
 
   static var options: [Option] {
-    [Option.format(["text", "json", "markdown", "github"], default: "text")] + Option.findingThresholds
+    [Option.format(["text", "json", "markdown", "github", "sarif"], default: "text")]
+      + Option.findingThresholds
       + [Option.allowEmpty] + Option.analysis + [Option.help]
   }
 
@@ -25,6 +26,7 @@ enum DiagnoseCommand: Command {
     "tracecli diagnose Fixtures/traces/update-loop.jsonl",
     "tracecli diagnose exports/ --format json | jq '.findings[].rule'",
     "tracecli diagnose trace.jsonl --format markdown > findings.md",
+    "tracecli diagnose run.trace --format sarif > tracecli.sarif",
   ]
 
   static func run(
@@ -32,7 +34,8 @@ enum DiagnoseCommand: Command {
     style: TextStyle
   ) throws -> ExitCode {
     var arguments = try parse(arguments)
-    let format = try arguments.choice("--format", ["text", "json", "markdown", "github"], default: "text")
+    let format = try arguments.choice(
+      "--format", ["text", "json", "markdown", "github", "sarif"], default: "text")
     let settings = try arguments.findingSettings()
     let allowEmpty = arguments.flag("--allow-empty")
     let options = try arguments.analysisOptions()
@@ -47,6 +50,11 @@ enum DiagnoseCommand: Command {
     case "json": output.write(FindingsJSONRenderer.render(diagnosis))
     case "markdown": output.write(FindingsMarkdownRenderer.render(diagnosis))
     case "github": output.write(GitHubRenderer.render(diagnosis))
+    case "sarif":
+      output.write(
+        SARIFRenderer.render(
+          diagnosis, artifacts: TraceCLI.sarifArtifacts(trace: paths[0], budget: nil),
+          version: Usage.versionNumber))
     default: output.write(FindingsRenderer.render(diagnosis, style: style))
     }
     return .success

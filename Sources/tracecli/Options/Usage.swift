@@ -1,6 +1,8 @@
 /// The help texts.
 enum Usage {
-  static let version = "tracecli 0.1.0"
+  static let version = "tracecli " + versionNumber
+  /// The version alone (SARIF's `tool.driver.version`).
+  static let versionNumber = "0.1.0"
 
   static let main = """
     tracecli — a command-line profiler for SwiftUI traces

@@ -10,7 +10,7 @@ struct AccumulationRule: FindingsRule {
     rule: .accumulation, finds: "frames missed by many small updates, none of them long",
     suggestion: "Fewer views should update per frame: narrow dependencies (per-row models, smaller "
       + "observed properties) and lazy containers, since no single update is to blame.",
-    thresholds: [accumulationFrames])
+    thresholds: [accumulationFrames], subject: .none)
 
   struct Scan: RuleScan {
     /// Per group: main-thread time in frames missed by accumulation.

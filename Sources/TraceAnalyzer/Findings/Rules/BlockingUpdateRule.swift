@@ -9,7 +9,7 @@ struct BlockingUpdateRule: FindingsRule {
     rule: .blockingUpdate, finds: "one update holds the main thread for several frames",
     suggestion: "Do slow work off the main thread: load data in .task { await … } instead of a "
       + "synchronous initializer or fetch reached from body.",
-    thresholds: [blockingFrames])
+    thresholds: [blockingFrames], subject: .first(1))
 
   struct Scan: RuleScan {
     /// Per group: main-thread updates of at least the limit, their time, the longest.

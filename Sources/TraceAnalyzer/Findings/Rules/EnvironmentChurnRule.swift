@@ -9,7 +9,7 @@ struct EnvironmentChurnRule: FindingsRule {
     rule: .environmentChurn, finds: "environment changes reach views over many frames, some of them for nothing",
     suggestion: "Keep fast-changing values (geometry, timers, counters) out of the environment; pass "
       + "them to the views that need them, so the others are not checked on every change.",
-    thresholds: [churnFrames])
+    thresholds: [churnFrames], subject: .first(1))
 
   /// What one environment source reached.
   struct Source: RuleScanValue, Sendable {

@@ -9,7 +9,7 @@ struct FanOutRule: FindingsRule {
     rule: .fanOut, finds: "one change makes many updates of one view",
     suggestion: "Narrow the dependency: give each row its own @Observable model (or pass it only the "
       + "value it shows) so one change updates one row, not all of them.",
-    thresholds: [fanOut])
+    thresholds: [fanOut], subject: .first(2))
 
   /// A source → update edge that may fan out.
   struct FanEdge: Sendable {

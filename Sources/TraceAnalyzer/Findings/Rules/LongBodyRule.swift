@@ -9,7 +9,7 @@ struct LongBodyRule: FindingsRule {
     rule: .longBody, finds: "a view's body runs long, again and again",
     suggestion: "Move expensive work out of body: create formatters once and cache them, precompute "
       + "filtered or sorted data when it changes, not on every update.",
-    thresholds: [minRed])
+    thresholds: [minRed], subject: .first(1))
 
   struct Scan: RuleScan {
     /// Per group: summed duration of the updates above the orange threshold.

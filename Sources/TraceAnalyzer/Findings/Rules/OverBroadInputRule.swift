@@ -9,7 +9,7 @@ struct OverBroadInputRule: FindingsRule {
     rule: .overBroadInput, finds: "a parent passes a whole value to a child that shows a part of it",
     suggestion: "Pass the child only what it shows (the image, not the whole model value), or make the "
       + "child Equatable, so unrelated changes of the parent's value do not re-run its body.",
-    thresholds: [selfMin])
+    thresholds: [selfMin], subject: .first(2))
 
   /// An update → update edge.
   struct NodePair: Hashable, Sendable {

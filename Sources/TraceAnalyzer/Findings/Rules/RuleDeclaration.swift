@@ -9,9 +9,15 @@ package struct RuleDeclaration: Sendable {
   /// What to do about it, in one or two sentences.
   package let suggestion: String
   package let thresholds: [RuleThreshold]
+  /// Which of its findings' nodes identify a finding across runs (baselines, SARIF).
+  package let subject: FindingFingerprint.Subject
 
-  init(rule: FindingRule, finds: String, suggestion: String, thresholds: [RuleThreshold]) {
+  init(
+    rule: FindingRule, finds: String, suggestion: String, thresholds: [RuleThreshold],
+    subject: FindingFingerprint.Subject
+  ) {
     self.rule = rule
+    self.subject = subject
     self.finds = finds
     self.suggestion = suggestion
     self.thresholds = thresholds

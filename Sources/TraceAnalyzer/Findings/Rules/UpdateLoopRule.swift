@@ -12,7 +12,7 @@ struct UpdateLoopRule: FindingsRule {
     rule: .updateLoop, finds: "updates cause each other frame after frame with nobody touching the app",
     suggestion: "Break the cycle: stop writing state from onAppear/onChange (or a body-reached fetch) "
       + "that the view itself depends on; move that state to its own model or modifier.",
-    thresholds: [loopFrames, loopGestures])
+    thresholds: [loopFrames, loopGestures], subject: .sorted)
 
   /// What the causes into one cycle (a strongly connected component) reached.
   struct Component: RuleScanValue, Sendable {

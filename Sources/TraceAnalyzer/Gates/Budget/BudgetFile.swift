@@ -1,13 +1,13 @@
 import TraceModel
 
-/// Reads and rewrites budget files (small files, read whole).
+/// Reads and rewrites budget files, and baselines (small files, read whole).
 package enum BudgetFile {
   /// Budget files larger than this are refused (a budget is a page of JSON).
   package static let sizeLimit = 16 << 20
 
   /// The bytes of the file at `path` (a pipe too); `.noInput` when it cannot be read.
-  package static func read(path: String) throws(TraceReadError) -> [UInt8] {
-    try SystemFile.contents(of: path, kind: "budget file", limit: sizeLimit)
+  package static func read(path: String, kind: String = "budget file") throws(TraceReadError) -> [UInt8] {
+    try SystemFile.contents(of: path, kind: kind, limit: sizeLimit)
   }
 
   /// Replaces the file at `path` with `bytes`, whole or not at all (see ``AtomicFile``).

@@ -48,7 +48,7 @@ package enum BudgetParser {
 }
 
 /// The validating walk over a parsed budget file.
-private struct Reader {
+private struct Reader: LocatedFileReader {
   let file: String
 
   /// The budget `root` holds; `window` for a `"windows"` entry (its sections of limits alone).
@@ -340,48 +340,6 @@ private struct Reader {
 
   // MARK: - Values
 
-  private func object(_ value: LocatedJSON, what: String) throws(BudgetError) -> [LocatedJSON.Member] {
-    guard let members = value.members else {
-      throw error(value, "\(what) must be an object, found \(value.typeName)")
-    }
-    return members
-  }
-
-  private func array(_ value: LocatedJSON, key: String) throws(BudgetError) -> [LocatedJSON] {
-    guard case .array(let elements) = value.kind else {
-      throw error(value, "\"\(key)\" must be an array of objects, found \(value.typeName)")
-    }
-    return elements
-  }
-
-  private func string(_ value: LocatedJSON, key: String) throws(BudgetError) -> String {
-    guard case .string(let text) = value.kind else {
-      throw error(value, "\"\(key)\" must be a string, found \(value.typeName)")
-    }
-    return text
-  }
-
-  private func nonEmpty(_ value: LocatedJSON, key: String) throws(BudgetError) -> String {
-    let text = try string(value, key: key)
-    guard !text.isEmpty else { throw error(value, "\"\(key)\" must not be empty") }
-    return text
-  }
-
-  /// A non-negative JSON integer (no fraction, no exponent) that fits in Int64.
-  private func integer(_ value: LocatedJSON, key: String) throws(BudgetError) -> Int64 {
-    guard case .number(let text, let number) = value.kind else {
-      throw error(value, "\"\(key)\" must be a whole number, found \(value.typeName)")
-    }
-    guard number.isInteger else {
-      throw error(value, "\"\(key)\" must be a whole number without fraction or exponent, found \(text)")
-    }
-    guard !text.hasPrefix("-") else { throw error(value, "\"\(key)\" must not be negative, found \(text)") }
-    guard number.fits else {
-      throw error(value, "\"\(key)\" does not fit in a 64-bit integer: \(text)")
-    }
-    return number.value
-  }
-
   /// A duration: a string with a unit (`"2ms"`, `"400us"`, `"1.5s"`) or an integer of ns.
   private func duration(_ value: LocatedJSON, key: String) throws(BudgetError) -> (
     ns: Int64, literal: BudgetLimit.Literal
@@ -406,21 +364,5 @@ private struct Reader {
       throw error(
         value, "\"\(key)\" must be a duration such as \"2ms\" or an integer of ns, found \(value.typeName)")
     }
-  }
-
-  // MARK: - Errors
-
-  private func checkKeys(_ members: [LocatedJSON.Member], allowed: [String], what: String) throws(BudgetError)
-  {
-    for member in members where !allowed.contains(member.key) {
-      var message = "unknown key \"\(member.key)\" in \(what)"
-      let suggestion = Suggestion.didYouMean(member.key, among: allowed, quote: "\"")
-      message += suggestion.isEmpty ? " (expected one of \(allowed.joined(separator: ", ")))" : suggestion
-      throw BudgetError(file: file, location: member.keyLocation, message: message)
-    }
-  }
-
-  private func error(_ value: LocatedJSON, _ message: String) -> BudgetError {
-    BudgetError(file: file, location: value.location, message: message)
   }
 }

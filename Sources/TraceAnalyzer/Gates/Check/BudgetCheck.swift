@@ -67,7 +67,9 @@ package enum BudgetCheck {
           results.append(LimitResult(limit: limit, subject: "no \(rule) finding", value: 0))
         }
         for finding in found {
-          results.append(LimitResult(limit: limit, subject: finding.title, value: Int64(finding.count)))
+          var result = LimitResult(limit: limit, subject: finding.title, value: Int64(finding.count))
+          result.fingerprint = finding.fingerprint
+          results.append(result)
         }
       }
     }

@@ -8,6 +8,16 @@ package struct CheckResult: Hashable, Sendable {
   package var results: [LimitResult]
   /// What the trace reader warned about.
   package var warnings: [String]
+  /// The baseline of accepted findings the check used, if any.
+  package var baseline: BaselineOutcome?
+
+  /// What a baseline did in a check.
+  package struct BaselineOutcome: Hashable, Sendable {
+    /// The baseline file's name as given.
+    package var file: String
+    /// Its entries that no finding of the trace matches: fixed, to be removed from it.
+    package var fixed: [Baseline.Entry]
+  }
 
   package init(trace: String, budget: String, results: [LimitResult], warnings: [String] = []) {
     self.trace = trace
@@ -18,6 +28,9 @@ package struct CheckResult: Hashable, Sendable {
 
   /// Whether every limit holds.
   package var passed: Bool { results.allSatisfy(\.passed) }
+
+  /// The findings the baseline accepted.
+  package var accepted: [LimitResult] { results.filter(\.accepted) }
 
   /// The results over their limit, in budget order.
   package var violations: [LimitResult] { results.filter { $0.judged && !$0.passed } }
@@ -40,10 +53,15 @@ package struct CheckResult: Hashable, Sendable {
           + missing.joined(separator: " or ") + " (" + HitchFigures.howToRecord(missing)
           + ", or list them in the header's \"recorded\")")
     }
+    let accepted = self.accepted.count
+    let acceptance =
+      accepted == 0
+      ? ""
+      : " (\(accepted) finding\(accepted == 1 ? "" : "s") accepted by \(baseline?.file ?? "the baseline"))"
     if parts.isEmpty {
-      return "within budget: \(total == 1 ? "the limit holds" : "all \(total) limits hold")"
+      return "within budget: \(total == 1 ? "the limit holds" : "all \(total) limits hold")" + acceptance
     }
-    return parts.joined(separator: "; ")
+    return parts.joined(separator: "; ") + acceptance
   }
 
   /// The results the recording cannot judge (it did not capture what they measure).

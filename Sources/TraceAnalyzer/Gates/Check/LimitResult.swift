@@ -16,14 +16,19 @@ package struct LimitResult: Hashable, Sendable {
   /// without the Hitches instrument cannot be judged, and so cannot pass).
   package var judged = true
 
-  package var passed: Bool { judged && value <= limit.max }
+  /// The finding's identity, for a limit on a finding (`--forbid`).
+  package var fingerprint: FindingFingerprint?
+  /// Whether the finding is in the check's baseline: accepted on purpose, it passes.
+  package var accepted = false
+
+  package var passed: Bool { judged && (accepted || value <= limit.max) }
 
   /// The value as people read it (`116`, `2.22 ms`), exact when rounding would hide the excess;
   /// `not recorded` when not judged.
   package var valueText: String { judged ? texts.value : "not recorded" }
 
-  /// `FAIL`, `ok`, or `CANNOT JUDGE`.
-  package var mark: String { !judged ? "CANNOT JUDGE" : passed ? "ok" : "FAIL" }
+  /// `FAIL`, `ok`, `accepted` (a finding the baseline lists), or `CANNOT JUDGE`.
+  package var mark: String { !judged ? "CANNOT JUDGE" : accepted ? "accepted" : passed ? "ok" : "FAIL" }
 
   /// The limit as people read it, exact when rounding would make it look equal to the value.
   package var maxText: String { texts.max }

@@ -59,12 +59,30 @@ package struct CheckRun: Sendable {
   }
 
   /// Checks the budget on the measurements: the whole trace's limits, then each window's.
-  package func evaluate() throws(BudgetError) -> CheckResult {
+  ///
+  /// With a `baseline`, a finding it lists passes (``LimitResult/accepted``), and the result
+  /// names its entries that no finding of the trace matches any more.
+  package func evaluate(baseline: Baseline? = nil) throws(BudgetError) -> CheckResult {
     var result = try BudgetCheck.evaluate(budget.limits(in: nil), on: measurements)
     for window in windows {
       result.results += try BudgetCheck.evaluate(window.budget, on: window.measurements).results
     }
+    if let baseline {
+      let accepted = Set(baseline.entries.map(\.fingerprint))
+      for index in result.results.indices {
+        guard let fingerprint = result.results[index].fingerprint, accepted.contains(fingerprint.description)
+        else { continue }
+        result.results[index].accepted = true
+      }
+      result.baseline = CheckResult.BaselineOutcome(
+        file: baseline.file, fixed: baseline.fixed(given: findings))
+    }
     return result
+  }
+
+  /// Every finding the check diagnosed: the trace's, then each window's.
+  package var findings: [Finding] {
+    (measurements.findings ?? []) + windows.flatMap { $0.measurements.findings ?? [] }
   }
 
   /// The results at thresholds `margin` slower, where measured.
@@ -111,8 +129,12 @@ extension TraceAnalysis {
   /// also counted at thresholds that much slower.
   ///
   /// A window the trace lacks is an error naming the budget file's line.
+  ///
+  /// With `diagnosing`, the trace's read finds every finding even when no limit forbids one
+  /// (for a baseline).
   package static func check(
-    paths: [String], budget: Budget, options: AnalysisOptions, tighteningMargin margin: Double? = nil
+    paths: [String], budget: Budget, options: AnalysisOptions, tighteningMargin margin: Double? = nil,
+    diagnosing: Bool = false
   ) throws(TraceReadError) -> CheckRun {
     func pass(for budget: Budget) -> MeasurePass {
       var pass = MeasurePass(for: budget)
@@ -134,7 +156,11 @@ extension TraceAnalysis {
       }
     }
     let main = budget.limits(in: nil)
-    let output = try run.read(pass(for: main)).output
+    var mainPass = pass(for: main)
+    if diagnosing && mainPass.findings == nil {
+      mainPass.findings = main.findingSettings ?? FindingSettings()
+    }
+    let output = try run.read(mainPass).output
     var result = CheckRun(
       budget: budget, measurements: output.measurements, slower: output.recounted, reads: 0)
     for window in windows {
