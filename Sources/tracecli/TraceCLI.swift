@@ -133,14 +133,14 @@ enum TraceCLI {
     }
   }
 
-  /// Writes a read error and returns its exit code (66 no input, 65 bad data, 64 several
-  /// recordings).
+  /// Writes a read error and returns its exit code (66 no input, 65 bad data or a recording
+  /// that cannot be judged, 64 several recordings).
   static func report(_ error: TraceReadError, to errors: inout some TextOutputStream) -> ExitCode {
     switch error {
     case .noInput(let path, let reason):
       errors.write("tracecli: \(path): \(reason)\n")
       return .noInput
-    case .badData(let parseError):
+    case .badData(let parseError), .cannotJudge(let parseError):
       errors.write(
         located(
           parseError.file, line: parseError.line > 0 ? parseError.line : nil, column: parseError.column,

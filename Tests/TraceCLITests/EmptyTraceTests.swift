@@ -17,7 +17,7 @@ struct EmptyTraceTests {
     let run = CLIRun([command[0], file.path] + command.dropFirst())
     #expect(run.status == .dataError)
     #expect(
-      run.errors == "\(file.path): error: no updates in the trace — did the recording fail? "
+      run.errors == "\(file.path): error: cannot judge: no updates in the trace — did the recording fail? "
         + "(--allow-empty accepts an empty trace)\n")
     #expect(run.output.isEmpty)
     let allowed = CLIRun([command[0], file.path, "--allow-empty"] + command.dropFirst())
@@ -28,7 +28,7 @@ struct EmptyTraceTests {
     let run = CLIRun(
       ["check", "Fixtures/traces/minimal.jsonl", "--max-red", "0", "--from", "5s"].relativeToRoot)
     #expect(run.status == .dataError)
-    #expect(run.errors.contains("no updates in the range 5.000 s ..< end — check --from and --to"))
+    #expect(run.errors.contains("cannot judge: no updates in the range 5.000 s ..< end — check --from and --to"))
   }
 
   @Test func diffRefusesAnEmptyRun() throws {

@@ -63,7 +63,8 @@ package final class TraceRun: Sendable {
     let names = windows ?? options.windows
     if !names.isEmpty {
       do {
-        (window.spans, window.matched) = try windowCatalog().window(for: names, file: displayName)
+        (window.spans, window.matched) = try windowCatalog().window(
+          for: names, file: displayName, missing: options.missingWindows)
       } catch {
         _ = try windowCatalog(checked: true)
         throw error

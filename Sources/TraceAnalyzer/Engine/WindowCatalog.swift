@@ -64,18 +64,40 @@ package struct WindowCatalog: Hashable, Sendable {
 
   /// The union of the intervals `queries` name, and how many they are (an interval two names
   /// match counted once).
-  func window(for queries: [String], file: String) throws(TraceReadError) -> (spans: [Int64], matched: Int) {
+  ///
+  /// A query that names none is an error, or names nothing, as `missing` says.
+  func window(
+    for queries: [String], file: String, missing: AnalysisOptions.MissingWindows = .usageError
+  ) throws(TraceReadError) -> (spans: [Int64], matched: Int) {
     var matched = 0
     for item in items where queries.contains(where: { Self.matches(item, $0) }) { matched += 1 }
     var intervals: [Range<Int64>] = []
     for query in queries {
       let named = items.filter { Self.matches($0, query) }
-      guard !named.isEmpty else {
-        throw .ambiguousInput("--window '\(query)': " + Self.unknown(query, file: file, entries: entries))
+      if named.isEmpty {
+        let why = Self.unknown(query, file: file, entries: entries)
+        switch missing {
+        case .usageError: throw .ambiguousInput("--window '\(query)': " + why)
+        case .cannotJudge: throw .cannotJudge(Self.missing(query, file: file, why: why))
+        case .keepNothing: break
+        }
       }
       intervals += named.map(\.span)
     }
     return (TraceWindow.merged(intervals), matched)
+  }
+
+  /// The "cannot judge" of a window `query` that `file` lacks (`why`, from ``unknown``), at
+  /// `location` of a budget file when it names the window.
+  static func missing(
+    _ query: String, file: String, why: String, location: (file: String, TextLocation)? = nil
+  )
+    -> TraceParseError
+  {
+    TraceParseError(
+      file: location?.file ?? file, line: location?.1.line ?? 0, column: location?.1.column,
+      message: "cannot judge window '\(query)': \(why) — did the recording miss the interaction? "
+        + "(--allow-missing-window judges it as a window that keeps nothing)")
   }
 
   /// Why `query` names no window of `file`, listing those it has.

@@ -13,7 +13,10 @@ enum CheckCommand: Command {
     trace, frames, cause-graph edges and the recorded hitches and hangs; simple limits
     need no file. A limit on hitches or hangs cannot pass a recording that did not
     capture them (its header's "recorded" list lacks them, or, without one, it holds
-    none): it says "cannot judge" and exits 65.
+    none): it says "cannot judge" and exits 65, as it does for a recording without
+    updates, with empty SwiftUI tables (xctrace attached instead of launching), or
+    without a window the check names; each --allow-… flag accepts one on purpose.
+    --baseline passes the findings a team accepted (--write-baseline writes them).
     """
 
   static var options: [Option] {
@@ -45,7 +48,7 @@ enum CheckCommand: Command {
       Option(
         "--format", value: "<format>", help: "text (default), json, junit, github (Actions annotations),",
         "markdown or sarif (GitHub code scanning)"),
-      Option.allowEmpty,
+      Option.allowEmpty, Option.allowMissingWindow, Option.allowUnrecorded,
       Option(
         "--tighten", help: "rewrite the budget file: lower every limit the trace now",
         "beats to the measured value plus --margin, rounded up to a",
@@ -81,10 +84,12 @@ enum CheckCommand: Command {
       ExitStatus(.success, "within budget"), ExitStatus(.failure, "over budget"), ExitStatus.usage,
       ExitStatus(
         .dataError,
-        "malformed trace or budget file (with its line and column), a trace without updates, or a limit the recording cannot judge (hitches or hangs it did not capture)"
+        "malformed trace or budget file (with its line and column), or a recording it cannot judge: no updates, empty SwiftUI tables, a window it lacks, or hitches or hangs it did not capture for a limit on them (each --allow-… flag accepts one)"
       ),
       ExitStatus.noInput, ExitStatus.noXCTrace,
-      ExitStatus(.cannotCreate, "the budget's folder does not exist"),
+      ExitStatus(
+        .cannotCreate,
+        "the budget's folder does not exist, or the --write-baseline file exists (--force replaces it)"),
       ExitStatus(.ioError, "the output or the budget file could not be written"),
     ]
 
@@ -136,8 +141,9 @@ enum CheckCommand: Command {
     let baselinePath = parsed.value("--baseline")
     let baselineOutput = parsed.value("--write-baseline")
     let force = parsed.flag("--force")
-    let allowEmpty = parsed.flag("--allow-empty")
-    let cliOptions = try parsed.analysisOptions(thresholdsMayChange: true)
+    let allowances = Allowances(&parsed)
+    var cliOptions = try parsed.analysisOptions(thresholdsMayChange: true)
+    cliOptions.missingWindows = allowances.missingWindows
     try parsed.finish()
     let paths = try parsed.traces()
     if budgetPath == nil && maxRed == nil && maxOrange == nil && maxMissed == nil && maxHitches == nil
@@ -200,17 +206,22 @@ enum CheckCommand: Command {
     // The whole trace's read is judged when it holds limits (or nothing else does); each
     // window's read when its window keeps no update.
     if !budget.limits(in: nil).limits.isEmpty || budget.windows.isEmpty {
-      try TraceCLI.refuseEmpty(
-        measurements.summary.file, updates: measurements.summary.total.count, options: options,
-        allowed: allowEmpty)
+      try TraceCLI.refuseUnjudgeable(measurements.summary, allowances: allowances)
     }
-    for (window, summary) in run.windowSummaries {
-      var windowed = options
-      windowed.windows = [window]
-      try TraceCLI.refuseEmpty(
-        summary.file, updates: summary.total.count, options: windowed, allowed: allowEmpty)
+    for (_, summary) in run.windowSummaries {
+      try TraceCLI.refuseUnjudgeable(summary, allowances: allowances)
     }
-    let result = try run.evaluate(baseline: baseline)
+    var result = try run.evaluate(baseline: baseline)
+    if allowances.unrecorded {
+      for index in result.results.indices where !result.results[index].judged {
+        result.results[index].waived = true
+      }
+    }
+    if budget.limits.contains(where: { $0.scope == .frames }),
+      let warning = RecordingCheck.assumedRateWarning(RecordingFacts(measurements.summary))
+    {
+      errors.write(warning + "\n")
+    }
     TraceCLI.warn(measurements.summary.warnings, to: &errors)
     switch format {
     case _ where budget.limits.isEmpty: break  // --write-budget or --write-baseline alone checks nothing

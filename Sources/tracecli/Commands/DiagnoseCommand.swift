@@ -11,16 +11,18 @@ enum DiagnoseCommand: Command {
     environment churn, update loops, over-broad inputs and frames missed by many small
     updates. Each finding comes with its numbers, the evidence, a command to look
     closer and the fix. Errors first, then by the time they cost. Exits 0 whether or
-    not it finds something (use check --forbid to fail a CI job).
+    not it finds something (use check --forbid to fail a CI job), and 65 ("cannot
+    judge") when the recording cannot support a diagnosis: no updates, SwiftUI tables
+    that came back empty, or a --window it lacks.
     """
 
   static var options: [Option] {
     [Option.format(["text", "json", "markdown", "github", "sarif"], default: "text")]
       + Option.findingThresholds
-      + [Option.allowEmpty] + Option.analysis + [Option.help]
+      + Option.allowances + Option.analysis + [Option.help]
   }
 
-  static let exitStatuses = [ExitStatus(.success, "diagnosed, whatever it found")] + ExitStatus.reading
+  static let exitStatuses = [ExitStatus(.success, "diagnosed, whatever it found")] + ExitStatus.judging
 
   static let examples = [
     "tracecli diagnose Fixtures/traces/update-loop.jsonl",
@@ -37,15 +39,15 @@ enum DiagnoseCommand: Command {
     let format = try arguments.choice(
       "--format", ["text", "json", "markdown", "github", "sarif"], default: "text")
     let settings = try arguments.findingSettings()
-    let allowEmpty = arguments.flag("--allow-empty")
-    let options = try arguments.analysisOptions()
+    let allowances = Allowances(&arguments, unrecorded: false)
+    var options = try arguments.analysisOptions()
+    options.missingWindows = allowances.missingWindows
     try arguments.finish()
     let paths = try arguments.traces()
     let diagnosis = try TraceAnalysis.diagnose(
       paths: paths, options: options, settings: settings, hitches: true)
     TraceCLI.warn(diagnosis.summary.warnings, to: &errors)
-    try TraceCLI.refuseEmpty(
-      diagnosis.file, updates: diagnosis.summary.total.count, options: options, allowed: allowEmpty)
+    try TraceCLI.refuseUnjudgeable(diagnosis.summary, allowances: allowances)
     switch format {
     case "json": output.write(FindingsJSONRenderer.render(diagnosis))
     case "markdown": output.write(FindingsMarkdownRenderer.render(diagnosis))

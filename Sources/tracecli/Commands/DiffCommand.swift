@@ -63,7 +63,10 @@ enum DiffCommand: Command {
       Option(
         "--alpha", value: "<a>", help: "the significance level of the verdicts (default 0.05; 4+ runs",
         "a side)"),
-      Option("--allow-empty", help: "accept runs without updates (by default an error, exit 65)"),
+      Option(
+        "--allow-empty", help: "accept runs without updates, or whose SwiftUI tables are empty",
+        "(by default \"cannot judge\", exit 65)"),
+      Option.allowMissingWindow, Option.allowUnrecorded,
       Option.help,
     ]
 
@@ -104,9 +107,10 @@ enum DiffCommand: Command {
       }
       alpha = read
     }
-    let options = try parsed.analysisOptions()
+    var options = try parsed.analysisOptions()
     let split = try parsed.split(at: "--vs")
-    let allowEmpty = parsed.flag("--allow-empty")
+    let allowances = Allowances(&parsed)
+    options.missingWindows = allowances.missingWindows
     try parsed.finish()
     let positionals = parsed.positionals
     var base: [String]
@@ -142,8 +146,18 @@ enum DiffCommand: Command {
         "--fail-on '\(rule.text)': no view '\(rule.view ?? "")' in either side (write Name, Module.Name"
           + " or Name.body as the summary prints it)", command: "diff")
     }
-    if let empty = diff.emptyRuns.first {
-      try TraceCLI.refuseEmpty(empty, updates: 0, options: options, allowed: allowEmpty)
+    for empty in diff.emptyRuns { try TraceCLI.refuseUnjudgeable(empty, allowances: allowances) }
+    for rule in rules {
+      guard let figure = DiffMeasure.recorded.first(where: { $0.measure == rule.measure }) else { continue }
+      try RecordingCheck.refuseUnrecorded(
+        "--fail-on '\(rule.text)'", measuring: figure.section, runs: diff.runsUnrecorded(for: rule),
+        allowed: allowances.unrecorded)
+    }
+    if rules.contains(where: { $0.measure == .missed || $0.measure == .overrun }),
+      let assumed = diff.runRecordings.first(where: \.refreshRateAssumed),
+      let warning = RecordingCheck.assumedRateWarning(assumed)
+    {
+      errors.write(warning + "\n")
     }
     for warning in diff.warnings { errors.write(warning + "\n") }
     let verdicts = rules.map { $0.evaluate(diff) }

@@ -61,8 +61,17 @@ struct Option: Sendable {
     "output (`-` is standard output)")
   static let view = Option("--view", value: "<name>", help: "the view: View or Module.View")
   static let allowEmpty = Option(
-    "--allow-empty", help: "accept a trace without updates (by default an error, exit 65:",
-    "a recording that failed must not pass the gate)")
+    "--allow-empty", help: "accept a trace without updates, or whose SwiftUI tables are",
+    "empty (by default \"cannot judge\", exit 65: a recording that",
+    "failed must not pass the gate)")
+  static let allowMissingWindow = Option(
+    "--allow-missing-window", help: "judge a --window (or budget window) the recording lacks as",
+    "one that keeps nothing (by default \"cannot judge\", exit 65)")
+  static let allowUnrecorded = Option(
+    "--allow-unrecorded", help: "let limits on hitches or hangs pass a recording that did not",
+    "capture them (by default \"cannot judge\", exit 65)")
+  /// What a gate accepts on purpose that it otherwise cannot judge.
+  static let allowances = [allowEmpty, allowMissingWindow]
 
   /// What every analysing command takes: thresholds, the range, the rate, the app, threads.
   static let analysis = [orange, red, from, to, window, refreshRate, process, threads]

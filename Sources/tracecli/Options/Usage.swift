@@ -53,7 +53,8 @@ enum Usage {
       ("summarize", SummarizeCommand.self), ("updates", UpdatesCommand.self),
       ("cause-graph", CauseGraphCommand.self), ("why", WhyCommand.self), ("diagnose", DiagnoseCommand.self),
       ("check", CheckCommand.self), ("diff", DiffCommand.self), ("import", ImportCommand.self),
-      ("profile", ProfileCommand.self), ("hitches", HitchesCommand.self), ("report", ReportCommand.self), ("export", ExportCommand.self),
+      ("profile", ProfileCommand.self), ("hitches", HitchesCommand.self), ("report", ReportCommand.self),
+      ("export", ExportCommand.self),
     ]
   }
 

@@ -65,5 +65,8 @@ package struct CheckResult: Hashable, Sendable {
   }
 
   /// The results the recording cannot judge (it did not capture what they measure).
-  package var unjudged: [LimitResult] { results.filter { !$0.judged } }
+  package var unjudged: [LimitResult] { results.filter { !$0.judged && !$0.waived } }
+
+  /// The results not judged on purpose (`--allow-unrecorded`): they pass.
+  package var waived: [LimitResult] { results.filter(\.waived) }
 }

@@ -21,14 +21,20 @@ package struct LimitResult: Hashable, Sendable {
   /// Whether the finding is in the check's baseline: accepted on purpose, it passes.
   package var accepted = false
 
-  package var passed: Bool { judged && (accepted || value <= limit.max) }
+  /// Whether a limit the recording cannot judge passes on purpose (`--allow-unrecorded`).
+  package var waived = false
+
+  package var passed: Bool { judged ? accepted || value <= limit.max : waived }
 
   /// The value as people read it (`116`, `2.22 ms`), exact when rounding would hide the excess;
   /// `not recorded` when not judged.
   package var valueText: String { judged ? texts.value : "not recorded" }
 
-  /// `FAIL`, `ok`, `accepted` (a finding the baseline lists), or `CANNOT JUDGE`.
-  package var mark: String { !judged ? "CANNOT JUDGE" : accepted ? "accepted" : passed ? "ok" : "FAIL" }
+  /// `FAIL`, `ok`, `accepted` (a finding the baseline lists), `CANNOT JUDGE`, or `not judged`
+  /// (waived).
+  package var mark: String {
+    !judged ? (waived ? "not judged" : "CANNOT JUDGE") : accepted ? "accepted" : passed ? "ok" : "FAIL"
+  }
 
   /// The limit as people read it, exact when rounding would make it look equal to the value.
   package var maxText: String { texts.max }

@@ -150,9 +150,18 @@ extension TraceAnalysis {
       if windows.contains(where: { !catalog.names($0) }) { catalog = try run.windowCatalog(checked: true) }
       for window in windows where !catalog.names(window) {
         let location = budget.windowLocations[window]
-        throw .ambiguousInput(
-          budget.file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": window \"\(window)\": "
-            + WindowCatalog.unknown(window, file: run.displayName, entries: catalog.entries))
+        let why = WindowCatalog.unknown(window, file: run.displayName, entries: catalog.entries)
+        switch options.missingWindows {
+        case .usageError:
+          throw .ambiguousInput(
+            budget.file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": window \"\(window)\": "
+              + why)
+        case .cannotJudge:
+          throw .cannotJudge(
+            WindowCatalog.missing(
+              window, file: run.displayName, why: why, location: location.map { (budget.file, $0) }))
+        case .keepNothing: break
+        }
       }
     }
     let main = budget.limits(in: nil)

@@ -66,6 +66,8 @@ package struct RunFigures: Hashable, Sendable {
   package var edges: EdgeCounts?
   /// What the reader warned about.
   package var warnings: [String]
+  /// What the recording captured and holds (for the recording check).
+  package var recording: RecordingFacts
 
   /// Updates of every kind (in the range), skipped and unfinished ones included.
   package var updates: Int64 { kinds.values.reduce(0) { $0 + $1.count } }
@@ -79,6 +81,9 @@ package struct RunFigures: Hashable, Sendable {
   ) {
     self.file = file
     self.findings = findings
+    recording = RecordingFacts(
+      file: file, recorded: nil, events: EventCounts(),
+      updatesKept: Int(kinds.values.reduce(0) { $0 + $1.count }))
     self.views = views
     self.kinds = kinds
     self.frames = frames
@@ -104,5 +109,6 @@ package struct RunFigures: Hashable, Sendable {
       file: summary.file, views: views, kinds: kinds, frames: frames, edges: measurements.edges,
       warnings: summary.warnings.map(\.description), findings: measurements.findings ?? [])
     hitches = summary.hitches
+    recording = RecordingFacts(summary)
   }
 }

@@ -28,7 +28,16 @@ package struct TraceDiff: Hashable, Sendable {
   /// Every finding of either side: new on head first, then gone, then the rest.
   package var findings: [FindingChange]
   /// The runs (of either side) without a single update (in the range).
-  package var emptyRuns: [String]
+  package var emptyRuns: [RecordingFacts]
+  /// What each run (base, then head) captured and holds.
+  package var runRecordings: [RecordingFacts] = []
+
+  /// The runs that did not capture what `rule` measures (hitches or hangs): the rule cannot
+  /// be judged on them.
+  package func runsUnrecorded(for rule: DiffRule) -> [RecordingFacts] {
+    guard let figure = DiffMeasure.recorded.first(where: { $0.measure == rule.measure }) else { return [] }
+    return runRecordings.filter { !$0.captured(figure.section) }
+  }
 
   /// The smallest change that counts when each side has one run (nil with more runs).
   package var minimum: ChangeMinimum?
@@ -93,7 +102,8 @@ package struct TraceDiff: Hashable, Sendable {
     }
     warnings = (base + head).flatMap(\.warnings)
     findings = FindingChange.changes(base: base, head: head)
-    emptyRuns = (base + head).filter { $0.updates == 0 }.map(\.file)
+    emptyRuns = (base + head).filter { $0.updates == 0 }.map(\.recording)
+    runRecordings = (base + head).map(\.recording)
     let runs = base + head
     if runs.allSatisfy({ $0.edges != nil }) {
       var edgeKeys = Set<EdgeCounts.Key>()

@@ -13,6 +13,8 @@ public struct AnalysisOptions: Hashable, Sendable {
   public var range: TimeRange
   /// The windows (`--window`): interval names, or `SUBSYSTEM/NAME`; empty for the whole trace.
   public var windows: [String] = []
+  /// What a window the trace lacks means (a usage error unless a gate says otherwise).
+  package var missingWindows = MissingWindows.usageError
   /// The refresh rate in Hz the frames are judged at, over the trace's own; nil for the
   /// trace's (or 60 Hz, assumed).
   public var refreshRate: Double?
@@ -46,6 +48,18 @@ public struct AnalysisOptions: Hashable, Sendable {
       orange = newValue.orange
       red = newValue.red
     }
+  }
+
+  /// What a `--window` name (or a budget's window) that names no interval of the trace means.
+  package enum MissingWindows: Hashable, Sendable {
+    /// A usage error (64), with the trace's windows and a "did you mean": the analysing
+    /// commands, where a name is most likely mistyped.
+    case usageError
+    /// The recording cannot be judged (65): the gates, where the interaction may not have
+    /// been recorded.
+    case cannotJudge
+    /// A window that keeps nothing (`--allow-missing-window`).
+    case keepNothing
   }
 
   /// The reader threads in effect: at least one.

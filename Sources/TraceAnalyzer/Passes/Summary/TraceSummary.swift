@@ -55,14 +55,10 @@ public struct TraceSummary: Hashable, Sendable {
 
   /// Whether the recording captured hitches: its header's `recorded` list says so, or,
   /// without one, it holds a hitch (the system's included).
-  package var recordedHitches: Bool {
-    header?.recorded.map { $0.contains("hitches") } ?? (events.hitches + events.systemHitches > 0)
-  }
+  package var recordedHitches: Bool { RecordingFacts(self).captured("hitches") }
 
   /// Whether the recording captured hangs (as ``recordedHitches`` decides).
-  package var recordedHangs: Bool {
-    header?.recorded.map { $0.contains("hangs") } ?? (events.hangs > 0)
-  }
+  package var recordedHangs: Bool { RecordingFacts(self).captured("hangs") }
 
   /// All updates of every kind together.
   public var total: ViewStatistics {

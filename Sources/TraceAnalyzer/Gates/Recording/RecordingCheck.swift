@@ -1,0 +1,64 @@
+import TraceModel
+
+/// Whether a recording can support a verdict: what `check`, `diff` and `diagnose` make sure of
+/// before they pass or fail anything ("cannot judge", exit 65, says why and what to do).
+///
+/// A recording cannot be judged when it holds no update (in the range or window read); when
+/// its SwiftUI tables came back empty while its other tables have rows (attaching to a running
+/// app does that); when it lacks a window the gate names (``AnalysisOptions/MissingWindows``);
+/// or, for a limit on hitches or hangs, when it did not capture them (``CheckResult/unjudged``).
+/// Each has an `--allow-…` flag that accepts it on purpose.
+package enum RecordingCheck {
+  /// Throws "cannot judge" when the read of `facts` kept no update, unless `allowEmpty`
+  /// (`--allow-empty`), or `allowMissingWindow` (`--allow-missing-window`) and the recording
+  /// lacks the read's windows.
+  package static func refuseEmpty(_ facts: RecordingFacts, allowEmpty: Bool, allowMissingWindow: Bool)
+    throws(TraceReadError)
+  {
+    let windowMissing = allowMissingWindow && !facts.windows.isEmpty && facts.windowIntervals == 0
+    guard facts.updatesKept == 0 && !allowEmpty && !windowMissing else { return }
+    let message: String
+    if let others = facts.emptySwiftUITables {
+      message =
+        "cannot judge: the recording's SwiftUI tables are empty while it holds \(others) — the SwiftUI "
+        + "instrument saw nothing, as when xctrace attaches to a running app (one an XCUITest launched); "
+        + "record by launching the app from xctrace, not by attaching, as tracecli record --launch APP does "
+        + "(--allow-empty accepts it)"
+    } else if let restriction = TraceSummary.restriction(range: facts.range, windows: facts.windows) {
+      let options = [
+        facts.range.isUnbounded ? nil : "--from and --to", facts.windows.isEmpty ? nil : "--window",
+      ]
+      message =
+        "cannot judge: no updates in \(restriction) — check \(options.compactMap { $0 }.joined(separator: " and "))"
+        + " (--allow-empty accepts an empty range)"
+    } else {
+      message =
+        "cannot judge: no updates in the trace — did the recording fail? (--allow-empty accepts an empty trace)"
+    }
+    throw .cannotJudge(TraceParseError(file: facts.file, line: 0, message: message))
+  }
+
+  /// Throws "cannot judge" when a run of `runs` did not capture what `rule` measures, naming
+  /// it and what to record; `allowed` (`--allow-unrecorded`) judges such runs on nothing.
+  package static func refuseUnrecorded(
+    _ rule: String, measuring what: String, runs: [RecordingFacts], allowed: Bool
+  )
+    throws(TraceReadError)
+  {
+    guard let run = runs.first, !allowed else { return }
+    let others = runs.count > 1 ? " (and \(runs.count - 1) more run\(runs.count == 2 ? "" : "s"))" : ""
+    throw .cannotJudge(
+      TraceParseError(
+        file: run.file, line: 0,
+        message: "cannot judge \(rule): the recording did not capture \(what)\(others) ("
+          + HitchFigures.howToRecord([what]) + "; --allow-unrecorded judges it on nothing)"))
+  }
+
+  /// The warning for frame limits judged at a refresh rate the recording did not give; nil when
+  /// the rate is known.
+  package static func assumedRateWarning(_ facts: RecordingFacts) -> String? {
+    guard facts.refreshRateAssumed else { return nil }
+    return "tracecli: warning: \(facts.file): frame limits judged at 60 Hz, assumed (the recording gives no "
+      + "refresh rate); give --refresh-rate, or record the display's vsyncs (tracecli record does)"
+  }
+}
