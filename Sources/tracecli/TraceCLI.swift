@@ -65,7 +65,9 @@ enum TraceCLI {
       default:
         break
       }
-      if rest.contains("-h") || rest.contains("--help"), let text = Usage.help(for: command) {
+      // What follows `--` is no option.
+      let options = rest.prefix { $0 != "--" }
+      if options.contains("-h") || options.contains("--help"), let text = Usage.help(for: command) {
         output.write(text)
         return .success
       }
@@ -116,7 +118,8 @@ enum TraceCLI {
     case let error as TraceReadError:
       return report(error, to: &errors)
     case let error as BudgetError:
-      errors.write(located(error.file, line: error.location?.line, column: error.location?.column, error.message))
+      errors.write(
+        located(error.file, line: error.location?.line, column: error.location?.column, error.message))
       return .dataError
     case let error as AtomicFile.Failure:
       errors.write("tracecli: \(error)\n")
