@@ -65,9 +65,17 @@ enum TraceCLI {
       default:
         break
       }
-      if rest.contains("-h") || rest.contains("--help"), let text = Usage.help(for: command) {
+      // What follows `--` is no option (for record, the command line it runs on its recording).
+      let options = rest.prefix { $0 != "--" }
+      if options.contains("-h") || options.contains("--help"), let text = Usage.help(for: command) {
         output.write(text)
         return .success
+      }
+      if command == RecordCommand.name {
+        // It runs xctrace itself, then its command line on the recording through this function.
+        return try RecordCommand.run(
+          rest, output: &output, errors: &errors, style: style,
+          environment: environment ?? XCTraceProcess.processEnvironment, progress: progress)
       }
       guard Usage.commands.contains(command) else {
         return try dispatch(command, rest, &output, &errors, style)

@@ -1,9 +1,19 @@
 import TraceModel
 
-/// Why a `.trace` bundle could not be read through `xctrace`.
+/// Why a `.trace` bundle could not be read or recorded through `xctrace`.
 enum XCTraceBundleError: Error, CustomStringConvertible {
   /// There is no `xctrace` to run; `named` is what `TRACECLI_XCTRACE` names, if set.
   case unavailable(bundle: String, named: String?)
+  /// There is no `xctrace` to record `bundle` with; `named` as for ``unavailable(bundle:named:)``.
+  case unavailableToRecord(bundle: String, named: String?)
+  /// `xctrace record` kept failing to start: how the last attempt ended, whether it left a
+  /// bundle (one without a table of contents), its last line of output, and the number of attempts.
+  case recordFailed(
+    bundle: String, outcome: XCTraceProcess.Outcome, leftBundle: Bool, lastLine: String?, attempts: Int)
+  /// The folder `bundle` is to be recorded in does not exist.
+  case noFolderToRecordIn(bundle: String)
+  /// An existing `bundle` could not be removed to record it again (the reason).
+  case cannotReplace(bundle: String, reason: String)
   /// An export kept failing: the table (nil for the table of contents), how the last attempt
   /// ended, its last line on standard error, and the number of attempts.
   case exportFailed(
@@ -13,11 +23,13 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
   /// The run holds none of the tables tracecli reads.
   case noTables(bundle: String, run: Int, schemas: [String])
 
-  /// The sysexits status: 69 no xctrace, 74 an export failed, 64 a run to pick, 65 nothing to read.
+  /// The sysexits status: 69 no xctrace, 74 an export or a recording failed, 73 no folder to
+  /// record in, 64 a run to pick, 65 nothing to read.
   var exitCode: ExitCode {
     switch self {
-    case .unavailable: .unavailable
-    case .exportFailed: .ioError
+    case .unavailable, .unavailableToRecord: .unavailable
+    case .exportFailed, .recordFailed, .cannotReplace: .ioError
+    case .noFolderToRecordIn: .cannotCreate
     case .runs: .usage
     case .noTables: .dataError
     }
@@ -26,11 +38,8 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .unavailable(let bundle, let named):
-      let missing =
-        named.map { "TRACECLI_XCTRACE names \($0), which is not a program tracecli can run" }
-        ?? "there is no xcrun or xctrace on PATH (TRACECLI_XCTRACE may name another program)"
       return """
-        \(bundle): an Instruments recording; reading it needs xctrace (Xcode, on a Mac), and \(missing)
+        \(bundle): an Instruments recording; reading it needs xctrace (Xcode, on a Mac), and \(Self.missing(named))
         On a Mac, export the table of contents and the tables tracecli reads, then give tracecli the folder here:
           mkdir exports
           xcrun xctrace export --input \(bundle) --toc --output exports/toc.xml
@@ -41,6 +50,18 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
           tracecli summarize exports/
         (tables a recording does not have fail to export, or export empty; leave them out)
         """
+    case .unavailableToRecord(let bundle, let named):
+      return "cannot record \(bundle): recording needs xctrace (Xcode, on a Mac), and \(Self.missing(named))"
+    case .noFolderToRecordIn(let bundle):
+      return "cannot record \(bundle): its folder does not exist"
+    case .cannotReplace(let bundle, let reason):
+      return "cannot replace \(bundle): \(reason)"
+    case .recordFailed(let bundle, let outcome, let leftBundle, let lastLine, let attempts):
+      var message =
+        "\(bundle): xctrace record failed \(attempts) times; the last "
+        + Self.recordingEnd(outcome, leftBundle: leftBundle)
+      message += lastLine.map { ", saying: \($0)" } ?? " (xctrace wrote nothing)"
+      return message
     case .exportFailed(let bundle, let table, let outcome, let lastLine, let attempts):
       let what = table.map { "table \($0)" } ?? "the table of contents"
       var message = "\(bundle): xctrace export of \(what) failed \(attempts) times; the last \(outcome)"
@@ -57,5 +78,17 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
       return
         "\(bundle): run \(run) holds none of the tables tracecli reads (\(shown)); record it with the SwiftUI instrument (and Time Profiler for samples)"
     }
+  }
+
+  /// How an attempt of `xctrace record` ended that left no recording to read: `exited with
+  /// status 1 and left no recording`.
+  static func recordingEnd(_ outcome: XCTraceProcess.Outcome, leftBundle: Bool) -> String {
+    "\(outcome) and left " + (leftBundle ? "a bundle without a table of contents" : "no recording")
+  }
+
+  /// Why there is no xctrace: what `TRACECLI_XCTRACE` names (`named`), or nothing on `PATH`.
+  private static func missing(_ named: String?) -> String {
+    named.map { "TRACECLI_XCTRACE names \($0), which is not a program tracecli can run" }
+      ?? "there is no xcrun or xctrace on PATH (TRACECLI_XCTRACE may name another program)"
   }
 }

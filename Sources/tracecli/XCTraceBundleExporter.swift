@@ -30,10 +30,7 @@ struct XCTraceBundleExporter {
     let folder = try SystemFile.makeTemporaryFolder(prefix: "tracecli-xctrace", in: temporaryFolder)
     do {
       progress("tracecli: reading the table of contents of \(bundle)…")
-      let tocPath = folder + "/.toc.xml"
-      try exportTable(nil, bundle: bundle, arguments: ["--toc"], to: tocPath, folder: folder, note: note)
-      let toc = try XCTraceTOC.parse(
-        try SystemFile.contents(of: tocPath), file: "\(bundle) (its table of contents)")
+      let toc = try tableOfContents(of: bundle, in: folder, note: note)
       let chosen = try pickRun(toc, bundle: bundle)
       let tables = XCTraceTables.chosen(in: chosen.schemas)
       guard !tables.isEmpty else {
@@ -52,6 +49,16 @@ struct XCTraceBundleExporter {
       SystemFile.removeFolder(folder)
       throw error
     }
+  }
+
+  /// The table of contents of `bundle`, exported into `folder` (as `.toc.xml`).
+  ///
+  /// - Throws: ``XCTraceBundleError`` when the export keeps failing, ``TraceReadError`` when
+  ///   what it writes is no table of contents.
+  func tableOfContents(of bundle: String, in folder: String, note: (String) -> Void) throws -> XCTraceTOC {
+    let path = folder + "/.toc.xml"
+    try exportTable(nil, bundle: bundle, arguments: ["--toc"], to: path, folder: folder, note: note)
+    return try XCTraceTOC.parse(try SystemFile.contents(of: path), file: "\(bundle) (its table of contents)")
   }
 
   /// The run to read: ``run`` when given (it must exist), else the only one.

@@ -6,6 +6,8 @@ protocol Command {
   static var name: String { get }
   /// What follows the name in the usage, a form each (`<trace> [options]`).
   static var synopsis: [String] { get }
+  /// What follows the options in the usage (`[-- <command> [<args>...]]`), if anything.
+  static var synopsisEnd: String { get }
   /// What it does, a paragraph or more.
   static var about: String { get }
   static var options: [Option] { get }
@@ -22,6 +24,8 @@ protocol Command {
 }
 
 extension Command {
+  static var synopsisEnd: String { "" }
+
   static var notes: String { "" }
 
   static var help: String { HelpText.render(self) }

@@ -10,6 +10,8 @@ struct Arguments {
   private(set) var positionals: [String] = []
   /// Where each positional is among the arguments given.
   private(set) var positionalIndexes: [Int] = []
+  /// The number of positionals before `--` (after which everything is one), nil without one.
+  private(set) var positionalsBeforeEndOfOptions: Int?
   let command: String
 
   /// Splits `arguments` by the command's declared `options`.
@@ -29,6 +31,7 @@ struct Arguments {
       }
       if argument == "--" {
         onlyPositionals = true
+        positionalsBeforeEndOfOptions = positionals.count
         continue
       }
       var name = argument

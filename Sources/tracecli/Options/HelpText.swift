@@ -17,13 +17,16 @@ enum HelpText {
   }
 
   /// `USAGE: tracecli name <trace> [--format text|json] [--orange <duration>] …`, each form
-  /// on a line of its own, the options wrapped under the first.
+  /// on a line of its own, the options (and the command's ``Command/synopsisEnd``) wrapped
+  /// under the last.
   static func usage(_ command: any Command.Type) -> String {
     let lead = "USAGE: tracecli \(command.name) "
     let indent = String(repeating: " ", count: lead.count)
     var lines = command.synopsis.enumerated().map { ($0.offset == 0 ? lead : indent) + $0.element }
-    for option in command.options where !option.names.contains("--help") {
-      let item = "[\(option.names[0])\(option.value.map { " " + $0 } ?? "")]"
+    let items = command.options.filter { !$0.names.contains("--help") }.map { option in
+      "[\(option.names[0])\(option.value.map { " " + $0 } ?? "")]"
+    }
+    for item in items + (command.synopsisEnd.isEmpty ? [] : [command.synopsisEnd]) {
       if lines[lines.count - 1].count + 1 + item.count > width {
         lines.append(indent + item)
       } else {

@@ -23,6 +23,7 @@ enum Usage {
       check         fail a CI job when a trace is over budget
       diff          what changed between two traces (or sets of runs)
       import        convert xctrace XML exports to JSON Lines
+      record        record with xctrace (the instruments tracecli reads), then read it
       profile       where the time inside each view's updates went (Time Profiler samples)
       hitches       which recorded hitch or hang the person felt, and what made it
       report        one HTML page: findings, timeline, missed frames, cause graph, views
@@ -42,7 +43,7 @@ enum Usage {
     2 diff inconclusive (a change within the runs' spread), 64 usage error,
     65 malformed trace or budget, 66 no input, 69 no xctrace to read a .trace bundle,
     73 an output's folder does not exist, 74 an output could not be written (or an
-    xctrace export kept failing).
+    xctrace export or record kept failing).
     Colour is used on a terminal only; set NO_COLOR to turn it off.
 
     """
@@ -53,8 +54,8 @@ enum Usage {
       ("summarize", SummarizeCommand.self), ("updates", UpdatesCommand.self),
       ("cause-graph", CauseGraphCommand.self), ("why", WhyCommand.self), ("diagnose", DiagnoseCommand.self),
       ("check", CheckCommand.self), ("diff", DiffCommand.self), ("import", ImportCommand.self),
-      ("profile", ProfileCommand.self), ("hitches", HitchesCommand.self), ("report", ReportCommand.self),
-      ("export", ExportCommand.self),
+      ("record", RecordCommand.self), ("profile", ProfileCommand.self), ("hitches", HitchesCommand.self),
+      ("report", ReportCommand.self), ("export", ExportCommand.self),
     ]
   }
 
