@@ -17,7 +17,12 @@ public struct Tool: Sendable {
     name: "dot (Graphviz)", candidates: ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"],
     install: "apt-get install graphviz")
   public static let chromium = Tool(
-    name: "chromium", candidates: ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"],
+    name: "chromium",
+    candidates: [
+      "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
+      "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+      "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    ],
     install: "apt-get install chromium")
 
   /// Whether the tests run in CI (`CI` set and not empty), where every tool must be installed.

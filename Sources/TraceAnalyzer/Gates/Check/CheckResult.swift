@@ -51,13 +51,15 @@ package struct CheckResult: Hashable, Sendable {
       parts.append(
         "cannot judge \(unjudged.count) of \(total) \(limits): the recording did not capture "
           + missing.joined(separator: " or ") + " (" + HitchFigures.howToRecord(missing)
-          + ", or list them in the header's \"recorded\")")
+          + ", or list them in the header's \"recorded\"; --allow-unrecorded lets them pass)")
     }
-    let accepted = self.accepted.count
-    let acceptance =
-      accepted == 0
-      ? ""
-      : " (\(accepted) finding\(accepted == 1 ? "" : "s") accepted by \(baseline?.file ?? "the baseline"))"
+    var notes: [String] = []
+    if !accepted.isEmpty {
+      let count = accepted.count
+      notes.append("\(count) finding\(count == 1 ? "" : "s") accepted by \(baseline?.file ?? "the baseline")")
+    }
+    if !waived.isEmpty { notes.append("\(waived.count) not judged: not recorded, allowed by --allow-unrecorded") }
+    let acceptance = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
     if parts.isEmpty {
       return "within budget: \(total == 1 ? "the limit holds" : "all \(total) limits hold")" + acceptance
     }
