@@ -13,8 +13,8 @@ struct PortabilityTests {
     var description: String { "\(file):\(line): \(text)" }
   }
 
-  static var linuxOnly: Regex<AnyRegexOutput> { try! Regex(#"\bGlibc\b|\bMusl\b|/proc\b|\bsched_[a-z_]+"#) }
-  static var linuxCondition: Regex<AnyRegexOutput> { try! Regex(#"canImport\((Glibc|Musl)\)|os\(Linux\)"#) }
+  static var linuxOnly: Regex<Substring> { #/\bGlibc\b|\bMusl\b|\/proc\b|\bsched_[a-z_]+/# }
+  static var linuxCondition: Regex<Substring> { #/canImport\((?:Glibc|Musl)\)|os\(Linux\)/# }
 
   /// The Linux-only uses in `source` outside Linux branches (comments left out).
   static func unguardedUses(in source: String, file: String) -> [Use] {

@@ -58,7 +58,9 @@ package struct CheckResult: Hashable, Sendable {
       let count = accepted.count
       notes.append("\(count) finding\(count == 1 ? "" : "s") accepted by \(baseline?.file ?? "the baseline")")
     }
-    if !waived.isEmpty { notes.append("\(waived.count) not judged: not recorded, allowed by --allow-unrecorded") }
+    if !waived.isEmpty {
+      notes.append("\(waived.count) not judged: not recorded, allowed by --allow-unrecorded")
+    }
     let acceptance = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
     if parts.isEmpty {
       return "within budget: \(total == 1 ? "the limit holds" : "all \(total) limits hold")" + acceptance
