@@ -12,16 +12,20 @@ package enum BaselineRenderer {
       json.field(
         "findings",
         array: { json in
-          for entry in baseline.entries {
-            json.object { json in
-              json.field("rule", entry.rule)
-              json.field("fingerprint", entry.fingerprint)
-              json.field("subject", strings: entry.subject)
-              if let title = entry.title { json.field("title", title) }
-            }
-          }
+          for entry in baseline.entries { write(entry, to: &json) }
         })
     }
     return json.text + "\n"
+  }
+
+  /// One entry as an object: `rule`, `fingerprint`, `subject`, and `title` when it has one
+  /// (the check JSON's `baseline.fixed` lists them so too).
+  static func write(_ entry: Baseline.Entry, to json: inout JSONWriter) {
+    json.object { json in
+      json.field("rule", entry.rule)
+      json.field("fingerprint", entry.fingerprint)
+      json.field("subject", strings: entry.subject)
+      if let title = entry.title { json.field("title", title) }
+    }
   }
 }

@@ -38,14 +38,7 @@ package enum CheckJSONRenderer {
             json.field(
               "fixed",
               array: { json in
-                for entry in baseline.fixed {
-                  json.object { json in
-                    json.field("rule", entry.rule)
-                    json.field("fingerprint", entry.fingerprint)
-                    json.field("subject", strings: entry.subject)
-                    json.field("title", entry.title)
-                  }
-                }
+                for entry in baseline.fixed { BaselineRenderer.write(entry, to: &json) }
               })
           })
       }

@@ -8,6 +8,14 @@ protocol LocatedFileReader {
 }
 
 extension LocatedFileReader {
+  /// The JSON document `bytes` of file `file`, or its syntax error at its line and column.
+  static func document(_ bytes: [UInt8], file: String) throws(BudgetError) -> LocatedJSON {
+    do {
+      return try LocatedJSONParser.parse(bytes)
+    } catch {
+      throw BudgetError(file: file, error)
+    }
+  }
 
   func object(_ value: LocatedJSON, what: String) throws(BudgetError) -> [LocatedJSON.Member] {
     guard let members = value.members else {

@@ -19,12 +19,7 @@ package enum BaselineParser {
 
   /// Parses the bytes of a baseline file named `file`.
   package static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> Baseline {
-    let root: LocatedJSON
-    do {
-      root = try LocatedJSONParser.parse(bytes)
-    } catch {
-      throw BudgetError(file: file, error)
-    }
+    let root = try BaselineReader.document(bytes, file: file)
     return try BaselineReader(file: file).baseline(root)
   }
 }

@@ -23,12 +23,7 @@ import TraceModel
 package enum BudgetParser {
   /// Parses the bytes of a budget file named `file`.
   package static func parse(_ bytes: [UInt8], file: String) throws(BudgetError) -> Budget {
-    let root: LocatedJSON
-    do {
-      root = try LocatedJSONParser.parse(bytes)
-    } catch {
-      throw BudgetError(file: file, error)
-    }
+    let root = try Reader.document(bytes, file: file)
     return try Reader(file: file).budget(root)
   }
 
