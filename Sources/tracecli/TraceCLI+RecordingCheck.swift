@@ -5,14 +5,21 @@ extension TraceCLI {
   /// Refuses a read that cannot be judged ("cannot judge", 65): no updates in it, or empty
   /// SwiftUI tables (``RecordingCheck``). A read whose windows the recording lacks keeps
   /// nothing on purpose with `--allow-missing-window`, and is not refused for that.
-  static func refuseUnjudgeable(_ summary: TraceSummary, allowances: Allowances) throws(TraceReadError) {
-    try refuseUnjudgeable(RecordingFacts(summary), allowances: allowances)
+  ///
+  /// `needsUpdates`: whether the gate measures updates (not hitches or hangs alone).
+  static func refuseUnjudgeable(_ summary: TraceSummary, allowances: Allowances, needsUpdates: Bool = true)
+    throws(TraceReadError)
+  {
+    try refuseUnjudgeable(RecordingFacts(summary), allowances: allowances, needsUpdates: needsUpdates)
   }
 
-  /// ``refuseUnjudgeable(_:allowances:)`` of a run's facts.
-  static func refuseUnjudgeable(_ facts: RecordingFacts, allowances: Allowances) throws(TraceReadError) {
+  /// ``refuseUnjudgeable(_:allowances:needsUpdates:)`` of a run's facts.
+  static func refuseUnjudgeable(_ facts: RecordingFacts, allowances: Allowances, needsUpdates: Bool = true)
+    throws(TraceReadError)
+  {
     try RecordingCheck.refuseEmpty(
-      facts, allowEmpty: allowances.empty, allowMissingWindow: allowances.missingWindow)
+      facts, allowEmpty: allowances.empty, allowMissingWindow: allowances.missingWindow,
+      needsUpdates: needsUpdates)
   }
 
   /// Notes on `errors` when a range or window keeps no update of `summary`, naming the

@@ -12,6 +12,8 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
     bundle: String, outcome: XCTraceProcess.Outcome, leftBundle: Bool, lastLine: String?, attempts: Int)
   /// The folder `bundle` is to be recorded in does not exist.
   case noFolderToRecordIn(bundle: String)
+  /// The recording to write exists, and `--force` was not given.
+  case outputExists(bundle: String)
   /// An existing `bundle` could not be removed to record it again (the reason).
   case cannotReplace(bundle: String, reason: String)
   /// An export kept failing: the table (nil for the table of contents), how the last attempt
@@ -29,7 +31,7 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
     switch self {
     case .unavailable, .unavailableToRecord: .unavailable
     case .exportFailed, .recordFailed, .cannotReplace: .ioError
-    case .noFolderToRecordIn: .cannotCreate
+    case .noFolderToRecordIn, .outputExists: .cannotCreate
     case .runs: .usage
     case .noTables: .dataError
     }
@@ -54,6 +56,8 @@ enum XCTraceBundleError: Error, CustomStringConvertible {
       return "cannot record \(bundle): recording needs xctrace (Xcode, on a Mac), and \(Self.missing(named))"
     case .noFolderToRecordIn(let bundle):
       return "cannot record \(bundle): its folder does not exist"
+    case .outputExists(let bundle):
+      return "\(bundle) exists; --force replaces it (or give another file)"
     case .cannotReplace(let bundle, let reason):
       return "cannot replace \(bundle): \(reason)"
     case .recordFailed(let bundle, let outcome, let leftBundle, let lastLine, let attempts):

@@ -279,9 +279,10 @@ struct RecordCommandTests {
     try Data("old".utf8).write(to: URL(fileURLWithPath: bundle + "/old-run"))
     let arguments = ["record", "--launch", "App", "--time-limit", "15s", "-o", bundle]
     let refused = CLIRun(arguments, environment: scratch.environment())
-    #expect(refused.status == .usage)
+    #expect(refused.status == .cannotCreate)
     #expect(
-      refused.errors.hasPrefix("tracecli: \(bundle) exists; --force replaces it\n"), "\(refused.errors)")
+      refused.errors == "tracecli: \(bundle) exists; --force replaces it (or give another file)\n",
+      "\(refused.errors)")
     #expect(FileManager.default.fileExists(atPath: bundle + "/old-run"))
     #expect(scratch.calls.isEmpty)
 
@@ -290,6 +291,23 @@ struct RecordCommandTests {
     #expect(!FileManager.default.fileExists(atPath: bundle + "/old-run"))
     #expect(FileManager.default.fileExists(atPath: bundle + "/standin/toc.xml"))
     #expect(Self.recordCalls(scratch).count == 1)
+    #expect(scratch.leftovers.isEmpty)
+  }
+
+  @Test func aRecordingThatKeepsFailingLeavesTheOneItWasToReplace() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let bundle = scratch.path + "/run.trace"
+    try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: false)
+    try Data("old".utf8).write(to: URL(fileURLWithPath: bundle + "/old-run"))
+    let run = CLIRun(
+      ["record", "--launch", "App", "--time-limit", "15s", "-o", bundle, "--force"],
+      environment: scratch.environment(fail: "always", only: "record"))
+    #expect(run.status == .ioError)
+    #expect(FileManager.default.fileExists(atPath: bundle + "/old-run"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.contains("replaced") }
+        .isEmpty)
   }
 
   @Test func noXctraceExits69AndKeepsAnExistingOutput() throws {

@@ -89,4 +89,68 @@ struct RecordingCheckTests {
     #expect(CLIRun(["check", file.path, "--max-missed-frames", "5", "--refresh-rate", "120"]).errors.isEmpty)
     #expect(CLIRun(["check", file.path, "--max-red", "5"]).errors.isEmpty)
   }
+
+  @Test func allowingAMissingWindowAcceptsNothingElse() throws {
+    let empty = try TemporaryFile(#"{"type":"trace","version":1}"# + "\n")
+    defer { empty.remove() }
+    let run = CLIRun(["check", empty.path, "--max-red", "0", "--window", "W", "--allow-missing-window"])
+    #expect(run.status == .dataError)
+    #expect(run.errors.contains("cannot judge: no updates in the trace"))
+    let attached = CLIRun(
+      ["diagnose", Self.attached, "--window", "W", "--allow-missing-window"], environment: Self.environment)
+    #expect(attached.status == .dataError)
+    #expect(attached.errors.contains("SwiftUI tables are empty"))
+  }
+
+  @Test func aDiffWhoseRunsDisagreeOnTheWindowCannotBeJudged() throws {
+    let trace = Fixture.path("traces/windows.jsonl")
+    let renamed = try String(contentsOfFile: trace, encoding: .utf8).replacingOccurrences(
+      of: #""name":"Scroll Feed""#, with: #""name":"Scrolled""#)
+    let head = try TemporaryFile(renamed)
+    defer { head.remove() }
+    let run = CLIRun(["diff", trace, head.path, "--window", "Scroll Feed", "--allow-missing-window"])
+    #expect(run.status == .dataError)
+    #expect(run.errors.contains("the window 'Scroll Feed' is missing from 1 of 2 runs"), "\(run.errors)")
+  }
+
+  @Test func aWindowAHangHeldTheMainThreadThroughIsJudgedOnItsHangs() throws {
+    let trace = try TemporaryFile(
+      [
+        #"{"type":"trace","version":1,"refreshRate":60,"recorded":["updates","hangs","intervals"]}"#,
+        #"{"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":1000000,"thread":"main"}"#,
+        #"{"type":"interval","name":"Sync","start":100000000,"duration":500000000}"#,
+        #"{"type":"hang","start":150000000,"duration":400000000}"#,
+      ].joined(separator: "\n") + "\n")
+    defer { trace.remove() }
+    #expect(CLIRun(["check", trace.path, "--window", "Sync", "--max-hang", "100ms"]).status == .failure)
+    let budget = try TemporaryFile(#"{"windows": {"Sync": {"hangs": {"count": 0}}}}"# + "\n")
+    defer { budget.remove() }
+    #expect(CLIRun(["check", trace.path, "--budget", budget.path]).status == .failure)
+    // A limit on updates cannot be judged on a window without any.
+    #expect(CLIRun(["check", trace.path, "--window", "Sync", "--max-red", "0"]).status == .dataError)
+  }
+
+  @Test func aSARIFLogIsWrittenWhenTheRecordingCannotBeJudged() throws {
+    let empty = try TemporaryFile(#"{"type":"trace","version":1}"# + "\n")
+    defer { empty.remove() }
+    for command in [["check", "--max-red", "0"], ["diagnose"]] {
+      let run = CLIRun([command[0], empty.path] + command.dropFirst() + ["--format", "sarif"])
+      #expect(run.status == .dataError)
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+      let log = try #require((json["runs"] as? [[String: Any]])?.first)
+      let results = try #require(log["results"] as? [[String: Any]])
+      #expect(results.map { $0["ruleId"] as? String } == ["recording/cannot-judge"])
+      #expect((log["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool == false)
+    }
+  }
+
+  @Test func waivedLimitsAreSkippedInJUnitAndMarkedInJSON() {
+    let trace = Fixture.path("traces/landmarks-before.jsonl")
+    let junit = CLIRun(["check", trace, "--max-hang", "100ms", "--allow-unrecorded", "--format", "junit"])
+    #expect(junit.status == .success)
+    #expect(junit.output.contains(#"skipped="1""#))
+    #expect(junit.output.contains("<skipped message=\"not recorded; --allow-unrecorded lets it pass\"/>"))
+    let json = CLIRun(["check", trace, "--max-hang", "100ms", "--allow-unrecorded", "--format", "json"])
+    #expect(json.output.contains(#""waived": true"#))
+  }
 }

@@ -55,6 +55,7 @@ package enum CheckJSONRenderer {
       json.field("max", entry.limit.max)
       json.field("passed", entry.passed)
       json.field("judged", entry.judged)
+      if entry.waived { json.field("waived", true) }
       json.field("unit", entry.limit.measure.isDuration ? "ns" : "count")
       json.field("location", entry.location(in: result.budget))
       if let window = entry.limit.window { json.field("window", window) }

@@ -15,7 +15,7 @@ package enum CheckMarkdownRenderer {
       var limit = MarkdownText.escape(entry.limit.name)
       if let location = entry.location(in: result.budget) { limit += " (\(MarkdownText.code(location)))" }
       rows.append([
-        entry.accepted ? "☑️" : entry.passed ? "✅" : entry.judged ? "❌" : "❔", limit,
+        entry.waived ? "➖" : entry.accepted ? "☑️" : entry.passed ? "✅" : entry.judged ? "❌" : "❔", limit,
         MarkdownText.code(entry.subject), entry.limit.measureKey,
         entry.passed ? MarkdownText.escape(entry.valueText) : "**\(MarkdownText.escape(entry.valueText))**",
         MarkdownText.escape(entry.maxText),

@@ -9,12 +9,13 @@ package enum JUnitRenderer {
   package static func render(_ result: CheckResult) -> String {
     let tests = result.results.count
     let failures = result.violations.count + result.unjudged.count
+    let skipped = result.waived.count
     var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     output +=
       "<testsuites name=\"tracecli check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
     output +=
       "  <testsuite name=\"\(MarkupText.attribute("budget " + result.budget))\" tests=\"\(tests)\" failures=\"\(failures)\""
-      + " errors=\"0\" skipped=\"0\" time=\"0\">\n"
+      + " errors=\"0\" skipped=\"\(skipped)\" time=\"0\">\n"
     output += "    <properties>\n"
     output += "      <property name=\"trace\" value=\"\(MarkupText.attribute(result.trace))\"/>\n"
     output += "      <property name=\"budget\" value=\"\(MarkupText.attribute(result.budget))\"/>\n"
@@ -23,6 +24,11 @@ package enum JUnitRenderer {
       let name = "\(entry.limit.name): \(entry.subject) \(entry.limit.measure)"
       output += "    <testcase name=\"\(MarkupText.attribute(name))\" classname=\"tracecli.check\" time=\"0\""
       if entry.limit.location != nil { output += " file=\"\(MarkupText.attribute(result.budget))\"" }
+      if entry.waived {
+        output +=
+          ">\n      <skipped message=\"not recorded; --allow-unrecorded lets it pass\"/>\n    </testcase>\n"
+        continue
+      }
       guard !entry.passed else {
         output += "/>\n"
         continue

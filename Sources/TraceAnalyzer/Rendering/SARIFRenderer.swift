@@ -52,7 +52,14 @@ package enum SARIFRenderer {
       }
       if let window = entry.limit.window { message += " (window \(window))" }
       let fingerprint =
-        entry.fingerprint.map { ("tracecliFinding/v1", $0.description) }
+        // A finding in a window is another alert than the same finding in the whole trace.
+        entry.fingerprint.map { fingerprint in
+          (
+            "tracecliFinding/v1",
+            entry.limit.window.map { FindingFingerprint.hash(fingerprint.key + "|window:" + $0) }
+              ?? fingerprint.description
+          )
+        }
         ?? (
           "tracecliLimit/v1",
           FindingFingerprint.hash(
@@ -76,6 +83,26 @@ package enum SARIFRenderer {
     }
     return document(
       rules: findingRules + budgetRules, results: results, artifacts: artifacts, version: version)
+  }
+
+  /// A log for a gate that judged nothing: the recording cannot be judged (one `error` result,
+  /// `recording/cannot-judge`, at the trace, and an unsuccessful invocation), or there was
+  /// nothing to check (no result).
+  package static func render(unjudged reason: TraceParseError?, artifacts: Artifacts, version: String)
+    -> String
+  {
+    var results: [Result] = []
+    if let reason {
+      results.append(
+        Result(
+          ruleId: cannotJudge.id, level: "error", message: reason.message,
+          fingerprint: ("tracecliLimit/v1", FindingFingerprint.hash(cannotJudge.id)), location: nil,
+          properties: []))
+    }
+    return document(
+      rules: findingRules + budgetRules + [cannotJudge], results: results, artifacts: artifacts,
+      version: version,
+      succeeded: reason == nil)
   }
 
   /// `path` as a URI relative to `workingDirectory` (`../` where it lies outside), its
@@ -125,6 +152,14 @@ package enum SARIFRenderer {
     case .hangs: return "budget/hangs"
     }
   }
+
+  private static let cannotJudge = Rule(
+    id: "recording/cannot-judge",
+    short: "The recording cannot support a verdict: no updates, empty SwiftUI tables, or a window it lacks.",
+    help:
+      "Record by launching the app from xctrace (tracecli record --launch) with the instruments tracecli reads; "
+      + "the message says what was missing and which --allow-… flag accepts it on purpose.",
+    level: "error")
 
   private static let budgetRules: [Rule] = [
     Rule(
@@ -188,9 +223,9 @@ package enum SARIFRenderer {
     ]
   }
 
-  private static func document(rules: [Rule], results: [Result], artifacts: Artifacts, version: String)
-    -> String
-  {
+  private static func document(
+    rules: [Rule], results: [Result], artifacts: Artifacts, version: String, succeeded: Bool = true
+  ) -> String {
     var json = JSONWriter()
     json.object { json in
       json.field("version", "2.1.0")
@@ -219,6 +254,13 @@ package enum SARIFRenderer {
                     to: &json)
                 }
               })
+            if !succeeded {
+              json.field(
+                "invocations",
+                array: { json in
+                  json.object { json in json.field("executionSuccessful", false) }
+                })
+            }
           }
         })
     }

@@ -199,19 +199,35 @@ enum CheckCommand: Command {
         command: "check")
     }
 
-    let run = try TraceAnalysis.check(
-      paths: paths, budget: budget, options: options, tighteningMargin: tighten ? margin : nil,
-      diagnosing: baseline != nil || baselineOutput != nil)
+    let artifacts = TraceCLI.sarifArtifacts(trace: paths[0], budget: budgetPath)
+    let run: CheckRun
+    do {
+      run = try TraceAnalysis.check(
+        paths: paths, budget: budget, options: options, tighteningMargin: tighten ? margin : nil,
+        diagnosing: baseline != nil || baselineOutput != nil)
+      // The whole trace's read is judged when it holds limits (or nothing else does); each
+      // window's read when its window keeps no update.
+      if !budget.limits(in: nil).limits.isEmpty || budget.windows.isEmpty {
+        try TraceCLI.refuseUnjudgeable(
+          run.measurements.summary, allowances: allowances,
+          needsUpdates: budget.limits(in: nil).needsUpdates || budget.limits.isEmpty)
+      }
+      for (window, summary) in run.windowSummaries {
+        try TraceCLI.refuseUnjudgeable(
+          summary, allowances: allowances, needsUpdates: budget.limits(in: window).needsUpdates)
+      }
+    } catch {
+      // Code scanning reads a log whatever happened: one that says the check could not judge.
+      if format == "sarif", case .cannotJudge(let reason) = error {
+        output.write(
+          SARIFRenderer.render(unjudged: reason, artifacts: artifacts, version: Usage.versionNumber))
+      }
+      throw error
+    }
     let measurements = run.measurements
-    // The whole trace's read is judged when it holds limits (or nothing else does); each
-    // window's read when its window keeps no update.
-    if !budget.limits(in: nil).limits.isEmpty || budget.windows.isEmpty {
-      try TraceCLI.refuseUnjudgeable(measurements.summary, allowances: allowances)
-    }
-    for (_, summary) in run.windowSummaries {
-      try TraceCLI.refuseUnjudgeable(summary, allowances: allowances)
-    }
-    var result = try run.evaluate(baseline: baseline)
+    // A baseline written now accepts the findings it lists: the check judges with it.
+    let written = baselineOutput.map { Baseline(file: $0, accepting: run.findings) }
+    var result = try run.evaluate(baseline: written ?? baseline)
     if allowances.unrecorded {
       for index in result.results.indices where !result.results[index].judged {
         result.results[index].waived = true
@@ -224,7 +240,10 @@ enum CheckCommand: Command {
     }
     TraceCLI.warn(measurements.summary.warnings, to: &errors)
     switch format {
-    case _ where budget.limits.isEmpty: break  // --write-budget or --write-baseline alone checks nothing
+    case _ where budget.limits.isEmpty:  // --write-budget or --write-baseline alone checks nothing
+      if format == "sarif" {
+        output.write(SARIFRenderer.render(unjudged: nil, artifacts: artifacts, version: Usage.versionNumber))
+      }
     case "json": output.write(CheckJSONRenderer.render(result))
     case "junit": output.write(JUnitRenderer.render(result))
     case "github": output.write(GitHubRenderer.render(result))
@@ -237,8 +256,7 @@ enum CheckCommand: Command {
     default: output.write(CheckRenderer.render(result, style: style))
     }
 
-    if let baselineOutput {
-      let written = Baseline(file: baselineOutput, accepting: run.findings)
+    if let baselineOutput, let written {
       try BudgetFile.write(Array(BaselineRenderer.render(written).utf8), to: baselineOutput)
       let count = written.entries.count
       errors.write(

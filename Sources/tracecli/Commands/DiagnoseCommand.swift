@@ -47,7 +47,16 @@ enum DiagnoseCommand: Command {
     let diagnosis = try TraceAnalysis.diagnose(
       paths: paths, options: options, settings: settings, hitches: true)
     TraceCLI.warn(diagnosis.summary.warnings, to: &errors)
-    try TraceCLI.refuseUnjudgeable(diagnosis.summary, allowances: allowances)
+    let artifacts = TraceCLI.sarifArtifacts(trace: paths[0], budget: nil)
+    do {
+      try TraceCLI.refuseUnjudgeable(diagnosis.summary, allowances: allowances)
+    } catch {
+      if format == "sarif", case .cannotJudge(let reason) = error {
+        output.write(
+          SARIFRenderer.render(unjudged: reason, artifacts: artifacts, version: Usage.versionNumber))
+      }
+      throw error
+    }
     switch format {
     case "json": output.write(FindingsJSONRenderer.render(diagnosis))
     case "markdown": output.write(FindingsMarkdownRenderer.render(diagnosis))

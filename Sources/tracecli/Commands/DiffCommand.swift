@@ -146,6 +146,7 @@ enum DiffCommand: Command {
         "--fail-on '\(rule.text)': no view '\(rule.view ?? "")' in either side (write Name, Module.Name"
           + " or Name.body as the summary prints it)", command: "diff")
     }
+    try RecordingCheck.refusePartialWindows(diff.runRecordings)
     for empty in diff.emptyRuns { try TraceCLI.refuseUnjudgeable(empty, allowances: allowances) }
     for rule in rules {
       guard let figure = DiffMeasure.recorded.first(where: { $0.measure == rule.measure }) else { continue }

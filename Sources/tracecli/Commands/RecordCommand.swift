@@ -70,7 +70,8 @@ enum RecordCommand: Command {
     ExitStatus(.dataError, "the recording holds no table tracecli reads, or a malformed one"),
     ExitStatus.noInput,
     ExitStatus(.unavailable, "no xctrace to record with"),
-    ExitStatus(.cannotCreate, "the output's folder does not exist"),
+    ExitStatus(
+      .cannotCreate, "the output's folder does not exist, or the output exists (--force replaces it)"),
     ExitStatus(
       .ioError, "xctrace record failed to start 3 times (or an export of the recording kept failing)"),
   ]
@@ -149,10 +150,10 @@ enum RecordCommand: Command {
       return .success
     }
     if FileManager.default.fileExists(atPath: bundle) && !force {
-      throw UsageError("\(bundle) exists; --force replaces it", command: name)
+      throw XCTraceBundleError.outputExists(bundle: bundle)
     }
 
-    let program = try Self.program(toRecord: bundle, environment: environment)
+    let (program, kept) = try Self.program(toRecord: bundle, environment: environment)
     var recorder = XCTraceRecorder(
       program: program, target: target, timeLimit: timeLimit, device: device, signposts: signposts)
     if let graceTime { recorder.grace = graceTime }
@@ -162,7 +163,16 @@ enum RecordCommand: Command {
         "tracecli: warning: attaching to a running app, the SwiftUI tables may come back empty"
           + " (an app an XCUITest launched, say); launching it from xctrace (--launch) is the reliable way\n")
     }
-    try recorder.record(into: bundle, note: { errors.write($0 + "\n") }, progress: { progress?.show($0) })
+    do {
+      try recorder.record(into: bundle, note: { errors.write($0 + "\n") }, progress: { progress?.show($0) })
+    } catch {
+      // The recording it was to replace comes back.
+      if let kept, !FileManager.default.fileExists(atPath: bundle) {
+        try? FileManager.default.moveItem(atPath: kept, toPath: bundle)
+      }
+      throw error
+    }
+    if let kept { try? FileManager.default.removeItem(atPath: kept) }
 
     let what =
       switch target {
@@ -200,10 +210,11 @@ enum RecordCommand: Command {
   }
 
   /// The xctrace to record `bundle` with, once its folder is known to exist; an existing
-  /// `bundle` (the caller checked `--force`) is removed.
+  /// `bundle` (the caller checked `--force`) is moved aside beside it, to be removed once the
+  /// new recording is made (or put back if none is): the path it was moved to.
   private static func program(toRecord bundle: String, environment: [String: String])
     throws(XCTraceBundleError)
-    -> XCTraceProcess
+    -> (program: XCTraceProcess, kept: String?)
   {
     var isFolder: ObjCBool = false
     let folder = bundle.lastIndex(of: "/").map { String(bundle[...$0]) } ?? "."
@@ -214,14 +225,15 @@ enum RecordCommand: Command {
       throw .unavailableToRecord(
         bundle: bundle, named: environment["TRACECLI_XCTRACE"].flatMap { $0.isEmpty ? nil : $0 })
     }
-    if FileManager.default.fileExists(atPath: bundle) {
-      do {
-        try FileManager.default.removeItem(atPath: bundle)
-      } catch {
-        throw .cannotReplace(bundle: bundle, reason: error.localizedDescription)
-      }
+    guard FileManager.default.fileExists(atPath: bundle) else { return (program, nil) }
+    let name = bundle.split(separator: "/").last.map(String.init) ?? bundle
+    let kept = folder + (folder.hasSuffix("/") ? "" : "/") + ".\(name).tracecli-replaced-\(UUID().uuidString)"
+    do {
+      try FileManager.default.moveItem(atPath: bundle, toPath: kept)
+    } catch {
+      throw .cannotReplace(bundle: bundle, reason: error.localizedDescription)
     }
-    return program
+    return (program, kept)
   }
 
   /// The help of the command after `--` when it asks for it; nil when it does not; a usage error

@@ -61,7 +61,16 @@ private struct BaselineReader: LocatedFileReader {
     var title: String?
     for member in members {
       switch member.key {
-      case "rule": rule = try nonEmpty(member.value, key: member.key)
+      case "rule":
+        let name = try nonEmpty(member.value, key: member.key)
+        guard FindingRule(named: name) != nil else {
+          let rules = FindingRule.allCases.map(\.rawValue)
+          throw error(
+            member.value,
+            "unknown rule \"\(name)\"" + Suggestion.didYouMean(name, among: rules, quote: "\"")
+              + " (the rules: \(rules.joined(separator: ", ")))")
+        }
+        rule = name
       case "fingerprint":
         let text = try string(member.value, key: member.key)
         guard text.utf8.count == 16,

@@ -58,6 +58,12 @@ package struct Budget: Hashable, Sendable {
     }
   }
 
+  /// Whether a limit measures updates (all but those on the recorded hitches and hangs): a
+  /// read that keeps none cannot judge it.
+  package var needsUpdates: Bool {
+    limits.contains { $0.scope != .hitches && $0.scope != .hangs }
+  }
+
   /// Whether a limit forbids findings of a rule (the trace must be diagnosed).
   package var needsFindings: Bool {
     limits.contains { if case .finding = $0.scope { true } else { false } }

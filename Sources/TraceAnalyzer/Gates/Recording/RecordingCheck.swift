@@ -10,21 +10,33 @@ import TraceModel
 /// Each has an `--allow-…` flag that accepts it on purpose.
 package enum RecordingCheck {
   /// Throws "cannot judge" when the read of `facts` kept no update, unless `allowEmpty`
-  /// (`--allow-empty`), or `allowMissingWindow` (`--allow-missing-window`) and the recording
-  /// lacks the read's windows.
-  package static func refuseEmpty(_ facts: RecordingFacts, allowEmpty: Bool, allowMissingWindow: Bool)
-    throws(TraceReadError)
-  {
+  /// (`--allow-empty`).
+  ///
+  /// SwiftUI tables that came back empty are refused whatever the gate measures. Otherwise a
+  /// read that keeps no update is refused only when the gate `needsUpdates` (a gate on hangs
+  /// alone can judge a window the hang held the main thread through), and not when
+  /// `allowMissingWindow` (`--allow-missing-window`) and the recording lacks the read's windows,
+  /// as long as the recording itself holds updates.
+  package static func refuseEmpty(
+    _ facts: RecordingFacts, allowEmpty: Bool, allowMissingWindow: Bool, needsUpdates: Bool = true
+  ) throws(TraceReadError) {
+    guard facts.updatesKept == 0 && !allowEmpty else { return }
     let windowMissing = allowMissingWindow && !facts.windows.isEmpty && facts.windowIntervals == 0
-    guard facts.updatesKept == 0 && !allowEmpty && !windowMissing else { return }
+    if facts.emptySwiftUITables == nil {
+      guard needsUpdates else { return }
+      if windowMissing && facts.events.updates > 0 { return }
+    }
     let message: String
     if let others = facts.emptySwiftUITables {
       message =
         "cannot judge: the recording's SwiftUI tables are empty while it holds \(others) — the SwiftUI "
-        + "instrument saw nothing, as when xctrace attaches to a running app (one an XCUITest launched); "
-        + "record by launching the app from xctrace, not by attaching, as tracecli record --launch APP does "
+        + "instrument saw nothing, as when xctrace attaches to a running app (one an XCUITest launched), or "
+        + "when the device's OS is older than the instrument; record by launching the app from xctrace, not by "
+        + "attaching, as tracecli record --launch APP does "
         + "(--allow-empty accepts it)"
-    } else if let restriction = TraceSummary.restriction(range: facts.range, windows: facts.windows) {
+    } else if facts.events.updates > 0,
+      let restriction = TraceSummary.restriction(range: facts.range, windows: facts.windows)
+    {
       let options = [
         facts.range.isUnbounded ? nil : "--from and --to", facts.windows.isEmpty ? nil : "--window",
       ]
@@ -36,6 +48,19 @@ package enum RecordingCheck {
         "cannot judge: no updates in the trace — did the recording fail? (--allow-empty accepts an empty trace)"
     }
     throw .cannotJudge(TraceParseError(file: facts.file, line: 0, message: message))
+  }
+
+  /// Throws "cannot judge" when some of `runs` lack the windows read and others hold them: a diff
+  /// would compare nothing with something, even with `--allow-missing-window`.
+  package static func refusePartialWindows(_ runs: [RecordingFacts]) throws(TraceReadError) {
+    let missing = runs.filter { !$0.windows.isEmpty && $0.windowIntervals == 0 }
+    guard let first = missing.first, missing.count < runs.count else { return }
+    let names = first.windows.map { "'\($0)'" }.joined(separator: ", ")
+    throw .cannotJudge(
+      TraceParseError(
+        file: first.file, line: 0,
+        message: "cannot judge: the window \(names) is missing from \(missing.count) of \(runs.count) runs, "
+          + "so the diff would compare nothing with something; record the interaction in every run"))
   }
 
   /// Throws "cannot judge" when a run of `runs` did not capture what `rule` measures, naming

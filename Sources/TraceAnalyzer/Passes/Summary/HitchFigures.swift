@@ -12,11 +12,11 @@ package struct HitchFigures: Hashable, Sendable {
 
   package init() {}
 
-  /// `record with the Animation Hitches and Hangs instruments`, for the `missing` of
+  /// `record with the Hitches and Hangs instruments`, for the `missing` of
   /// `hitches` and `hangs`.
   static func howToRecord(_ missing: [String]) -> String {
     "record with the "
-      + missing.map { $0 == "hitches" ? "Animation Hitches" : "Hangs" }.joined(separator: " and ")
+      + missing.map { $0 == "hitches" ? "Hitches" : "Hangs" }.joined(separator: " and ")
       + (missing.count == 1 ? " instrument" : " instruments")
   }
 
