@@ -45,6 +45,13 @@ struct FileDescriptorStream: TextOutputStream {
 
   /// Whether the descriptor is a terminal.
   var isTerminal: Bool { isatty(descriptor) == 1 }
+
+  /// The terminal's width in columns, when this is a terminal that says.
+  var terminalWidth: Int? {
+    var size = winsize()
+    guard isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
 }
 
 extension TextOutputStream {

@@ -19,8 +19,12 @@ enum TraceCLI {
     var output = ProgressAwareStream(
       base: standardOutput, progress: standardOutput.isTerminal ? progress : nil)
     var errors = ProgressAwareStream(base: standardError, progress: progress)
+    // Tables fit COLUMNS when it says, else the terminal (120 when it does not say); a pipe
+    // gets them whole.
+    let columns = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    let width = columns ?? (standardOutput.isTerminal ? standardOutput.terminalWidth ?? 120 : nil)
     let status = run(
-      arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color),
+      arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color, width: width),
       progress: progress)
     progress?.finish()
     if let code = standardOutput.failure.code {
@@ -79,6 +83,9 @@ enum TraceCLI {
       }
       guard Usage.commands.contains(command) else {
         return try dispatch(command, rest, &output, &errors, style)
+      }
+      if let type = Usage.command(named: command) {
+        for note in Arguments.unitNotes(rest, options: type.options) { errors.write(note + "\n") }
       }
       // Instruments bundles become folders of exported tables, named as the bundles in messages.
       var bundles = TraceBundles()

@@ -51,7 +51,7 @@ struct BudgetParserTests {
       budget.limits.map(\.name) == [
         "no red body updates", "at most 3 orange body updates", "at most 1 body update",
         "no update longer than 2.00 ms", "total time at most 1.00 s", "no skipped updates",
-        "at most 2 updates of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks",
+        "at most 2 causes of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks",
       ])
   }
 

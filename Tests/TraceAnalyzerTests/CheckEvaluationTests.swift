@@ -122,7 +122,7 @@ struct CheckEvaluationTests {
     #expect(example.violations.first?.value == 80)
     #expect(
       example.violations.first?.limit.name
-        == "at most 2 updates of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks")
+        == "at most 2 causes of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks")
   }
 
   @Test func qualifiedNodeNamesResolve() throws {

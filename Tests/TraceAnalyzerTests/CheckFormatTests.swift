@@ -136,16 +136,24 @@ struct CheckFormatTests {
     #expect(lines.last == "over budget: 12 of 21 limits failed")
   }
 
-  @Test func theTextTableFits120Columns() throws {
+  @Test func theTextTableFitsTheTerminal() throws {
     let result = try Self.fixtureResult()
     var long = result
     long.results[0].subject = String(repeating: "a long subject ", count: 10)
     long.results[0].limit.name = String(repeating: "a long name ", count: 10)
-    for text in [CheckRenderer.render(result), CheckRenderer.render(long)] {
+    let wide = TextStyle(color: false, width: 120)
+    for text in [CheckRenderer.render(result, style: wide), CheckRenderer.render(long, style: wide)] {
       let lines = text.split(separator: "\n" as Character).dropFirst()
-      #expect(lines.allSatisfy { $0.count <= 120 })
+      #expect(lines.allSatisfy { $0.count <= 120 }, "\(text)")
     }
-    #expect(CheckRenderer.render(long).contains("a long subject a long subject a long sub…  red"))
+    #expect(CheckRenderer.render(long, style: wide).contains("a long subject a long subject a long sub…  red"))
+    // Narrower, names are cut further (to 12 characters), as far as the other columns allow.
+    let narrow = CheckRenderer.render(long, style: TextStyle(color: false, width: 60))
+    let widest = narrow.split(separator: "\n" as Character).dropFirst().map(\.count).max() ?? 0
+    #expect(widest < 90, "\(narrow)")
+    #expect(narrow.contains("a long subj…"))
+    // A pipe (no width) gets every name whole.
+    #expect(CheckRenderer.render(long).contains(long.results[0].subject + "  red"))
   }
 
   @Test func renderingsOfTheFixtureMatchTheirGoldenFiles() throws {

@@ -241,8 +241,8 @@ struct BudgetRatchetTests {
     defer { file.remove() }
     let run = CLIRun(["check", after, "--budget", file.path, "--tighten", "--margin", "20%"])
     #expect(run.status == .success)
-    // p95 230.138 µs × 1.2 = 276.2 µs, three digits up: 0.277 ms.
-    #expect(try String(contentsOfFile: file.path, encoding: .utf8).contains(#""p95": "0.277ms""#))
+    // p95 230.138 µs × 1.2 = 276.2 µs, three digits up: 277 µs, written "277us" (below 1 ms, a smaller unit).
+    #expect(try String(contentsOfFile: file.path, encoding: .utf8).contains(#""p95": "277us""#))
     #expect(run.errors.contains(#"the name "rows under 2 ms" still quotes "2ms""#))
   }
 
@@ -259,11 +259,20 @@ struct BudgetRatchetTests {
   @Test func aStarterBudgetPassesItsTraceAndCatchesTheSlowOne() throws {
     let file = try TemporaryFile("", name: "starter.json")
     defer { file.remove() }
-    let write = CLIRun(["check", after, "--write-budget", file.path])
+    // The file exists (empty): it is replaced only with --force.
+    let refused = CLIRun(["check", after, "--write-budget", file.path])
+    #expect(refused.status == .cannotCreate)
+    #expect(refused.errors == "tracecli: \(file.path) exists; --force replaces it (or give another file)\n")
+    let write = CLIRun(["check", after, "--write-budget", file.path, "--force"])
     #expect(write.status == .success)
     #expect(write.output.isEmpty)
     #expect(CLIRun(["check", after, "--budget", file.path]).status == .success)
     #expect(CLIRun(["check", before, "--budget", file.path]).status == .failure)
+    // `-` is standard output, and then alone.
+    let printed = CLIRun(["check", after, "--write-budget", "-"])
+    #expect(printed.status == .success)
+    #expect(printed.output == (try String(contentsOfFile: file.path, encoding: .utf8)))
+    #expect(CLIRun(["check", after, "--write-budget", "-", "--max-red", "0"]).status == .usage)
   }
 
   @Test func theMarginIsAPercentage() {

@@ -115,7 +115,8 @@ struct HitchesCommandTests {
     #expect(CLIRun(["check", trace, "--budget", url.path]).status == .success)
     // landmarks-before captured no hangs: its starter does not limit them.
     #expect(
-      CLIRun(["check", Fixture.path("traces/landmarks-before.jsonl"), "--write-budget", url.path]).status
+      CLIRun(["check", Fixture.path("traces/landmarks-before.jsonl"), "--write-budget", url.path, "--force"])
+        .status
         == .success)
     let other = try String(contentsOf: url, encoding: .utf8)
     #expect(other.contains(#""hitches": {"#) && !other.contains(#""hangs""#))
@@ -128,10 +129,12 @@ struct HitchesCommandTests {
     // cannot judge it, unless told to judge it on nothing.
     let unjudged = CLIRun(["diff", head, base, "--fail-on", "hitches>0"])
     #expect(unjudged.status == .dataError)
-    #expect(unjudged.errors.contains("cannot judge --fail-on 'hitches>0': the recording did not capture hitches"))
+    #expect(
+      unjudged.errors.contains("cannot judge --fail-on 'hitches>0': the recording did not capture hitches"))
     #expect(CLIRun(["diff", head, base, "--fail-on", "hitches>0", "--allow-unrecorded"]).status == .failure)
     #expect(
-      CLIRun(["diff", base, head, "--fail-on", "hitches>0,longestHang>0", "--allow-unrecorded"]).status == .success)
+      CLIRun(["diff", base, head, "--fail-on", "hitches>0,longestHang>0", "--allow-unrecorded"]).status
+        == .success)
   }
 }
 

@@ -132,11 +132,15 @@ struct WhyCommandTests {
     let missing = CLIRun(["why", path, "--update", "123456"].relativeToRoot)
     #expect(missing.status == .failure)
     #expect(missing.errors.withoutRoot == "tracecli: no update or source with id 123456 in \(path)\n")
+    // Without --at, the view's longest update is explained.
+    let worst = CLIRun(["why", path, "--view", "LandmarkListItemView"].relativeToRoot)
+    #expect(worst.status == .success)
+    #expect(worst.output.hasPrefix("why LandmarkListItemView.body #"), "\(worst.output)")
     let unknown = CLIRun(["why", path, "--view", "LandmarkListItemVeiw", "--at", "1s"].relativeToRoot)
     #expect(unknown.status == .failure)
     #expect(unknown.errors.contains("did you mean 'Landmarks.LandmarkListItemView'?"))
     for arguments in [
-      [], ["--view", "A"], ["--update", "1", "--view", "A", "--at", "1s"], ["--at", "1s"],
+      [], ["--update", "1", "--view", "A", "--at", "1s"], ["--at", "1s"],
       ["--update", "x"],
     ] {
       let run = CLIRun(["why", path].relativeToRoot + arguments)

@@ -3,22 +3,29 @@ package enum CheckRenderer {
   package static func render(_ result: CheckResult, style: TextStyle = .plain) -> String {
     var output = style.bold("tracecli check") + "  \(result.trace) against \(result.budget)\n"
     let ordered = result.listed
-    // Whole names when the table fits; else the limit names are cut first (to 20 characters),
-    // then the subjects (to 30), with `…`. JSON and the other formats keep them whole.
+    // Whole names when the table fits the terminal (or goes to a pipe); else the limit names
+    // are cut first (to 20 characters), then the subjects (to 30), then both further (to 12),
+    // with `…`. JSON and the other formats keep them whole.
     var subjectWidth = Int.max
     var limitWidth = Int.max
-    var table = self.table(ordered, style: .plain, subjectWidth: subjectWidth, limitWidth: limitWidth)
-    while let excess = Optional(widest(table.render(style: .plain)) - lineWidth), excess > 0 {
-      let limit = min(limitWidth, ordered.map(\.limit.name.count).max() ?? 0)
-      let subject = min(subjectWidth, ordered.map(\.subject.count).max() ?? 0)
-      if limit > 20 {
-        limitWidth = max(20, limit - excess)
-      } else if subject > 30 {
-        subjectWidth = max(30, subject - excess)
-      } else {
-        break
+    if let lineWidth = style.width {
+      var table = self.table(ordered, style: .plain, subjectWidth: subjectWidth, limitWidth: limitWidth)
+      while let excess = Optional(widest(table.render(style: .plain)) - lineWidth), excess > 0 {
+        let limit = min(limitWidth, ordered.map(\.limit.name.count).max() ?? 0)
+        let subject = min(subjectWidth, ordered.map(\.subject.count).max() ?? 0)
+        if limit > 20 {
+          limitWidth = max(20, limit - excess)
+        } else if subject > 30 {
+          subjectWidth = max(30, subject - excess)
+        } else if limit > 12 {
+          limitWidth = max(12, limit - excess)
+        } else if subject > 12 {
+          subjectWidth = max(12, subject - excess)
+        } else {
+          break
+        }
+        table = self.table(ordered, style: .plain, subjectWidth: subjectWidth, limitWidth: limitWidth)
       }
-      table = self.table(ordered, style: .plain, subjectWidth: subjectWidth, limitWidth: limitWidth)
     }
     output += self.table(ordered, style: style, subjectWidth: subjectWidth, limitWidth: limitWidth)
       .render(style: style)
@@ -37,9 +44,6 @@ package enum CheckRenderer {
     }
     return output
   }
-
-  /// The text table's widest line.
-  static let lineWidth = 120
 
   private static func table(_ entries: [LimitResult], style: TextStyle, subjectWidth: Int, limitWidth: Int)
     -> TextTable

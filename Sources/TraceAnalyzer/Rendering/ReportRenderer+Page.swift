@@ -7,7 +7,8 @@ extension ReportRenderer {
       --user-fill: #cfe2ff; --user-line: #2f6fd0; --user-text: #0b2545;
       --sys-fill: #e6e6e6; --sys-line: #8a8a8a; --sys-text: #1e1e1e;
       --dim-fill: #f6f6f6; --dim-line: #c2c2c2; --dim-text: #9a9a9a;
-      --unk-fill: #fde3e1; --unk-line: #c0392b; --unk-text: #7b241c; --edge: #5f6b7a; }
+      --unk-fill: #fde3e1; --unk-line: #c0392b; --unk-text: #7b241c; --edge: #5f6b7a;
+      --missed: var(--fg); }
     @media (prefers-color-scheme: dark) {
       :root { --bg: #161618; --fg: #f2f2f7; --muted: #a1a1a8; --line: #3a3a3f; --panel: #222226;
         --lane: #1e1e22; --gray: #6e6e76; --orange: #ff9f0a; --red: #ff453a; --accent: #5ea2ff;
@@ -41,7 +42,7 @@ extension ReportRenderer {
     .axis line { stroke: var(--muted); } .axis text { fill: var(--muted); text-anchor: middle; }
     .sev0 { fill: var(--gray); } .sev1 { fill: var(--orange); } .sev2 { fill: var(--red); }
     text.bar { fill: #fff; font-size: 10.5px; } text.bar.sev0 { fill: #1d1d1f; }
-    .frame { fill: var(--frame); } .missed { fill: var(--red); } .group { fill: var(--group); opacity: .6; }
+    .frame { fill: var(--frame); } .missed { fill: var(--missed); } .group { fill: var(--group); opacity: .6; }
     .hitch { fill: var(--hitch); } .hang { fill: var(--hang); }
     .cursor { stroke: var(--accent); stroke-width: 1; vector-effect: non-scaling-stroke; }
     svg.timeline { cursor: crosshair; user-select: none; }
@@ -50,10 +51,10 @@ extension ReportRenderer {
     .legend { font-size: 12px; color: var(--muted); } .swatch { display: inline-block; width: 12px; height: 10px;
       margin: 0 4px 0 10px; border-radius: 2px; vertical-align: -1px; }
     .swatch.sev0 { background: var(--gray); } .swatch.sev1 { background: var(--orange); }
-    .swatch.sev2, .swatch.missed { background: var(--red); } .swatch.group { background: var(--group); }
+    .swatch.sev2 { background: var(--red); } .swatch.missed { background: var(--missed); } .swatch.group { background: var(--group); }
     .swatch.hitch { background: var(--hitch); } .swatch.hang { background: var(--hang); }
     .overrun { fill: var(--red); opacity: .12; } .mark { stroke: var(--muted); }
-    .deadline { stroke: var(--red); stroke-dasharray: 4 3; stroke-width: 1.5; } .marklabel { fill: var(--muted); }
+    .deadline { stroke: var(--missed); stroke-dasharray: 4 3; stroke-width: 1.5; } .marklabel { fill: var(--muted); }
     .node rect { stroke-width: 1.3; } .node.user rect { fill: var(--user-fill); stroke: var(--user-line); }
     .node.user text { fill: var(--user-text); } .node.system rect { fill: var(--sys-fill); stroke: var(--sys-line); }
     .node.system text { fill: var(--sys-text); }

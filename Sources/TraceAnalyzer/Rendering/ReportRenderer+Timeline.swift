@@ -93,7 +93,9 @@ extension ReportRenderer {
       let x = gutter + ((tick * step - offset) / nsPerColumn - from) / (to - from) * plotWidth
       let label = Int64(exactly: (tick * step).rounded()) ?? (tick < 0 ? .min : .max)
       text += "<line x1=\"\(coordinate(x))\" x2=\"\(coordinate(x))\" y1=\"14\" y2=\"20\"/>"
-      text += "<text x=\"\(coordinate(x))\" y=\"11\">\(html(DurationText.format(label)))</text>"
+      // The origin is 0 (a time of day, not a duration of "0 ns").
+      let shown = label == 0 ? "0" : DurationText.format(label)
+      text += "<text x=\"\(coordinate(x))\" y=\"11\">\(html(shown))</text>"
       tick += 1
     }
     return text

@@ -70,7 +70,8 @@ package enum SummaryRenderer {
   }
 
   private static func frames(_ frames: FrameSummary, traceStart: Int64, style: TextStyle) -> String {
-    let grid = "a \(DurationText.format(frames.budgetNs)) grid"
+    let budget = DurationText.format(frames.budgetNs)
+    let grid = "\(DurationText.article(before: budget)) \(budget) grid"
     let source =
       frames.hasRecordedFrames ? "recorded frames, \(grid) between them" : "no recorded frames: \(grid)"
     var output = style.bold("Frames") + " (\(source))\n"

@@ -1,11 +1,17 @@
-/// How text output looks: ANSI colour on a terminal, plain otherwise.
+/// How text output looks: ANSI colour on a terminal, plain otherwise, and how wide it may be.
 package struct TextStyle: Hashable, Sendable {
   package static let plain = TextStyle(color: false)
   package static let color = TextStyle(color: true)
 
   package var color: Bool
+  /// The terminal's width in columns, for tables that cut what does not fit; nil (a pipe, a
+  /// file): nothing is cut.
+  package var width: Int?
 
-  package init(color: Bool) { self.color = color }
+  package init(color: Bool, width: Int? = nil) {
+    self.color = color
+    self.width = width
+  }
 
   func bold(_ text: String) -> String { wrap(text, "1") }
   func dim(_ text: String) -> String { wrap(text, "2") }

@@ -25,7 +25,9 @@ package enum UpdateListingRenderer {
         TextTable.Cell(String(entry.id)),
       ])
     }
-    return output + table.render(style: style)
+    output += table.render(style: style)
+    if listing.omitted > 0 { output += "… \(listing.omitted) more (--limit 0 lists all)\n" }
+    return output
   }
 
   package static func renderJSON(_ listing: UpdateListing) -> String {
@@ -33,6 +35,7 @@ package enum UpdateListingRenderer {
     json.object { json in
       json.field("view", listing.view)
       json.field("file", listing.summary.file)
+      json.field("omitted", listing.omitted)
       json.field(
         "matched",
         array: { json in

@@ -124,7 +124,9 @@ package enum WhyRenderer {
   }
 
   private static func describe(_ event: CauseChains.Event) -> String {
-    var text = "\(event.node.label) #\(event.id) · \(event.node.kind.displayName)"
+    // An unknown node's label is its id already (`unknown #99`).
+    let id = event.node.kind == .unknown ? "" : " #\(event.id)"
+    var text = "\(event.node.label)\(id) · \(event.node.kind.displayName)"
     if let module = event.node.module, !module.isEmpty { text += " · \(module)" }
     if let duration = event.duration {
       text += " · " + (duration >= 3_600_000_000_000 ? "unfinished" : DurationText.format(duration))

@@ -29,6 +29,13 @@ package enum DurationText {
     !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }
   }
 
+  /// `a` or `an` before `text` as it is read aloud: `an 8.33 ms grid`, `an 11 ms frame`, `a 16.7 ms grid`.
+  package static func article(before text: String) -> String {
+    let digits = text.prefix { $0.isNumber }
+    let spokenWithVowel = digits.hasPrefix("8") || digits == "11" || digits == "18"
+    return spokenWithVowel ? "an" : "a"
+  }
+
   /// Formats `ns` with three significant digits and a unit: `812 ns`, `140 µs`, `1.40 ms`, `2.50 s`.
   package static func format(_ ns: Int64) -> String {
     let magnitude = abs(Double(ns))

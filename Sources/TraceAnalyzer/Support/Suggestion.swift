@@ -7,9 +7,15 @@ package enum Suggestion {
   /// Up to `limit` of `names` closest to `query` by edit distance (case-insensitive), within
   /// ``threshold(_:)``, closest first, then by name.
   package static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
-    let lowered = Array(query.lowercased())
-    return Set(names).map { (editDistance(lowered, Array($0.lowercased())), $0) }
-      .filter { $0.0 <= threshold(query) }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+    let lowered = query.lowercased()
+    let characters = Array(lowered)
+    return Set(names).map { name in
+      let distance = editDistance(characters, Array(name.lowercased()))
+      // A whole part of a name (`loop` of `update-loop`) is as good as a typo.
+      let parts = name.lowercased().split(whereSeparator: { "-._ ".contains($0) })
+      return (parts.count > 1 && parts.contains(where: { $0 == lowered }) ? min(distance, 1) : distance, name)
+    }
+    .filter { $0.0 <= threshold(query) }.sorted { $0 < $1 }.prefix(limit).map(\.1)
   }
 
   /// `; did you mean 'a' or 'b'?` for `names`, empty without any. Names are quoted as the

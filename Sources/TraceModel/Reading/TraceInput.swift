@@ -125,9 +125,9 @@ import Synchronization
       return try JSONLinesReader.read(path: first, name: name, threads: threads, makeSink: makeSink)
     }
     if let index = formats.firstIndex(of: .jsonLines) {
-      throw .noInput(
-        path: paths[index],
-        reason: "is a JSON Lines trace; give it alone (several paths are for xctrace XML exports)")
+      throw .ambiguousInput(
+        "\(paths[index]) is a JSON Lines trace; give it alone (several paths are for xctrace XML exports of "
+          + "one recording; diff compares two traces)")
     }
     return try XCTraceReader.read(paths: paths, process: process, makeSink: makeSink)
   }

@@ -44,7 +44,7 @@ enum CheckCommand: Command {
         "--write-baseline", value: "<file>",
         help: "write every finding of this trace to a baseline (by rule",
         "and subject nodes), never over an existing file without --force"),
-      Option("--force", help: "let --write-baseline replace an existing file"),
+      Option("--force", help: "let --write-baseline and --write-budget replace an existing file"),
       Option(
         "--format", value: "<format>", help: "text (default), json, junit, github (Actions annotations),",
         "markdown or sarif (GitHub code scanning)"),
@@ -59,7 +59,8 @@ enum CheckCommand: Command {
       Option(
         "--write-budget", value: "<file>",
         help: "write a starter budget from this (good) trace: per-view red,",
-        "orange and p95, and missed frames, each with the margin"),
+        "orange and p95, and missed frames, each with the margin (- for",
+        "standard output, alone; never over a file without --force)"),
       Option(
         "--orange", value: "<duration>", help: "orange threshold (default 500us; the file's, if it sets one)"),
       Option("--red", value: "<duration>", help: "red threshold (default 1ms; the file's, if it sets one)"),
@@ -89,7 +90,7 @@ enum CheckCommand: Command {
       ExitStatus.noInput, ExitStatus.noXCTrace,
       ExitStatus(
         .cannotCreate,
-        "the budget's folder does not exist, or the --write-baseline file exists (--force replaces it)"),
+        "the budget's folder does not exist, or the file --write-baseline or --write-budget names exists (--force replaces it)"),
       ExitStatus(.ioError, "the output or the budget file could not be written"),
     ]
 
@@ -154,9 +155,15 @@ enum CheckCommand: Command {
           + "--max-hitch-time, --max-hang, --forbid, --write-budget <file> or --write-baseline <file>",
         command: "check")
     }
-    if force && baselineOutput == nil {
+    if force && baselineOutput == nil && starter == nil {
       throw UsageError(
-        "--force lets --write-baseline replace a file; give --write-baseline", command: "check")
+        "--force lets --write-baseline or --write-budget replace a file; give one of them", command: "check")
+    }
+    if starter == "-" && (budgetPath != nil || maxRed != nil || maxOrange != nil || maxMissed != nil
+      || maxHitches != nil || maxHitchTime != nil || maxHang != nil || !forbidden.isEmpty || baselineOutput != nil)
+    {
+      throw UsageError(
+        "--write-budget - writes the budget to standard output, alone: give no limit with it", command: "check")
     }
     if baselineOutput == "-" {
       throw UsageError(
@@ -186,8 +193,8 @@ enum CheckCommand: Command {
       baseline = try BaselineParser.parse(
         try BudgetFile.read(path: baselinePath, kind: "baseline file"), file: baselinePath)
     }
-    if let baselineOutput, SystemFile.exists(baselineOutput), !force {
-      errors.write("tracecli: \(baselineOutput) exists; --force replaces it (or give another file)\n")
+    for output in [baselineOutput, starter].compactMap({ $0 }) where output != "-" && SystemFile.exists(output) && !force {
+      errors.write("tracecli: \(output) exists; --force replaces it (or give another file)\n")
       return .cannotCreate
     }
     let options = budget.applying(to: cliOptions)
@@ -241,7 +248,7 @@ enum CheckCommand: Command {
     TraceCLI.warn(measurements.summary.warnings, to: &errors)
     switch format {
     case _ where budget.limits.isEmpty:  // --write-budget or --write-baseline alone checks nothing
-      if format == "sarif" {
+      if format == "sarif" && starter != "-" {
         output.write(SARIFRenderer.render(unjudged: nil, artifacts: artifacts, version: Usage.versionNumber))
       }
     case "json": output.write(CheckJSONRenderer.render(result))
@@ -263,6 +270,10 @@ enum CheckCommand: Command {
         "tracecli: wrote a baseline of \(count) finding\(count == 1 ? "" : "s") to \(baselineOutput) "
           + "(check --baseline \(baselineOutput) accepts them)\n")
       if budget.limits.isEmpty && starter == nil { return .success }
+    }
+    if starter == "-" {
+      output.write(StarterBudget.render(measurements.summary, margin: margin))
+      return .success
     }
     if let starter {
       try BudgetFile.write(

@@ -161,6 +161,12 @@ enum DiffCommand: Command {
       errors.write(warning + "\n")
     }
     for warning in diff.warnings { errors.write(warning + "\n") }
+    let runs = diff.runRecordings
+    for warning in RecordingCheck.differentRecordings(
+      Array(runs.prefix(diff.baseRuns.count)), Array(runs.dropFirst(diff.baseRuns.count)))
+    {
+      errors.write(warning + "\n")
+    }
     let verdicts = rules.map { $0.evaluate(diff) }
     switch format {
     case "json": output.write(DiffJSONRenderer.render(diff, verdicts: verdicts))

@@ -15,6 +15,8 @@ enum UpdatesCommand: Command {
     [
       Option("--view", value: "<name>", help: "the view: View or Module.View (required)"),
       Option("--long", help: "only orange and red updates"),
+      Option("--sort", value: "time|duration", help: "in time order (default), or longest first"),
+      Option("--limit", value: "<n>", help: "list at most n updates (default: all; 0 for all)"),
       Option.format(["text", "json"], default: "text"),
     ] + Option.analysis + [Option.help]
 
@@ -22,7 +24,10 @@ enum UpdatesCommand: Command {
     [ExitStatus(.success, "listed"), ExitStatus(.failure, "no view of that name in the trace")]
     + ExitStatus.reading
 
-  static let examples = ["tracecli updates trace.jsonl --view LandmarkListItemView --long"]
+  static let examples = [
+    "tracecli updates trace.jsonl --view LandmarkListItemView --long",
+    "tracecli updates trace.jsonl --view LandmarkListItemView --sort duration --limit 10",
+  ]
 
   static func run(
     _ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream,
@@ -34,10 +39,13 @@ enum UpdatesCommand: Command {
       throw UsageError("missing --view (the view whose updates to list)", command: "updates")
     }
     let longOnly = arguments.flag("--long")
+    let order = try arguments.choice("--sort", UpdateListing.Order.allCases.map(\.rawValue), default: "time")
+    let limit = try arguments.count("--limit")
     let options = try arguments.analysisOptions()
     try arguments.finish()
     let paths = try arguments.traces()
-    let listing = try TraceAnalysis.updates(paths: paths, view: view, longOnly: longOnly, options: options)
+    var listing = try TraceAnalysis.updates(paths: paths, view: view, longOnly: longOnly, options: options)
+    listing.arrange(by: UpdateListing.Order(rawValue: order) ?? .time, limit: limit == 0 ? nil : limit)
     TraceCLI.warn(listing.summary.warnings, to: &errors)
     TraceCLI.noteEmptyRange(listing.summary, to: &errors)
     guard !listing.matched.isEmpty else {

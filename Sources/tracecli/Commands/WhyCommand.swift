@@ -1,10 +1,10 @@
 import TraceAnalyzer
 import TraceModel
 
-/// `tracecli why <trace> (--update ID | --view V --at T)`: the chains of causes behind one update.
+/// `tracecli why <trace> (--update ID | --view V [--at T])`: the chains of causes behind one update.
 enum WhyCommand: Command {
   static let name = "why"
-  static let synopsis = ["<trace> --update <id>", "<trace> --view <View | Module.View> --at <time>"]
+  static let synopsis = ["<trace> --update <id>", "<trace> --view <View | Module.View> [--at <time>]"]
 
   static let about = """
     Explains one update: every chain of causes from it back to its roots (a gesture,
@@ -16,7 +16,9 @@ enum WhyCommand: Command {
 
   static let options = [
     Option("--update", value: "<id>", help: "the update (or source) with this id"),
-    Option("--view", value: "<name>", help: "the view: View or Module.View (with --at)"),
+    Option(
+      "--view", value: "<name>", help: "the view: View or Module.View; without --at, its longest",
+      "update"),
     Option(
       "--at", value: "<time>", help: "the update of --view running at this time, relative to the",
       "trace start (else the one starting nearest to it)"),
@@ -38,6 +40,7 @@ enum WhyCommand: Command {
   static let examples = [
     "tracecli why trace.jsonl --update 48213",
     "tracecli why trace.jsonl --view LandmarkListItemView --at 12.41s",
+    "tracecli why trace.jsonl --view LandmarkListItemView",
   ]
 
   static func run(
@@ -62,10 +65,10 @@ enum WhyCommand: Command {
       target = .id(Int64(id))
     case (nil, let view?, let at?):
       target = .view(view, at: at)
-    case (nil, _?, nil):
-      throw UsageError("--view needs --at (the time of the update to explain)", command: "why")
+    case (nil, let view?, nil):
+      target = .worst(view)
     case (nil, nil, _):
-      throw UsageError("missing --update <id> or --view <name> --at <time>", command: "why")
+      throw UsageError("missing --update <id> or --view <name> [--at <time>]", command: "why")
     default:
       throw UsageError("give either --update or --view with --at, not both", command: "why")
     }
@@ -74,7 +77,9 @@ enum WhyCommand: Command {
       if let at, let start = chains.target.offset, let distance = chains.target.distance(from: at) {
         errors.write(
           "tracecli: note: no update of \(view ?? "the view") runs at \(DurationText.seconds(at)); "
-            + "explaining the nearest, at \(DurationText.seconds(start)), which "
+            + "explaining the nearest"
+            + (DurationText.seconds(start) == DurationText.seconds(at) ? "" : ", at \(DurationText.seconds(start))")
+            + ", which "
             + (distance > 0 ? "starts " : "ended ")
             + "\(DurationText.format(Int64(clamping: distance.magnitude))) \(distance > 0 ? "later" : "earlier")\n"
         )

@@ -40,6 +40,8 @@ struct Arguments {
         name = String(argument[..<equals])
         value = String(argument[argument.index(after: equals)...])
       }
+      // An option the command does not know is named as such, before it could take a value.
+      guard known.contains(name) else { throw Self.unknownOption(name, known: known, command: command) }
       if flags.contains(name) {
         guard value == nil else { throw UsageError("\(name) takes no value", command: command) }
       } else if value == nil {
@@ -121,6 +123,9 @@ struct Arguments {
   /// A non-negative integer option.
   mutating func count(_ name: String) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
+    if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), text.count > 1 {
+      throw UsageError("\(name) '\(text)' must be 0 or more", command: command)
+    }
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw UsageError("\(name) '\(text)' is not a whole number", command: command)
     }
@@ -155,11 +160,54 @@ struct Arguments {
 
   /// Fails on options nobody asked for.
   func finish() throws(UsageError) {
-    if let unknown = options.first {
-      throw UsageError(
-        "unknown option '\(unknown.name)'" + Suggestion.didYouMean(unknown.name, among: known),
-        command: command)
+    if let unknown = options.first { throw Self.unknownOption(unknown.name, known: known, command: command) }
+  }
+
+  /// Notes for durations written without a unit where a small number of nanoseconds is
+  /// unlikely (`--from 500`): still nanoseconds, as documented, but said.
+  static func unitNotes(_ arguments: [String], options declared: [Option]) -> [String] {
+    let durations = Set(
+      declared.filter { $0.value == "<time>" || $0.value == "<duration>" }.flatMap(\.names))
+    var notes: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" { break }
+      var name = argument
+      var value: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+      }
+      guard durations.contains(name) else { continue }
+      if value == nil, index < arguments.count {
+        value = arguments[index]
+        index += 1
+      }
+      guard let value, let number = Double(value), value.allSatisfy({ $0.isNumber || $0 == "." }),
+        number > 0, number < 1_000_000
+      else { continue }
+      notes.append(
+        "tracecli: note: \(name) \(value) means \(value) ns (a duration without a unit is in nanoseconds); "
+          + "did you mean \(value)ms?")
     }
+    return notes
+  }
+
+  /// `unknown option '-v'; did you mean '--view'?`: the closest spelling, or for a one-letter
+  /// option the long ones of that letter (and `tracecli --version` for `-v`).
+  static func unknownOption(_ name: String, known: [String], command: String) -> UsageError {
+    var message = "unknown option '\(name)'"
+    let letter = name.count == 2 && name.hasPrefix("-") ? name.last.map { String($0).lowercased() } : nil
+    if let letter {
+      let long = known.filter { $0.hasPrefix("--" + letter) }
+      if !long.isEmpty { message += Suggestion.phrase(Array(long.prefix(3))) }
+      if letter == "v" { message += long.isEmpty ? "; for the version, tracecli --version" : " (the version: tracecli --version)" }
+    } else {
+      message += Suggestion.didYouMean(name, among: known)
+    }
+    return UsageError(message, command: command)
   }
 
   /// The trace: one JSON Lines file (or `-`), or xctrace exports and folders of them.

@@ -57,7 +57,7 @@ package struct BudgetLimit: Hashable, Sendable {
   }
 
   /// A name for a limit the file does not name: `no red body updates`, `p95 time at most 400 µs`,
-  /// `at most 2 updates of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks`.
+  /// `at most 2 causes of LandmarkListItemView.body from @Observable LandmarkCollection.landmarks`.
   package static func defaultName(scope: BudgetScope, measure: BudgetMeasure, max: Int64) -> String {
     if case .finding(let rule) = scope { return rule.rawValue }
     if scope == .hitches || scope == .hangs {
@@ -69,7 +69,8 @@ package struct BudgetLimit: Hashable, Sendable {
       }
     }
     if case .edge(let edge) = scope {
-      var text = "at most \(max) update\(max == 1 ? "" : "s")"
+      // An edge counts cause events (as the graph's edges and diff do), not updates.
+      var text = "at most \(max) cause\(max == 1 ? "" : "s")"
       if let to = edge.to { text += " of \(to)" }
       if let from = edge.from { text += " from \(from)" }
       if let label = edge.label { text += " (\(label) edges)" }

@@ -104,6 +104,10 @@ package enum BudgetTightener {
     case .integer: return (String(value), value)
     case .duration(let unit, let spaced):
       guard let scale = DurationText.scale(of: unit) else { return nil }
+      // Below one of its unit, a value is written in the next smaller one (`"331us"`, not
+      // `"0.331ms"`), as a person writes it.
+      let smaller = ["s": "ms", "ms": "us", "us": "ns", "µs": "ns", "μs": "ns"][unit]
+      if value < scale, let smaller { return self.literal(value, like: .duration(unit: smaller, spaced: spaced)) }
       // Three significant digits of the value in its unit, and never finer than 1 ns.
       var significant: Int64 = 1
       while significant <= value / 1000 { significant *= 10 }

@@ -79,6 +79,22 @@ package enum RecordingCheck {
           + HitchFigures.howToRecord([what]) + "; --allow-unrecorded judges it on nothing)"))
   }
 
+  /// Warnings when the runs of a diff are recordings of different apps or devices (as their
+  /// headers name them): the diff compares views by name, whatever they are.
+  package static func differentRecordings(_ base: [RecordingFacts], _ head: [RecordingFacts]) -> [String] {
+    var warnings: [String] = []
+    for (what, key) in [("apps", \RecordingFacts.app), ("devices", \RecordingFacts.device)] {
+      let names = (base + head).compactMap { $0[keyPath: key] }
+      var seen: [String] = []
+      for name in names where !seen.contains(name) { seen.append(name) }
+      guard seen.count > 1 else { continue }
+      warnings.append(
+        "tracecli: warning: the runs are recordings of different \(what) (\(seen.joined(separator: ", "))): "
+          + "the diff compares their views by name")
+    }
+    return warnings
+  }
+
   /// The warning for frame limits judged at a refresh rate the recording did not give; nil when
   /// the rate is known.
   package static func assumedRateWarning(_ facts: RecordingFacts) -> String? {

@@ -17,6 +17,9 @@ package struct RecordingFacts: Hashable, Sendable {
   package var windows: [String]
   /// Whether frames were judged at 60 Hz for want of a rate.
   package var refreshRateAssumed: Bool
+  /// The recorded app and device, as the header names them.
+  package var app: String?
+  package var device: String?
   /// The intervals the read's windows matched (0 with windows: the recording lacks them all).
   package var windowIntervals = 0
 
@@ -40,6 +43,8 @@ package struct RecordingFacts: Hashable, Sendable {
       updatesKept: summary.total.count, range: summary.range, windows: summary.windows,
       refreshRateAssumed: summary.frames.budget.isAssumed)
     windowIntervals = summary.windowIntervals
+    app = summary.header?.app
+    device = summary.header?.device
   }
 
   /// Whether the recording captured `what` (`hitches`, `hangs`, `samples`, …): its `recorded`

@@ -57,6 +57,30 @@ struct CauseChainSearch {
   /// The update of a view matching `query` whose `[start, start + duration)` holds `offset`
   /// (relative to the trace start; the latest such start), else the one starting nearest to
   /// it (the earlier on a tie); `matched` is false when no update node matches the query.
+  /// The longest finished update of the view `query` names (the earliest, then the smallest id,
+  /// of equally long ones); `matched` false when no node is that view's.
+  func worstUpdate(ofView query: String) -> (matched: Bool, event: CauseChains.Event?) {
+    let matching = Set(nodes.indices.filter { nodes[$0].viewKey?.matches(query) ?? false })
+    guard !matching.isEmpty else { return (false, nil) }
+    var best: (record: EventRecord, part: Int)?
+    for (number, part) in parts.enumerated() {
+      for partition in 0..<part.sink.events.partitions {
+        part.sink.events.forEach(inPartition: partition) { record in
+          guard record.flags & EventRecord.isUpdate != 0, record.duration < Update.unfinishedDuration,
+            matching.contains(Int(mappings[number][Int(record.node)]))
+          else { return }
+          if let current = best?.record,
+            (-record.duration, record.time, record.id) >= (-current.duration, current.time, current.id)
+          {
+            return
+          }
+          best = (record, number)
+        }
+      }
+    }
+    return (true, best.map { event($0.record, part: $0.part) })
+  }
+
   func update(ofView query: String, at offset: Int64) -> (matched: Bool, event: CauseChains.Event?) {
     let matching = Set(nodes.indices.filter { nodes[$0].viewKey?.matches(query) ?? false })
     guard !matching.isEmpty else { return (false, nil) }

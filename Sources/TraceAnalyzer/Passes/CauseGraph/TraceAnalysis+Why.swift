@@ -8,6 +8,8 @@ extension TraceAnalysis {
     /// The update of a view (`View` or `Module.View`) running at a time relative to the trace
     /// start (ns): the one whose `[start, start + duration)` holds it, else the nearest start.
     case view(String, at: Int64)
+    /// The longest finished update of a view.
+    case worst(String)
   }
 
   /// Every chain of causes from one update back to its roots (see ``CauseChains``).
@@ -30,18 +32,21 @@ extension TraceAnalysis {
     let partitions = run.causePartitions
     let reading = try run.readEvents { WhySink(partitions: partitions) }
     let search = CauseChainSearch(parts: reading.parts, header: reading.header, file: displayName)
-    let event: CauseChains.Event
+    let lookup: (query: String, matched: Bool, event: CauseChains.Event?)
     switch target {
     case .id(let id):
       guard let found = search.event(id: id) else { return .noSuchID(id, file: displayName) }
-      event = found
+      return .explained(search.chains(of: found, limits: limits))
     case .view(let query, let offset):
       let (matched, found) = search.update(ofView: query, at: offset)
-      guard matched, let found else {
-        let suggestions = Suggestion.closest(to: query, in: search.viewKeys)
-        return .noSuchView(query, file: displayName, suggestions: suggestions)
-      }
-      event = found
+      lookup = (query, matched, found)
+    case .worst(let query):
+      let (matched, found) = search.worstUpdate(ofView: query)
+      lookup = (query, matched, found)
+    }
+    guard lookup.matched, let event = lookup.event else {
+      let suggestions = Suggestion.closest(to: lookup.query, in: search.viewKeys)
+      return .noSuchView(lookup.query, file: displayName, suggestions: suggestions)
     }
     return .explained(search.chains(of: event, limits: limits))
   }

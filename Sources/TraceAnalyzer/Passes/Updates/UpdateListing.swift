@@ -27,6 +27,32 @@ package struct UpdateListing: Hashable, Sendable {
   package var matched: [ViewKey]
   package var entries: [Entry]
   package var summary: TraceSummary
+  /// The updates left out by ``arrange(by:limit:)``.
+  package var omitted = 0
+
+  /// How the entries are listed.
+  package enum Order: String, Hashable, Sendable, CaseIterable {
+    /// By start (then id): "Show Updates".
+    case time
+    /// Longest first (unfinished ones first of all), then by start.
+    case duration
+  }
+
+  /// Orders the entries by `order` and keeps the first `limit` (nil: all), counting the rest
+  /// in ``omitted``.
+  package mutating func arrange(by order: Order, limit: Int?) {
+    if order == .duration {
+      entries.sort { lhs, rhs in
+        if lhs.isUnfinished != rhs.isUnfinished { return lhs.isUnfinished }
+        if lhs.duration != rhs.duration { return lhs.duration > rhs.duration }
+        return (lhs.offset, lhs.id) < (rhs.offset, rhs.id)
+      }
+    }
+    if let limit, entries.count > limit {
+      omitted = entries.count - limit
+      entries.removeLast(omitted)
+    }
+  }
 }
 
 extension TraceAnalysis {
