@@ -90,7 +90,7 @@ package enum SummaryRenderer {
     for frame in frames.worst {
       let grid = frames.hasRecordedFrames && frame.frame.isGrid ? " (grid)" : ""
       table.add([
-        TextTable.Cell("#\(frame.frame.number)\(grid)"),
+        TextTable.Cell(frame.frame.label + grid),
         TextTable.Cell(DurationText.seconds(frame.start.saturatingSubtract(traceStart))),
         TextTable.Cell("+" + DurationText.format(frame.overrunNs)), TextTable.Cell(String(frame.updates)),
         TextTable.Cell(frame.blame == .longUpdate ? "long update" : "accumulation (no red update)"),
