@@ -14,13 +14,14 @@ enum TraceCLI {
     let standardError = FileDescriptorStream(descriptor: 2)
     let noColor = environment("NO_COLOR").map { !$0.isEmpty } ?? false
     let color = standardOutput.isTerminal && !noColor && environment("TERM") != "dumb"
+    let style = TextStyle(color: color, columns: columns(environment("COLUMNS")))
     // Progress for long reads, on a terminal only; wiped before anything else is written.
     let progress = standardError.isTerminal ? ProgressDisplay() : nil
     var output = ProgressAwareStream(
       base: standardOutput, progress: standardOutput.isTerminal ? progress : nil)
     var errors = ProgressAwareStream(base: standardError, progress: progress)
     let status = run(
-      arguments: arguments, output: &output, errors: &errors, style: TextStyle(color: color),
+      arguments: arguments, output: &output, errors: &errors, style: style,
       progress: progress)
     progress?.finish()
     if let code = standardOutput.failure.code {
@@ -28,6 +29,13 @@ enum TraceCLI {
       exit(ExitCode.ioError.rawValue)
     }
     exit(status.rawValue)
+  }
+
+  /// The width lines drawn to scale fill: `COLUMNS` when it is a width (at most 1000), else
+  /// ``TextStyle/defaultColumns``.
+  static func columns(_ value: String?) -> Int {
+    guard let value, let columns = Int(value), columns > 0 else { return TextStyle.defaultColumns }
+    return min(columns, 1000)
   }
 
   /// Runs one command line; writes data to `output` and diagnostics to `errors`.
