@@ -6,7 +6,7 @@ package enum SummaryRenderer {
   package static func render(_ summary: TraceSummary, limit: Int? = 20, style: TextStyle = .plain) -> String {
     var output = header(summary, style: style)
     output += "\n" + kinds(summary, style: style)
-    output += "\n" + frames(summary.frames, traceStart: summary.traceStart ?? 0, style: style)
+    output += "\n" + frames(summary, style: style)
     output += "\n" + views(summary, limit: limit, style: style)
     output += footer(summary)
     return output
@@ -69,7 +69,9 @@ package enum SummaryRenderer {
     return TextTable.Cell(text, shown: count > 0 ? style.severity(text, severity) : text)
   }
 
-  private static func frames(_ frames: FrameSummary, traceStart: Int64, style: TextStyle) -> String {
+  private static func frames(_ summary: TraceSummary, style: TextStyle) -> String {
+    let frames = summary.frames
+    let traceStart = summary.traceStart ?? 0
     let grid = "a \(DurationText.format(frames.budgetNs)) grid"
     let source =
       frames.hasRecordedFrames ? "recorded frames, \(grid) between them" : "no recorded frames: \(grid)"
@@ -97,6 +99,11 @@ package enum SummaryRenderer {
       ])
     }
     output += table.render(indent: "    ", style: style)
+    if frames.worst.count < frames.missed {
+      // The summary keeps the worst few; `frame` lists the rest.
+      output +=
+        "    … \(frames.missed - frames.worst.count) more (tracecli frame \(summary.file) --limit \(frames.missed))\n"
+    }
     return output
   }
 
