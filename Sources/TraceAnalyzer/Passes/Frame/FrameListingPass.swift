@@ -58,8 +58,9 @@ struct FrameListingPass: Pass {
         }
       }
     }
-    // Missed frames are one a frame: their numbers tell them apart.
-    let places = Dictionary(uniqueKeysWithValues: index.frames.enumerated().map { ($1.frame.number, $0) })
+    // Missed frames are one a frame (analysis.md): their numbers tell them apart.
+    let places = Dictionary(
+      index.frames.enumerated().map { ($1.frame.number, $0) }, uniquingKeysWith: { first, _ in first })
     for frame in chosen {
       guard let held = places[frame.frame.number] else { continue }
       let sorted = updates[held].sorted { ($0.start, $0.duration, $0.id) < ($1.start, $1.duration, $1.id) }
