@@ -70,6 +70,29 @@ struct SummarizeCommandTests {
     #expect(json.contains(#""hitches": 2,"#) && json.contains(#""systemHitches": 1,"#))
   }
 
+  /// The summary lists the worst missed frames; when it leaves some out it says how many, and
+  /// the command that lists them all (its JSON keeps the same worst frames, and no more).
+  @Test func namesTheMissedFramesItLeavesOut() throws {
+    let path = Fixture.path("traces/ci/search-pr.jsonl")
+    let run = CLIRun(["summarize", path])
+    let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("    #") }
+    #expect(rows.count == 10)
+    let more = "    … 2 more (tracecli frame \(path) --limit 12)"
+    #expect(run.output.contains("\n" + rows[9] + "\n" + more + "\n"), "\(run.output)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(CLIRun(["summarize", path, "--format", "json"]).output.utf8))
+        as? [String: Any])
+    let frames = try #require(json["frames"] as? [String: Any])
+    #expect(frames["missed"] as? Int == 12)
+    #expect((frames["worst"] as? [Any])?.count == 10)
+    #expect(!CLIRun(["summarize", path, "--format", "json"]).output.contains("tracecli frame"))
+    let all = CLIRun(["frame", path, "--limit", "12"])
+    #expect(all.output.split(separator: "\n").count { $0.hasPrefix("#") } == 12)
+    // Nothing is left out of a summary that lists every missed frame.
+    #expect(!CLIRun(["summarize", Fixture.path("traces/landmarks-before.jsonl")]).output.contains("more ("))
+  }
+
   @Test func readsStandardInputAsADash() throws {
     let path = Fixture.path("traces/minimal.jsonl")
     let run = try BuiltBinary.run(["summarize", "-", "--format", "json"], standardInput: path)

@@ -6,7 +6,7 @@ package enum SummaryRenderer {
   package static func render(_ summary: TraceSummary, limit: Int? = 20, style: TextStyle = .plain) -> String {
     var output = header(summary, style: style)
     output += "\n" + kinds(summary, style: style)
-    output += "\n" + frames(summary.frames, traceStart: summary.traceStart ?? 0, style: style)
+    output += "\n" + frames(summary, style: style)
     output += "\n" + views(summary, limit: limit, style: style)
     output += footer(summary)
     return output
@@ -69,7 +69,9 @@ package enum SummaryRenderer {
     return TextTable.Cell(text, shown: count > 0 ? style.severity(text, severity) : text)
   }
 
-  private static func frames(_ frames: FrameSummary, traceStart: Int64, style: TextStyle) -> String {
+  private static func frames(_ summary: TraceSummary, style: TextStyle) -> String {
+    let frames = summary.frames
+    let traceStart = summary.traceStart ?? 0
     let budget = DurationText.format(frames.budgetNs)
     let grid = "\(DurationText.article(before: budget)) \(budget) grid"
     let source =
@@ -91,13 +93,18 @@ package enum SummaryRenderer {
     for frame in frames.worst {
       let grid = frames.hasRecordedFrames && frame.frame.isGrid ? " (grid)" : ""
       table.add([
-        TextTable.Cell("#\(frame.frame.number)\(grid)"),
+        TextTable.Cell(frame.frame.label + grid),
         TextTable.Cell(DurationText.seconds(frame.start.saturatingSubtract(traceStart))),
         TextTable.Cell("+" + DurationText.format(frame.overrunNs)), TextTable.Cell(String(frame.updates)),
         TextTable.Cell(frame.blame == .longUpdate ? "long update" : "accumulation (no red update)"),
       ])
     }
     output += table.render(indent: "    ", style: style)
+    if frames.worst.count < frames.missed {
+      // The summary keeps the worst few; `frame` lists the rest.
+      output +=
+        "    … \(frames.missed - frames.worst.count) more (tracecli frame \(summary.file) --limit \(frames.missed))\n"
+    }
     return output
   }
 

@@ -16,7 +16,7 @@ package enum UpdateListingRenderer {
         TextTable.Cell(DurationText.seconds(entry.offset)),
         TextTable.Cell(entry.isUnfinished ? "unfinished" : DurationText.format(entry.duration)),
         TextTable.Cell(severity, shown: style.severity(severity, entry.severity)),
-        TextTable.Cell("#\(entry.frame.number)"),
+        TextTable.Cell(entry.frame.label),
         TextTable.Cell(
           entry.frameMissed.map { $0 ? "missed" : "met" } ?? "-",
           shown: entry.frameMissed.map { $0 ? style.red("missed") : "met" } ?? "-"),

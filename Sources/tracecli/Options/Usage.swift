@@ -17,6 +17,7 @@ enum Usage {
     COMMANDS:
       summarize     per-kind and per-view statistics, frames and deadlines
       updates       one view's updates in time order ("Show Updates")
+      frame         the worst missed frames (or one), each update drawn to its deadline
       cause-graph   the cause-and-effect graph (DOT, JSON, Mermaid)
       why           the chains of causes behind one update
       diagnose      name the problems: long bodies, fan-outs, loops, churn…
@@ -51,7 +52,7 @@ enum Usage {
   /// The subcommands, in the order the help lists them: the one table of their names.
   static var subcommands: [(name: String, type: any Command.Type)] {
     [
-      ("summarize", SummarizeCommand.self), ("updates", UpdatesCommand.self),
+      ("summarize", SummarizeCommand.self), ("updates", UpdatesCommand.self), ("frame", FrameCommand.self),
       ("cause-graph", CauseGraphCommand.self), ("why", WhyCommand.self), ("diagnose", DiagnoseCommand.self),
       ("check", CheckCommand.self), ("diff", DiffCommand.self), ("import", ImportCommand.self),
       ("record", RecordCommand.self), ("profile", ProfileCommand.self), ("hitches", HitchesCommand.self),
