@@ -13,8 +13,13 @@ enum ExportCommand: Command {
     thread (an update that overlaps another without nesting goes to an extra track),
     every finished update a complete event named by its node label with its id,
     kind, module, severity, skipped and group; a Frames track (one event per frame
-    with updates, missed deadlines marked with their overrun); hitches, hangs and
-    update groups on tracks of their own; causes between updates as flow arrows.
+    with updates, missed deadlines marked with their overrun); hitches (with their
+    duration, narrative, cause and whether they are the system's), hangs (duration
+    and type) and update groups on tracks of their own; a Causes track with a 1 us
+    slice per source that causes something (a gesture, a state or @Observable
+    change, the environment...), at its time, else at the first update it causes;
+    and one flow arrow per cause whose two ends were written (source to update,
+    update to update), so a fan-out of one change shows one arrow per update.
 
     --format rows writes one flat JSON object per update (run file, app, device, id,
     kind, module, view, start, duration, severity, frame, frame missed, thread,

@@ -1,8 +1,8 @@
 import TraceModel
 
 /// The streaming pass of `export` over one reader part: each update as a 40-byte record in
-/// sorted runs, causes spilled by their source id for the flow join, and the few other
-/// events (recorded frames, groups, hitches, hangs) kept as they are.
+/// sorted runs, causes spilled by their source id and sources by their id for the flow join,
+/// and the few other events (recorded frames, groups, hitches, hangs) kept as they are.
 struct ExportSink: TraceSink {
   /// What names an update's track and event, in this part's symbols.
   struct LocalKey: Hashable, Sendable {
@@ -14,9 +14,19 @@ struct ExportSink: TraceSink {
     var isMainThread: Bool
   }
 
+  /// What names a source's slice, in this part's symbols.
+  struct SourceKey: Hashable, Sendable {
+    var kind: SourceKind
+    var label: Symbol
+  }
+
   let runs = SortedRuns<ExportRecord>()
   /// Causes by `from`, or nil when flows are not wanted.
   let causes: PartitionedSpill<ExportCause>?
+  /// Sources by id, or nil without causes.
+  let sources: PartitionedSpill<ExportSource>?
+  private(set) var sourceKeys: [SourceKey] = []
+  private var sourceIndex: [SourceKey: Int32] = [:]
   /// The ids causes come from and go to (only with causes).
   private(set) var causeEnds = IDFilter()
   private(set) var keys: [LocalKey] = []
@@ -35,6 +45,7 @@ struct ExportSink: TraceSink {
 
   init(causePartitions: Int?) {
     causes = causePartitions.map { PartitionedSpill<ExportCause>(partitions: $0) }
+    sources = causePartitions.map { PartitionedSpill<ExportSource>(partitions: $0, bufferBytes: 1 << 18) }
   }
 
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
@@ -84,6 +95,14 @@ struct ExportSink: TraceSink {
         causeEnds.insert(cause.from, as: .source)
         causeEnds.insert(cause.to, as: .target)
       }
+    case .source(let source):
+      if let sources {
+        sources.append(
+          ExportSource(
+            id: source.id, time: source.time ?? 0, key: sourceKey(source),
+            flags: (source.time == nil ? 0 : ExportSource.hasTime) | (source.user ? ExportSource.user : 0)),
+          id: source.id)
+      }
     case .frame(let frame): frames.append(frame)
     case .group(let group): groups.append((group, group.label.map { symbols[$0] }))
     case .hitch(let hitch):
@@ -95,9 +114,19 @@ struct ExportSink: TraceSink {
           interval, symbols[interval.name], interval.subsystem.map { symbols[$0] },
           interval.category.map { symbols[$0] }
         ))
-    case .source, .header, .symbol, .sample: break
+    case .header, .symbol, .sample: break
     }
     if case .header = event { return }
     if let time = event.time { earliest = min(earliest ?? time, time) }
+  }
+
+  /// The place of `source`'s name in ``sourceKeys``.
+  private mutating func sourceKey(_ source: Source) -> Int32 {
+    let key = SourceKey(kind: source.kind, label: source.label)
+    if let found = sourceIndex[key] { return found }
+    let place = Int32(sourceKeys.count)
+    sourceKeys.append(key)
+    sourceIndex[key] = place
+    return place
   }
 }

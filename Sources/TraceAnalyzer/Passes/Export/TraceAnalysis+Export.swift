@@ -6,8 +6,9 @@ extension TraceAnalysis {
   /// ``ChromeTraceExport``).
   ///
   /// Memory stays bounded in the trace's length: updates wait in sorted runs on disk (one run
-  /// when the trace is in order) and are merged; the cause join is partitioned on disk like
-  /// the cause graph's. Groups, hitches, hangs and recorded frames are kept in memory.
+  /// when the trace is in order) and are merged; the joins of causes to sources and updates
+  /// are partitioned on disk like the cause graph's. Groups, hitches, hangs and recorded frames
+  /// are kept in memory.
   package static func exportChrome(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     write: @escaping (UnsafeRawBufferPointer) -> Bool
