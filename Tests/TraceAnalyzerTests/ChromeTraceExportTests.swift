@@ -7,7 +7,7 @@ import TraceModel
 
 /// `export --format chrome`: one event per finished update and per frame with updates, the
 /// summary's red and missed counts, complete events that nest on every track, sources on the
-/// Causes track, and one flow per cause bound where Perfetto binds it.
+/// Causes track, one flow per cause bound where Perfetto binds it, and the inspection range.
 struct ChromeTraceExportTests {
   /// The export of `path`, parsed.
   static func export(_ path: String, options: AnalysisOptions = AnalysisOptions()) throws -> (
@@ -411,6 +411,49 @@ struct ChromeTraceExportTests {
     let unfinished = try #require(hangs.first { ($0["args"] as? [String: Any])?["kind"] == nil })
     #expect((unfinished["args"] as? [String: Any])?["unfinished"] as? Bool == true)
     #expect(Self.ns(unfinished["dur"]) == 0)
+  }
+
+  /// Ranges relative to each trace's start, in ms.
+  @Test(
+    arguments: [
+      ("favorites-before", 1300, nil), ("favorites-before", nil, 1300), ("landmarks-before", 500, 1100),
+      ("update-loop", 100, 180), ("windows", 300, 700), ("environment-churn", 80, 200),
+    ] as [(String, Int64?, Int64?)])
+  func theRangeKeepsWhatStartsInIt(story: String, from: Int64?, to: Int64?) throws {
+    let path = Fixture.path("traces/\(story).jsonl")
+    var options = AnalysisOptions()
+    options.range = TimeRange(from: from.map { $0 * 1_000_000 }, to: to.map { $0 * 1_000_000 })
+    let summary = try TraceAnalysis.summarize(path: path, options: options)
+    let (events, result) = try Self.export(path, options: options)
+    let trace = try Self.lines(path)
+    let start = try #require(summary.traceStart)
+    let window = (from.map { start + $0 * 1_000_000 } ?? .min)..<(to.map { start + $0 * 1_000_000 } ?? .max)
+    let updates = events.filter { $0["cat"] as? String == "update" }
+    #expect(updates.count == summary.total.finished && updates.count > 0)
+    #expect(updates.allSatisfy { window.contains(Self.ns($0["ts"])) })
+    #expect(result.red == summary.total.red)
+    let frames = events.filter { $0["cat"] as? String == "frame" }
+    #expect(frames.count == summary.frames.withUpdates)
+    #expect(
+      frames.filter { ($0["args"] as? [String: Any])?["missed"] as? Bool == true }.count
+        == summary.frames.missed)
+    // Hitches, hangs, groups and intervals: those that start in the range.
+    for (type, category) in [
+      ("hitch", "hitch"), ("hang", "hang"), ("group", "group"), ("interval", "interval"),
+    ] {
+      let kept = trace.filter {
+        $0["type"] as? String == type && window.contains(Int64($0["start"] as? Int ?? 0))
+      }
+      #expect(events.filter { $0["cat"] as? String == category }.count == kept.count, "\(type)")
+    }
+    // Sources and flows: those whose ends are in the range, bound.
+    let expected = Self.expectedCauses(trace, window: window)
+    #expect(result.flows == expected.count)
+    #expect(Self.boundCauses(events) == expected)
+    #expect(Self.perfettoFlows(events).dropped == 0)
+    #expect(
+      events.filter { $0["cat"] as? String == "source" }.allSatisfy { window.contains(Self.ns($0["ts"])) })
+    #expect(Self.partialOverlaps(events) == [])
   }
 
   @Test func timesKeepEveryNanosecond() throws {

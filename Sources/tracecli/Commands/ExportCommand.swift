@@ -31,7 +31,11 @@ enum ExportCommand: Command {
     [Option("--format", value: "chrome|rows", help: "what to write (required)"), Option.output]
     + Option.analysis + [Option.help]
 
-  static let notes = "--from and --to do not apply: export writes the whole trace."
+  static let notes = """
+    --from/--to and --window keep what starts in them, as for the other commands:
+    updates, frames with those updates, groups, hitches, hangs, intervals, and the
+    sources placed in them; a cause is drawn only when both its ends are.
+    """
 
   static let exitStatuses = [ExitStatus(.success, "written")] + ExitStatus.reading + [ExitStatus.noFolder]
 
@@ -52,10 +56,6 @@ enum ExportCommand: Command {
     let options = try arguments.analysisOptions()
     try arguments.finish()
     let paths = try arguments.traces()
-    if !options.range.isUnbounded || !options.windows.isEmpty {
-      throw UsageError(
-        "export writes the whole trace; --from, --to and --window do not apply", command: "export")
-    }
     if format == "chrome" && paths.count > 1 && paths.contains(where: isJSONLines) {
       throw UsageError(
         "--format chrome exports one trace; give several runs to --format rows", command: "export")
