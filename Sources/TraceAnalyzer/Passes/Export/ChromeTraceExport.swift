@@ -274,9 +274,7 @@ struct ChromeTraceExport {
 
   private mutating func writeIntervals() {
     var groups = reading.parts.flatMap(\.sink.groups).map { group, label in
-      Interval(start: group.start, duration: group.duration, name: label ?? "Update group") { args in
-        if let id = group.id { args.field("id", id) }
-      }
+      Interval(start: group.start, duration: group.duration, name: label ?? "Update group", id: group.id)
     }
     // A hitch is named by its narrative, else the stage that was late; the system's say so.
     var hitches = reading.parts.flatMap(\.sink.hitches).map { hitch, narrative, cause in
@@ -325,7 +323,11 @@ struct ChromeTraceExport {
         // An hour or more is a sentinel (or absurd): counted, never timed, drawn as an instant.
         let duration = item.duration >= Update.unfinishedDuration ? 0 : max(item.duration, 0)
         writer.append(track: track, start: item.start, duration: duration)
-        if let args = item.args {
+        if let id = item.id {
+          writer.append(",\"args\":{\"id\":")
+          writer.append(id)
+          writer.append("}")
+        } else if let args = item.args {
           writer.append(",\"args\":")
           writer.append(bytes: args)
         }
@@ -371,7 +373,7 @@ struct ChromeTraceExport {
       writer.append(",\"args\":{\"id\":")
       writer.append(source.id)
       writer.append(",\"kind\":")
-      writer.append(quoted: name.kind.description)
+      writer.append(raw: name.kind)
       writer.append(",\"source\":")
       writer.append(raw: name.label)
       writer.append(",\"user\":")
@@ -416,26 +418,34 @@ struct ChromeTraceExport {
         waiting.forEach(key: to.id) { half in
           flow += 1
           let name: StaticString = half.label == 1 ? "creation" : "update"
-          for (phase, track, start) in [("s", half.fromTrack, half.fromStart), ("f", to.track, to.start)] {
-            separate()
-            writer.append("{\"ph\":\"")
-            writer.append(bytes: Array(phase.utf8))
-            writer.append("\",\"cat\":\"cause\",\"name\":\"")
-            writer.append(name)
-            writer.append("\",\"id\":")
-            writer.append(flow)
-            writer.append(",\"pid\":1,\"tid\":")
-            writer.append(track)
-            writer.append(",\"ts\":")
-            writer.append(microseconds: start)
-            if phase == "f" { writer.append(",\"bp\":\"e\"") }
-            writer.append("}")
-          }
+          writeFlowEvent(leaving: true, name: name, id: flow, track: half.fromTrack, start: half.fromStart)
+          writeFlowEvent(leaving: false, name: name, id: flow, track: to.track, start: to.start)
           writer.flushIfFull()
         }
       }
     }
     result.flows = Int(flow)
+  }
+
+  /// Writes one end of flow `id`: `ph: "s"` where it leaves, `ph: "f"` with `bp: "e"` (bound to
+  /// the enclosing slice) where it enters.
+  @inline(__always)
+  private mutating func writeFlowEvent(
+    leaving: Bool, name: StaticString, id: Int64, track: Int64, start: Int64
+  ) {
+    separate()
+    writer.append(
+      leaving
+        ? "{\"ph\":\"s\",\"cat\":\"cause\",\"name\":\""
+        : "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"cause\",\"name\":\"")
+    writer.append(name)
+    writer.append("\",\"id\":")
+    writer.append(id)
+    writer.append(",\"pid\":1,\"tid\":")
+    writer.append(track)
+    writer.append(",\"ts\":")
+    writer.append(microseconds: start)
+    writer.append("}")
   }
 
   // MARK: - Metadata
@@ -490,8 +500,18 @@ private struct Interval {
   var start: Int64
   var duration: Int64
   var name: String
+  /// A group's id (its one argument, written without a ``JSONWriter``: groups are many).
+  var id: Int64?
   /// Its `args` object as JSON, if it has any.
   var args: [UInt8]?
+
+  /// A group.
+  init(start: Int64, duration: Int64, name: String, id: Int64?) {
+    self.start = start
+    self.duration = duration
+    self.name = name
+    self.id = id
+  }
 
   /// An interval whose `args` object `body` writes (none when it writes nothing).
   init(start: Int64, duration: Int64, name: String, args body: (inout JSONWriter) -> Void) {

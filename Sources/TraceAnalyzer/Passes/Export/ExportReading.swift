@@ -20,7 +20,7 @@ struct ExportReading {
 
   /// A source's name as its slice writes it: its kind and its label, JSON-quoted in ``arena``.
   struct SourceName {
-    var kind: SourceKind
+    var kind: UnsafeRawBufferPointer
     var label: UnsafeRawBufferPointer
   }
 
@@ -104,7 +104,10 @@ struct ExportReading {
         if let found = sourceIndex[identity] { return found }
         let index = Int32(sourceNames.count)
         sourceIndex[identity] = index
-        sourceNames.append(SourceName(kind: local.kind, label: arena.store(ExportWriter.quoted(label))))
+        sourceNames.append(
+          SourceName(
+            kind: arena.store(ExportWriter.quoted(local.kind.description)),
+            label: arena.store(ExportWriter.quoted(label))))
         return index
       }
     }
