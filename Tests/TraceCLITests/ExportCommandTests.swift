@@ -4,7 +4,8 @@ import Testing
 
 @testable import tracecli
 
-/// `tracecli export`: both formats, several runs for rows, whole-or-nothing files, errors.
+/// `tracecli export`: both formats, several runs for rows, the inspection range,
+/// whole-or-nothing files, errors.
 struct ExportCommandTests {
   private func rows(_ output: String) throws -> [[String: Any]] {
     try output.split(separator: "\n").map {
@@ -81,7 +82,7 @@ struct ExportCommandTests {
     ["export", "Fixtures/traces/update-loop.jsonl"],
     ["export", "Fixtures/traces/update-loop.jsonl", "--format", "svg"],
     ["export", "Fixtures/traces/update-loop.jsonl", "Fixtures/traces/minimal.jsonl", "--format", "chrome"],
-    ["export", "Fixtures/traces/update-loop.jsonl", "--format", "rows", "--from", "1s"],
+    ["export", "Fixtures/traces/update-loop.jsonl", "--format", "rows", "--from", "soon"],
   ])
   func usageErrorsExit64(arguments: [String]) {
     let run = CLIRun(arguments.relativeToRoot)
@@ -89,9 +90,37 @@ struct ExportCommandTests {
     #expect(run.output.isEmpty)
   }
 
-  @Test func helpNamesBothFormats() {
+  @Test(arguments: [
+    ("landmarks-before", ["--from", "0.5s", "--to", "1.1s"]), ("favorites-before", ["--from", "1.3s"]),
+    ("update-loop", ["--to", "150ms"]),
+  ])
+  func bothFormatsKeepWhatStartsInTheRange(story: String, range: [String]) throws {
+    let trace = "Fixtures/traces/\(story).jsonl"
+    let summary = CLIRun((["summarize", trace, "--format", "json"] + range).relativeToRoot)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(summary.output.utf8)) as? [String: Any])
+    let kinds = try #require(object["updates"] as? [String: [String: Any]])
+    let count = kinds.values.reduce(0) { $0 + ($1["count"] as? Int ?? 0) }
+    let finished = count - kinds.values.reduce(0) { $0 + ($1["unfinished"] as? Int ?? 0) }
+    let chrome = CLIRun((["export", trace, "--format", "chrome"] + range).relativeToRoot)
+    #expect(chrome.status == .success, "\(chrome.errors)")
+    let file = try #require(
+      try JSONSerialization.jsonObject(with: Data(chrome.output.utf8)) as? [String: Any])
+    let events = try #require(file["traceEvents"] as? [[String: Any]])
+    #expect(events.filter { $0["cat"] as? String == "update" }.count == finished)
+    let rows = CLIRun((["export", trace, "--format", "rows"] + range).relativeToRoot)
+    #expect(rows.status == .success, "\(rows.errors)")
+    #expect(try self.rows(rows.output).count == count)
+    // The whole trace has more.
+    let whole = CLIRun(["export", trace, "--format", "rows"].relativeToRoot)
+    #expect(try self.rows(whole.output).count > count)
+  }
+
+  @Test func helpNamesBothFormatsAndTheRange() {
     let run = CLIRun(["help", "export"])
     #expect(run.status == .success)
     #expect(run.output.contains("--format chrome|rows"))
+    #expect(run.output.contains("--from/--to and --window keep what starts in them"))
+    #expect(!run.output.contains("do not apply"))
   }
 }

@@ -68,7 +68,7 @@ struct WindowsCommandTests {
     #expect(outside.contains { whole.output.contains($0) }, "\(arguments)")
   }
 
-  @Test func updatesCheckAndProfileCountTheWindowAlone() {
+  @Test func updatesCheckProfileAndExportCountTheWindowAlone() {
     let updates = CLIRun(
       ["updates", Self.trace, "--view", "FeedRow", "--window", "Open Detail"].relativeToRoot)
     #expect(updates.output.contains("1 update listed, 0 orange, 0 red"), "\(updates.output)")
@@ -78,8 +78,9 @@ struct WindowsCommandTests {
     let profile = CLIRun(
       ["profile", Self.trace, "--view", "FeedRow", "--window", "Open Detail"].relativeToRoot)
     #expect(profile.status == .success, "\(profile.errors)")
-    let export = CLIRun(["export", Self.trace, "--format", "chrome", "--window", "Launch"].relativeToRoot)
-    #expect(export.status == .usage)
+    let export = CLIRun(["export", Self.trace, "--format", "rows", "--window", "Open Detail"].relativeToRoot)
+    #expect(export.status == .success, "\(export.errors)")
+    #expect(export.output.split(separator: "\n").filter { $0.contains(#""view":"FeedRow""#) }.count == 1)
   }
 
   @Test(arguments: [("txt", "text"), ("json", "json")])
@@ -98,7 +99,8 @@ struct WindowsCommandTests {
     // recorded); the message names the budget's line, the trace's windows and the likely typo.
     #expect(run.status == .dataError)
     #expect(
-      run.errors.contains("\(budget.path):1:14: error: cannot judge window 'Scrol Feed': no interval of that name"),
+      run.errors.contains(
+        "\(budget.path):1:14: error: cannot judge window 'Scrol Feed': no interval of that name"),
       "\(run.errors)")
     #expect(run.errors.contains("did you mean 'Scroll Feed'?"))
     let allowed = CLIRun(

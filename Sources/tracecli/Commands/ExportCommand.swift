@@ -13,8 +13,13 @@ enum ExportCommand: Command {
     thread (an update that overlaps another without nesting goes to an extra track),
     every finished update a complete event named by its node label with its id,
     kind, module, severity, skipped and group; a Frames track (one event per frame
-    with updates, missed deadlines marked with their overrun); hitches, hangs and
-    update groups on tracks of their own; causes between updates as flow arrows.
+    with updates, missed deadlines marked with their overrun); hitches (with their
+    duration, narrative, cause and whether they are the system's), hangs (duration
+    and type) and update groups on tracks of their own; a Causes track with a 1 us
+    slice per source that causes something (a gesture, a state or @Observable
+    change, the environment...), at its time, else at the first update it causes;
+    and one flow arrow per cause whose two ends were written (source to update,
+    update to update), so a fan-out of one change shows one arrow per update.
 
     --format rows writes one flat JSON object per update (run file, app, device, id,
     kind, module, view, start, duration, severity, frame, frame missed, thread,
@@ -26,7 +31,11 @@ enum ExportCommand: Command {
     [Option("--format", value: "chrome|rows", help: "what to write (required)"), Option.output]
     + Option.analysis + [Option.help]
 
-  static let notes = "--from and --to do not apply: export writes the whole trace."
+  static let notes = """
+    --from/--to and --window keep what starts in them, as for the other commands:
+    updates, frames with those updates, groups, hitches, hangs, intervals, and the
+    sources placed in them; a cause is drawn only when both its ends are.
+    """
 
   static let exitStatuses = [ExitStatus(.success, "written")] + ExitStatus.reading + [ExitStatus.noFolder]
 
@@ -47,10 +56,6 @@ enum ExportCommand: Command {
     let options = try arguments.analysisOptions()
     try arguments.finish()
     let paths = try arguments.traces()
-    if !options.range.isUnbounded || !options.windows.isEmpty {
-      throw UsageError(
-        "export writes the whole trace; --from, --to and --window do not apply", command: "export")
-    }
     if format == "chrome" && paths.count > 1 && paths.contains(where: isJSONLines) {
       throw UsageError(
         "--format chrome exports one trace; give several runs to --format rows", command: "export")

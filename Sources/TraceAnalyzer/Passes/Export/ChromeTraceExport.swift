@@ -3,21 +3,30 @@ import TraceModel
 
 /// Writes one trace as Trace Event Format JSON (the object form Perfetto UI, chrome://tracing
 /// and speedscope open), streaming: updates in start order from the sorted runs, each frame as
-/// soon as its updates have gone by, then groups, hitches, hangs, the flows of causes (a
-/// two-round partitioned join of causes to where their updates were written) and last the
-/// metadata naming the process and its tracks.
+/// soon as its updates have gone by, then groups, hitches, hangs, the sources that cause
+/// something (placed by a partitioned join, see ``ExportSourcePlacement``), the flows of
+/// causes (a two-round partitioned join of causes to where their two ends were written) and
+/// last the metadata naming the process and its tracks.
 ///
-/// Tracks are thread ids in one process (pid 1); their ids are their sort order: update
-/// groups, the main thread, other threads, frames, hitches, hangs, intervals (signposts), each
-/// with extra lanes for
-/// events that overlap without nesting. Times are µs with three decimals (exact ns).
+/// Tracks are thread ids in one process (pid 1); their ids are their sort order: causes,
+/// update groups, the main thread, other threads, frames, hitches, hangs, intervals
+/// (signposts), each with extra lanes for events that overlap without nesting. Times are µs
+/// with three decimals (exact ns).
+///
+/// A flow is a `ph: "s"` event at the start of the slice it leaves and a `ph: "f"` event with
+/// `bp: "e"` at the start of the slice it enters, one pair per cause, with an id of its own.
+/// Perfetto's JSON importer binds each to the innermost slice open on its track at its time,
+/// after every complete event that starts then, so the export keeps such a slice the innermost
+/// at its start: a source's slice has a Causes lane to itself, and an update that starts with
+/// an update a cause names goes to another lane (see ``TrackPacker``).
 struct ChromeTraceExport {
   /// Track id bases (the `tid` is also the track's sort index).
   enum Family: Int64 {
-    case groups = 1
-    case main = 10_000
+    case causes = 1
+    case groups = 10_000
+    case main = 20_000
     /// Each further thread has ``lanes`` ids from here, in order of first sight.
-    case threads = 20_000
+    case threads = 30_000
     case frames = 100_000_000
     case hitches = 100_010_000
     case hangs = 100_020_000
@@ -26,6 +35,9 @@ struct ChromeTraceExport {
     /// Track ids a family (or one further thread) has for its lanes.
     static let lanes: Int64 = 9_999
   }
+
+  /// How long a source's slice lasts on the Causes track: 1 µs.
+  static let sourceDuration: Int64 = 1_000
 
   /// The track id of `lane` of `family`, plus `offset` (a further thread's place × lanes).
   static func track(_ family: Family, lane: Int, offset: Int64 = 0) -> Int64 {
@@ -61,6 +73,7 @@ struct ChromeTraceExport {
     let places = PartitionedSpill<ExportPlace>(partitions: partitions)
     writeUpdates(places: places)
     writeIntervals()
+    writeSources(places: places)
     writeFlows(places: places)
     writeMetadata()
     writer.append("\n]}\n")
@@ -93,7 +106,10 @@ struct ChromeTraceExport {
         return
       }
       let end = record.start.saturatingAdd(record.duration)
-      let lane = packers[key.thread].place(start: record.start, end: end)
+      // An update a cause may name stays the innermost slice at its start (its flows bind there).
+      let lane = packers[key.thread].place(start: record.start, end: end, tag: record.id) {
+        !causeEnds.roles(of: $0).isEmpty
+      }
       let track: Int64
       if key.isMainThread {
         track = Self.track(.main, lane: lane)
@@ -257,26 +273,34 @@ struct ChromeTraceExport {
   // MARK: - Groups, hitches, hangs
 
   private mutating func writeIntervals() {
-    var groups = reading.parts.flatMap(\.sink.groups).map {
-      Interval(
-        start: $0.group.start, duration: $0.group.duration, name: $0.label ?? "Update group", id: $0.group.id)
+    var groups = reading.parts.flatMap(\.sink.groups).map { group, label in
+      Interval(start: group.start, duration: group.duration, name: label ?? "Update group", id: group.id)
     }
     // A hitch is named by its narrative, else the stage that was late; the system's say so.
-    var hitches = reading.parts.flatMap(\.sink.hitches).map {
+    var hitches = reading.parts.flatMap(\.sink.hitches).map { hitch, narrative, cause in
       Interval(
-        start: $0.hitch.start, duration: $0.hitch.duration,
-        name: ($0.hitch.system ? "System hitch: " : "") + ($0.narrative ?? $0.cause ?? "Hitch"),
-        cause: $0.cause, system: $0.hitch.system)
+        start: hitch.start, duration: hitch.duration,
+        name: (hitch.system ? "System hitch: " : "") + (narrative ?? cause ?? "Hitch")
+      ) { args in
+        Self.duration(hitch.duration, into: &args)
+        if let narrative { args.field("narrative", narrative) }
+        if let cause { args.field("cause", cause) }
+        args.field("system", hitch.system)
+      }
     }
-    var hangs = reading.parts.flatMap(\.sink.hangs).map {
-      Interval(start: $0.hang.start, duration: $0.hang.duration, name: $0.kind ?? "Hang")
+    var hangs = reading.parts.flatMap(\.sink.hangs).map { hang, kind in
+      Interval(start: hang.start, duration: hang.duration, name: kind ?? "Hang") { args in
+        Self.duration(hang.duration, into: &args)
+        if let kind { args.field("kind", kind) }
+      }
     }
     // The windows of `--window`: a signpost interval is named by its name, its subsystem and
     // category kept as arguments.
-    var intervals = reading.parts.flatMap(\.sink.intervals).map {
-      Interval(
-        start: $0.interval.start, duration: $0.interval.duration, name: $0.name, subsystem: $0.subsystem,
-        category: $0.category)
+    var intervals = reading.parts.flatMap(\.sink.intervals).map { interval, name, subsystem, category in
+      Interval(start: interval.start, duration: interval.duration, name: name) { args in
+        if let subsystem { args.field("subsystem", subsystem) }
+        if let category { args.field("category", category) }
+      }
     }
     for (family, title, category, list) in [
       (Family.groups, "Update Groups", "group", groups), (Family.hitches, "Hitches", "hitch", hitches),
@@ -303,23 +327,9 @@ struct ChromeTraceExport {
           writer.append(",\"args\":{\"id\":")
           writer.append(id)
           writer.append("}")
-        } else if item.system || item.cause != nil {
-          writer.append(",\"args\":{\"system\":")
-          writer.append(item.system)
-          if let cause = item.cause {
-            writer.append(",\"cause\":")
-            writer.append(quoted: cause)
-          }
-          writer.append("}")
-        } else if item.subsystem != nil || item.category != nil {
-          var separator = ",\"args\":{"
-          for (key, value) in [("subsystem", item.subsystem), ("category", item.category)] {
-            guard let value else { continue }
-            writer.append(bytes: Array((separator + "\"\(key)\":").utf8))
-            writer.append(quoted: value)
-            separator = ","
-          }
-          writer.append("}")
+        } else if let args = item.args {
+          writer.append(",\"args\":")
+          writer.append(bytes: args)
         }
         writer.append("}")
         writer.flushIfFull()
@@ -331,13 +341,57 @@ struct ChromeTraceExport {
     intervals = []
   }
 
+  /// A hitch's or hang's length as arguments: `durationNs` and `duration` (`8.33 ms`), or
+  /// `unfinished: true` for an hour or more (a recorder's sentinel).
+  private static func duration(_ ns: Int64, into args: inout JSONWriter) {
+    if ns >= Update.unfinishedDuration {
+      args.field("unfinished", true)
+    } else {
+      args.field("durationNs", ns)
+      args.field("duration", DurationText.format(ns))
+    }
+  }
+
+  // MARK: - Sources
+
+  /// Writes each source that causes something as a 1 µs slice on the Causes track (see
+  /// ``ExportSourcePlacement``), and puts it in `places` for the flows.
+  ///
+  /// Its args: `id`, `kind`, `source` (the label) and `user`.
+  private mutating func writeSources(places: PartitionedSpill<ExportPlace>) {
+    var packer = TrackPacker()
+    var merger = RunMerger([ExportSourcePlacement.place(reading, updates: places)])
+    while let (source, _) = merger.next() {
+      let lane = packer.placeApart(start: source.start, end: source.start.saturatingAdd(Self.sourceDuration))
+      let track = Self.track(.causes, lane: lane)
+      if tracks[track] == nil { tracks[track] = lane == 0 ? "Causes" : "Causes (\(lane + 1))" }
+      let name = reading.sourceNames[Int(source.key)]
+      separate()
+      writer.append("{\"ph\":\"X\",\"cat\":\"source\",\"name\":")
+      writer.append(raw: name.label)
+      writer.append(track: track, start: source.start, duration: Self.sourceDuration)
+      writer.append(",\"args\":{\"id\":")
+      writer.append(source.id)
+      writer.append(",\"kind\":")
+      writer.append(raw: name.kind)
+      writer.append(",\"source\":")
+      writer.append(raw: name.label)
+      writer.append(",\"user\":")
+      writer.append(source.flags & ExportSource.user != 0)
+      writer.append("}}")
+      writer.flushIfFull()
+      places.append(ExportPlace(id: source.id, start: source.start, track: track), id: source.id)
+      result.sources += 1
+    }
+  }
+
   // MARK: - Flows
 
-  /// Writes the causes between two written updates as flow arrows.
+  /// Writes each cause whose two ends were written (updates or sources) as a flow arrow.
   ///
   /// Round one places each cause's source (by `from` bucket), round two its target (by `to`
-  /// bucket). Each round indexes the bucket's
-  /// causes (usually far fewer than updates) and scans the bucket's updates against them.
+  /// bucket). Each round indexes the bucket's causes (usually far fewer than updates) and
+  /// scans the bucket's written updates and sources against them.
   private mutating func writeFlows(places: PartitionedSpill<ExportPlace>) {
     let halves = PartitionedSpill<ExportHalfFlow>(partitions: places.partitions)
     let causes = reading.parts.compactMap(\.sink.causes)
@@ -364,26 +418,34 @@ struct ChromeTraceExport {
         waiting.forEach(key: to.id) { half in
           flow += 1
           let name: StaticString = half.label == 1 ? "creation" : "update"
-          for (phase, track, start) in [("s", half.fromTrack, half.fromStart), ("f", to.track, to.start)] {
-            separate()
-            writer.append("{\"ph\":\"")
-            writer.append(bytes: Array(phase.utf8))
-            writer.append("\",\"cat\":\"cause\",\"name\":\"")
-            writer.append(name)
-            writer.append("\",\"id\":")
-            writer.append(flow)
-            writer.append(",\"pid\":1,\"tid\":")
-            writer.append(track)
-            writer.append(",\"ts\":")
-            writer.append(microseconds: start)
-            if phase == "f" { writer.append(",\"bp\":\"e\"") }
-            writer.append("}")
-          }
+          writeFlowEvent(leaving: true, name: name, id: flow, track: half.fromTrack, start: half.fromStart)
+          writeFlowEvent(leaving: false, name: name, id: flow, track: to.track, start: to.start)
           writer.flushIfFull()
         }
       }
     }
     result.flows = Int(flow)
+  }
+
+  /// Writes one end of flow `id`: `ph: "s"` where it leaves, `ph: "f"` with `bp: "e"` (bound to
+  /// the enclosing slice) where it enters.
+  @inline(__always)
+  private mutating func writeFlowEvent(
+    leaving: Bool, name: StaticString, id: Int64, track: Int64, start: Int64
+  ) {
+    separate()
+    writer.append(
+      leaving
+        ? "{\"ph\":\"s\",\"cat\":\"cause\",\"name\":\""
+        : "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"cause\",\"name\":\"")
+    writer.append(name)
+    writer.append("\",\"id\":")
+    writer.append(id)
+    writer.append(",\"pid\":1,\"tid\":")
+    writer.append(track)
+    writer.append(",\"ts\":")
+    writer.append(microseconds: start)
+    writer.append("}")
   }
 
   // MARK: - Metadata
@@ -438,24 +500,28 @@ private struct Interval {
   var start: Int64
   var duration: Int64
   var name: String
+  /// A group's id (its one argument, written without a ``JSONWriter``: groups are many).
   var id: Int64?
-  var cause: String?
-  var system = false
-  var subsystem: String?
-  var category: String?
+  /// Its `args` object as JSON, if it has any.
+  var args: [UInt8]?
 
-  init(
-    start: Int64, duration: Int64, name: String, id: Int64? = nil, cause: String? = nil, system: Bool = false,
-    subsystem: String? = nil, category: String? = nil
-  ) {
+  /// A group.
+  init(start: Int64, duration: Int64, name: String, id: Int64?) {
     self.start = start
     self.duration = duration
     self.name = name
     self.id = id
-    self.cause = cause
-    self.system = system
-    self.subsystem = subsystem
-    self.category = category
+  }
+
+  /// An interval whose `args` object `body` writes (none when it writes nothing).
+  init(start: Int64, duration: Int64, name: String, args body: (inout JSONWriter) -> Void) {
+    self.start = start
+    self.duration = duration
+    self.name = name
+    var args = JSONWriter(indent: 0)
+    args.object(body)
+    let text = args.text
+    self.args = text == "{}" ? nil : Array(text.utf8)
   }
 }
 

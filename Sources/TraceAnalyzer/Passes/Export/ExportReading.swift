@@ -18,6 +18,12 @@ struct ExportReading {
     var threadName: UnsafeRawBufferPointer
   }
 
+  /// A source's name as its slice writes it: its kind and its label, JSON-quoted in ``arena``.
+  struct SourceName {
+    var kind: UnsafeRawBufferPointer
+    var label: UnsafeRawBufferPointer
+  }
+
   /// Owns the bytes the keys point into.
   final class Arena: @unchecked Sendable {
     private var blocks: [UnsafeMutableRawBufferPointer] = []
@@ -39,6 +45,10 @@ struct ExportReading {
   /// Per part, local key → index in ``keys``.
   let maps: [[Int]]
   let keys: [Key]
+  /// Per part, local source key → index in ``sourceNames``.
+  let sourceMaps: [[Int32]]
+  /// The sources' distinct names (kind and label).
+  let sourceNames: [SourceName]
   let arena = Arena()
   /// Thread names, in order of first sight.
   let threads: [String]
@@ -85,8 +95,26 @@ struct ExportReading {
     }
     self.keys = keys
     self.maps = maps
+    var sourceNames: [SourceName] = []
+    var sourceIndex: [String: Int32] = [:]
+    sourceMaps = reading.parts.map { part in
+      part.sink.sourceKeys.map { local in
+        let label = part.symbols[local.label]
+        let identity = "\(local.kind)\u{0}\(label)"
+        if let found = sourceIndex[identity] { return found }
+        let index = Int32(sourceNames.count)
+        sourceIndex[identity] = index
+        sourceNames.append(
+          SourceName(
+            kind: arena.store(ExportWriter.quoted(local.kind.description)),
+            label: arena.store(ExportWriter.quoted(label))))
+        return index
+      }
+    }
+    self.sourceNames = sourceNames
     self.threads = threads
-    let earliest = (reading.parts.compactMap(\.sink.earliest) + [reading.report.unknownEarliest].compactMap { $0 }).min()
+    let earliest =
+      (reading.parts.compactMap(\.sink.earliest) + [reading.report.unknownEarliest].compactMap { $0 }).min()
     let timeline = FrameTimeline(
       recorded: reading.parts.flatMap(\.sink.frames),
       budget: FrameBudget(header: reading.header, refreshRate: refreshRate),
@@ -94,7 +122,9 @@ struct ExportReading {
     var assigner = FrameAssigner(timeline: timeline, red: red)
     var merger = RunMerger(parts.map(\.sink.runs))
     while let (record, _) = merger.next() {
-      if record.isMainThread && record.isFinished { assigner.add(start: record.start, duration: record.duration) }
+      if record.isMainThread && record.isFinished {
+        assigner.add(start: record.start, duration: record.duration)
+      }
     }
     frames = FrameVerdicts(timeline: timeline, parts: [assigner.finish()])
   }

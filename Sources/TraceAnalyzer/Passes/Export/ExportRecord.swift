@@ -50,3 +50,42 @@ struct ExportHalfFlow: SpillPackable, Sendable {
   var fromTrack: Int64
   var label: Int64
 }
+
+/// A source as the export spills it by id, for the join that places it: 24 bytes.
+struct ExportSource: SpillPackable, Sendable {
+  static let hasTime: UInt32 = 1
+  static let user: UInt32 = 2
+
+  var id: Int64
+  /// Its `time` (0 without one).
+  var time: Int64
+  /// Its name's place in its part's ``ExportSink/sourceKeys``, or (once read) in
+  /// ``ExportReading/sourceKeys``.
+  var key: Int32
+  var flags: UInt32
+}
+
+/// A source the export draws, with where: 24 bytes, in start order for the Causes track.
+struct ExportSourcePlace: RunRecord {
+  var start: Int64
+  var id: Int64
+  /// Its name's place in ``ExportReading/sourceKeys``.
+  var key: Int32
+  /// ``ExportSource``'s flags.
+  var flags: UInt32
+
+  @inline(__always)
+  static func precedes(_ lhs: Self, _ rhs: Self) -> Bool {
+    lhs.start != rhs.start ? lhs.start < rhs.start : lhs.id < rhs.id
+  }
+}
+
+/// A cause from a source without a time, waiting to learn where its target was written (by
+/// `to`), then (by `source`, its `start` filled in) for the source's earliest.
+struct ExportSourceProbe: SpillPackable, Sendable {
+  var to: Int64
+  var source: Int64
+  var start: Int64
+  var key: Int32
+  var flags: UInt32
+}

@@ -13,6 +13,9 @@ package struct ExportResult: Hashable, Sendable {
   /// Frame events, and those that missed their deadline.
   package var frames = 0
   package var missedFrames = 0
+  /// Sources drawn on the Causes track, and flow arrows (one per cause whose two ends were
+  /// written).
+  package var sources = 0
   package var flows = 0
   package var tracks = 0
   package var warnings: [TraceWarning] = []

@@ -1,8 +1,12 @@
 import TraceModel
 
 /// The streaming pass of `export` over one reader part: each update as a 40-byte record in
-/// sorted runs, causes spilled by their source id for the flow join, and the few other
-/// events (recorded frames, groups, hitches, hangs) kept as they are.
+/// sorted runs, causes spilled by their source id and sources by their id for the flow join,
+/// and the few other events (recorded frames, groups, hitches, hangs) kept as they are.
+///
+/// The window keeps what starts in it (an update's, group's, hitch's, hang's or interval's
+/// start; a source's time), as the other commands' inspection range does; causes are all
+/// kept, and the join draws those whose two ends were written.
 struct ExportSink: TraceSink {
   /// What names an update's track and event, in this part's symbols.
   struct LocalKey: Hashable, Sendable {
@@ -14,9 +18,21 @@ struct ExportSink: TraceSink {
     var isMainThread: Bool
   }
 
+  /// What names a source's slice, in this part's symbols.
+  struct SourceKey: Hashable, Sendable {
+    var kind: SourceKind
+    var label: Symbol
+  }
+
   let runs = SortedRuns<ExportRecord>()
   /// Causes by `from`, or nil when flows are not wanted.
   let causes: PartitionedSpill<ExportCause>?
+  /// Sources by id (those with a time outside the window left out), or nil without causes.
+  let sources: PartitionedSpill<ExportSource>?
+  private(set) var sourceKeys: [SourceKey] = []
+  private var sourceIndex: [SourceKey: Int32] = [:]
+  /// What the export keeps, by start (or a source's time).
+  let window: TraceWindow
   /// The ids causes come from and go to (only with causes).
   private(set) var causeEnds = IDFilter()
   private(set) var keys: [LocalKey] = []
@@ -33,13 +49,16 @@ struct ExportSink: TraceSink {
   private(set) var earliest: Int64?
   private(set) var updates = 0
 
-  init(causePartitions: Int?) {
+  init(causePartitions: Int?, window: TraceWindow = TraceWindow()) {
     causes = causePartitions.map { PartitionedSpill<ExportCause>(partitions: $0) }
+    sources = causePartitions.map { PartitionedSpill<ExportSource>(partitions: $0, bufferBytes: 1 << 18) }
+    self.window = window
   }
 
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     updates += 1
     earliest = min(earliest ?? update.start, update.start)
+    guard window.contains(update.start) else { return }
     let key = LocalKey(
       kind: update.kind, module: update.module, view: update.view, label: update.label,
       thread: update.isMainThread ? nil : update.thread, isMainThread: update.isMainThread)
@@ -84,20 +103,44 @@ struct ExportSink: TraceSink {
         causeEnds.insert(cause.from, as: .source)
         causeEnds.insert(cause.to, as: .target)
       }
+    case .source(let source):
+      if let sources, source.time.map(window.contains) != false {
+        sources.append(
+          ExportSource(
+            id: source.id, time: source.time ?? 0, key: sourceKey(source),
+            flags: (source.time == nil ? 0 : ExportSource.hasTime) | (source.user ? ExportSource.user : 0)),
+          id: source.id)
+      }
     case .frame(let frame): frames.append(frame)
-    case .group(let group): groups.append((group, group.label.map { symbols[$0] }))
+    case .group(let group):
+      if window.contains(group.start) { groups.append((group, group.label.map { symbols[$0] })) }
     case .hitch(let hitch):
-      hitches.append((hitch, hitch.narrative.map { symbols[$0] }, hitch.cause.map { symbols[$0] }))
-    case .hang(let hang): hangs.append((hang, hang.kind.map { symbols[$0] }))
+      if window.contains(hitch.start) {
+        hitches.append((hitch, hitch.narrative.map { symbols[$0] }, hitch.cause.map { symbols[$0] }))
+      }
+    case .hang(let hang):
+      if window.contains(hang.start) { hangs.append((hang, hang.kind.map { symbols[$0] })) }
     case .interval(let interval):
-      intervals.append(
-        (
-          interval, symbols[interval.name], interval.subsystem.map { symbols[$0] },
-          interval.category.map { symbols[$0] }
-        ))
-    case .source, .header, .symbol, .sample: break
+      if window.contains(interval.start) {
+        intervals.append(
+          (
+            interval, symbols[interval.name], interval.subsystem.map { symbols[$0] },
+            interval.category.map { symbols[$0] }
+          ))
+      }
+    case .header, .symbol, .sample: break
     }
     if case .header = event { return }
     if let time = event.time { earliest = min(earliest ?? time, time) }
+  }
+
+  /// The place of `source`'s name in ``sourceKeys``.
+  private mutating func sourceKey(_ source: Source) -> Int32 {
+    let key = SourceKey(kind: source.kind, label: source.label)
+    if let found = sourceIndex[key] { return found }
+    let place = Int32(sourceKeys.count)
+    sourceKeys.append(key)
+    sourceIndex[key] = place
+    return place
   }
 }

@@ -5,16 +5,22 @@ extension TraceAnalysis {
   /// Trace Event Format JSON, handing the text to `write` about a MiB at a time (see
   /// ``ChromeTraceExport``).
   ///
+  /// The options' inspection range (`--from`/`--to`) and `--window` keep what starts in them
+  /// (a source, what its time or first written update places in them), as for the other
+  /// commands; a cause is drawn when both its ends are.
+  ///
   /// Memory stays bounded in the trace's length: updates wait in sorted runs on disk (one run
-  /// when the trace is in order) and are merged; the cause join is partitioned on disk like
-  /// the cause graph's. Groups, hitches, hangs and recorded frames are kept in memory.
+  /// when the trace is in order) and are merged; the joins of causes to sources and updates
+  /// are partitioned on disk like the cause graph's. Groups, hitches, hangs and recorded frames
+  /// are kept in memory.
   package static func exportChrome(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     write: @escaping (UnsafeRawBufferPointer) -> Bool
   ) throws(TraceReadError) -> ExportResult {
     let run = try TraceRun(paths: paths, name: name, options: options)
     let partitions = run.causePartitions
-    let reading = try run.readEvents { ExportSink(causePartitions: partitions) }
+    let window = try run.window()
+    let reading = try run.readEvents { ExportSink(causePartitions: partitions, window: window) }
     var export = ChromeTraceExport(
       reading: ExportReading(reading: reading, refreshRate: options.refreshRate, red: options.thresholds.red),
       thresholds: options.thresholds, sink: write)
@@ -24,7 +30,8 @@ extension TraceAnalysis {
   }
 
   /// Writes one flat JSON row per update of each trace in `runs` (each one JSON Lines file, or
-  /// an xctrace export or folder of them), run after run (see ``RowsExport``).
+  /// an xctrace export or folder of them), run after run (see ``RowsExport``); the range and
+  /// `--window` keep the updates that start in them, run by run.
   package static func exportRows(
     runs: [String], options: AnalysisOptions = AnalysisOptions(),
     write: @escaping (UnsafeRawBufferPointer) -> Bool
@@ -33,7 +40,8 @@ extension TraceAnalysis {
     var warnings: [TraceWarning] = []
     for run in runs {
       let traceRun = try TraceRun(paths: [run], options: options)
-      let reading = try traceRun.readEvents { ExportSink(causePartitions: nil) }
+      let window = try traceRun.window()
+      let reading = try traceRun.readEvents { ExportSink(causePartitions: nil, window: window) }
       warnings += reading.report.warnings
       export.write(
         ExportReading(reading: reading, refreshRate: options.refreshRate, red: options.thresholds.red),

@@ -1,0 +1,86 @@
+/// Where the Perfetto export draws each source that causes something: at its `time`, else at
+/// the start of the first written update it causes.
+///
+/// A partitioned join on disk, like the flows' (see ``ChromeTraceExport``): round one
+/// indexes each bucket's sources (by id) and scans the bucket's causes (spilled by `from`); a
+/// source with a time is placed there, and each cause from a source without one is spilled by
+/// its target. Only when there are such causes, round two scans each bucket's written updates
+/// against them, and round three keeps each such source's earliest. The sources come back in
+/// start order (sorted runs), for the lanes of the Causes track. A source without a time that
+/// causes only sources is not drawn.
+enum ExportSourcePlacement {
+  /// The sources of `reading` to draw, in start order; `places` are the updates written.
+  static func place(
+    _ reading: ExportReading, updates places: PartitionedSpill<ExportPlace>
+  ) -> SortedRuns<ExportSourcePlace> {
+    let placed = SortedRuns<ExportSourcePlace>(runLength: 1 << 14, memoryLimit: 1 << 16)
+    let partitions = places.partitions
+    let probes = PartitionedSpill<ExportSourceProbe>(partitions: partitions, bufferBytes: 1 << 18)
+    var sources: [Int64: ExportSource] = [:]
+    var drawn = Set<Int64>()
+    for partition in 0..<partitions {
+      sources.removeAll(keepingCapacity: true)
+      drawn.removeAll(keepingCapacity: true)
+      for (part, sink) in reading.parts.map(\.sink).enumerated() {
+        sink.sources?.forEach(inPartition: partition) { source in
+          var source = source
+          source.key = reading.sourceMaps[part][Int(source.key)]
+          sources[source.id] = source
+        }
+      }
+      guard !sources.isEmpty else { continue }
+      for sink in reading.parts.map(\.sink) {
+        sink.causes?.forEach(inPartition: partition) { cause in
+          guard let source = sources[cause.from] else { return }
+          if source.flags & ExportSource.hasTime != 0 {
+            if drawn.insert(source.id).inserted {
+              placed.append(
+                ExportSourcePlace(start: source.time, id: source.id, key: source.key, flags: source.flags))
+            }
+          } else {
+            probes.append(
+              ExportSourceProbe(
+                to: cause.to, source: source.id, start: 0, key: source.key, flags: source.flags),
+              id: cause.to)
+          }
+        }
+      }
+    }
+    if probes.count > 0 { placeUntimed(probes, updates: places, into: placed) }
+    return placed
+  }
+
+  /// Places each source of `probes` (causes from sources without a time, by target) at the
+  /// earliest start of its targets among `places`.
+  private static func placeUntimed(
+    _ probes: PartitionedSpill<ExportSourceProbe>, updates places: PartitionedSpill<ExportPlace>,
+    into placed: SortedRuns<ExportSourcePlace>
+  ) {
+    let found = PartitionedSpill<ExportSourceProbe>(partitions: places.partitions, bufferBytes: 1 << 18)
+    var waiting = ChainedIndex<ExportSourceProbe>()
+    for partition in 0..<places.partitions {
+      waiting.removeAll()
+      probes.forEach(inPartition: partition) { waiting.insert($0, key: $0.to) }
+      guard !waiting.isEmpty else { continue }
+      places.forEach(inPartition: partition) { place in
+        waiting.forEach(key: place.id) { probe in
+          var probe = probe
+          probe.start = place.start
+          found.append(probe, id: probe.source)
+        }
+      }
+    }
+    var earliest: [Int64: ExportSourceProbe] = [:]
+    for partition in 0..<places.partitions {
+      earliest.removeAll(keepingCapacity: true)
+      found.forEach(inPartition: partition) { probe in
+        if let known = earliest[probe.source], known.start <= probe.start { return }
+        earliest[probe.source] = probe
+      }
+      for probe in earliest.values {
+        placed.append(
+          ExportSourcePlace(start: probe.start, id: probe.source, key: probe.key, flags: probe.flags))
+      }
+    }
+  }
+}
