@@ -38,13 +38,16 @@ struct XCTraceEventMapperTests {
     #expect(warnings.isEmpty)
   }
 
-  @Test func unknownViewsBecomeOneUnknownViewNode() throws {
+  @Test func unknownViewsAreKeptApartByWhatInstrumentsSaysOfThem() throws {
     let (lines, _) = try imported([
       fixture("swiftui-updates-tagged-backtrace"), fixture("swiftui-layout-updates"),
     ])
-    let unknown = lines.filter { $0.contains(#""view":"(unknown view)""#) }
+    let unknown = lines.filter { $0.contains(#""view":"(unknown view: created before tracing started?)""#) }
     #expect(unknown.count == 3)
     #expect(!lines.contains { $0.contains("[unknown view") })
+    #expect(XCTraceNames.unknownView("[unknown view: reused]") == "(unknown view: reused)")
+    #expect(XCTraceNames.unknownView("[unknown view]") == "(unknown view)")
+    #expect(XCTraceNames.unknownView("[unknown view: a]") != XCTraceNames.unknownView("[unknown view: b]"))
   }
 
   @Test func severitiesAreReadAndAnUnknownOneIsReported() throws {

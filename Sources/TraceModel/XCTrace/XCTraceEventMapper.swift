@@ -157,7 +157,6 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
   private var viewNameCache: [Int32] = []
   /// 1: a severity Instruments writes; 2: another spelling.
   private var severityCache: [UInt8] = []
-  private let unknownView: Symbol
   // Vsyncs of the chosen display, one row behind.
   private var frameDisplay: Symbol??
   private var lastVsync: Int64?
@@ -171,7 +170,6 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     empty = symbols.intern("")
     updateLabel = symbols.intern("update")
     creationLabel = symbols.intern("creation")
-    unknownView = symbols.intern(XCTraceNames.unknownView)
   }
 
   /// The header facts the tables gave: the rate the app drew at and where it came from, the app
@@ -573,15 +571,16 @@ struct XCTraceEventMapper<Sink: TraceSink>: XCTraceTableHandler {
     return symbols.intern(String(text.dropLast(7)))
   }
 
-  /// The view a `view-name` cell names: Instruments' `[unknown view: …]` values become the one
-  /// unknown-view node.
+  /// The view a `view-name` cell names: Instruments' `[unknown view: …]` values become
+  /// `(unknown view: …)`, one view per description.
   private mutating func viewName(_ symbol: Symbol?) -> Symbol? {
     guard let symbol else { return nil }
     if symbol.index >= viewNameCache.count {
       viewNameCache += repeatElement(0, count: symbol.index + 64 - viewNameCache.count)
     }
     if viewNameCache[symbol.index] == 0 {
-      let mapped = XCTraceNames.isUnknownView(symbols[symbol]) ? unknownView : symbol
+      let text = symbols[symbol]
+      let mapped = XCTraceNames.isUnknownView(text) ? symbols.intern(XCTraceNames.unknownView(text)) : symbol
       viewNameCache[symbol.index] = mapped.rawValue + 1
     }
     return Symbol(rawValue: viewNameCache[symbol.index] - 1)

@@ -74,9 +74,15 @@ enum XCTraceNames {
     return name.isEmpty ? nil : String(name)
   }
 
-  /// The view of updates whose `view-name` Instruments could not tell
-  /// (`[unknown view: created before tracing started?]`).
-  static let unknownView = "(unknown view)"
+  /// The view of updates whose `view-name` Instruments could not tell, kept apart by what
+  /// Instruments says of it: `[unknown view: created before tracing started?]` becomes
+  /// `(unknown view: created before tracing started?)`, `[unknown view]` `(unknown view)`.
+  static func unknownView(_ name: String) -> String {
+    var text = Substring(name)
+    if text.hasPrefix("[") { text = text.dropFirst() }
+    if text.hasSuffix("]") { text = text.dropLast() }
+    return "(" + text + ")"
+  }
 
   /// Whether a `view-name` is Instruments' placeholder for a view it could not tell.
   static func isUnknownView(_ name: String) -> Bool {
