@@ -55,7 +55,7 @@ struct CauseGraphRendererTests {
     #expect(mermaid.contains("flowchart LR\n"))
     #expect(
       mermaid.contains(
-        #"n1["@State #quot;quoted#quot; \back\slash #60;tag#62; #38; #35;1<br/>State change · 1 event"]"#))
+        #"n1["@State #quot;quoted#quot; \back\slash #60;tag#62; #38; #35;1<br/>State change · 1 change"]"#))
     #expect(mermaid.contains(#"n2["Line<br/>Break#96;Café😀.body<br/>View body · Módulo · 3 updates"]"#))
     #expect(mermaid.contains(#"n4["unknown #35;42<br/>unknown · no event has this id"]"#))
     #expect(mermaid.contains(#"n1 -->|"Update ×12"| n2"#))

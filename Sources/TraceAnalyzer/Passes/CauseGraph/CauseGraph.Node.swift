@@ -107,7 +107,8 @@ extension CauseGraph {
 
     /// The line under the title: what the node is and how often it happened.
     ///
-    /// For example `View body · Landmarks · 80 updates` or `Gesture · 2 events`.
+    /// For example `View body · Landmarks · 80 updates`, `Gesture · 2 gestures` or
+    /// `@Observable · 12 changes`.
     package var caption: String {
       switch kind {
       case .update:
@@ -120,8 +121,17 @@ extension CauseGraph {
           text += ", \(skipped) skipped"
         }
         return text
-      case .source:
-        return "\(kind.displayName) · \(events) \(events == 1 ? "event" : "events")"
+      case .source(let source):
+        // What a source's events are: a gesture's gestures, a value's changes.
+        let noun: (one: String, many: String) =
+          switch source {
+          case .gesture: ("gesture", "gestures")
+          case .state, .observable, .environment, .environmentWriter, .preference: ("change", "changes")
+          case .creation: ("creation", "creations")
+          case .transaction: ("transaction", "transactions")
+          default: ("event", "events")
+          }
+        return "\(kind.displayName) · \(events) \(events == 1 ? noun.one : noun.many)"
       case .unknown:
         return "unknown · no event has this id"
       }
