@@ -142,9 +142,21 @@ extension ReportRenderer {
         var from = Math.max(0, Math.min(columns - span, at - (at - view.from) * span / (view.to - view.from)));
         view = { from: from, to: from + span }; apply();
       }, { passive: false });
-      svg.addEventListener('mousedown', function (event) { drag = { x: event.clientX, from: view.from }; });
+      var downX = null;
+      svg.addEventListener('mousedown', function (event) { drag = { x: event.clientX, from: view.from }; downX = event.clientX; });
       window.addEventListener('mouseup', function () { drag = null; });
       svg.addEventListener('dblclick', function () { view = { from: 0, to: columns }; apply(); });
+      // The worst missed frames have strips: a click on their column opens one.
+      function stripAt(c) {
+        for (var k = Math.max(0, c - 2); k <= c + 2; k++) if (data.strips[k] !== undefined) return data.strips[k];
+        return null;
+      }
+      svg.addEventListener('click', function (event) {
+        if (downX !== null && Math.abs(event.clientX - downX) > 3) return;  // the end of a drag
+        var frame = stripAt(Math.floor(columnAt(event)));
+        var target = frame === null ? null : document.getElementById('frame-' + frame);
+        if (target) target.scrollIntoView({ behavior: 'smooth' });
+      });
       svg.addEventListener('mouseleave', function () { tip.hidden = true; cursor.setAttribute('x1', -10); cursor.setAttribute('x2', -10); });
       svg.addEventListener('mousemove', function (event) {
         var span = view.to - view.from;
@@ -159,9 +171,22 @@ extension ReportRenderer {
         var names = ['View Body', 'Representable', 'Other'], sev = ['', ' worst orange', ' worst red'], lines = [];
         lines.push(fmt(start - origin + Math.round(at * width)) + '  (column of ' + fmt(width) + ')');
         data.lanes.forEach(function (lane, i) {
-          if (lane.c[c] > 0) lines.push(names[i] + ': ' + lane.c[c] + ' updates' + sev[Number(lane.w[c])]); });
+          var parts = [];
+          if (lane.c[c] > 0) parts.push(lane.c[c] + ' starting' + sev[Number(lane.w[c])]);
+          if (lane.l[c] >= 0) {
+            var d = lane.d[c], level = d > data.red ? ' red' : d > data.orange ? ' orange' : '';
+            parts.push('longest here ' + data.labels[lane.l[c]] + ' ' + fmt(d) + level);
+          }
+          if (parts.length) lines.push(names[i] + ': ' + parts.join(', ')); });
         if (data.frames[c] > 0) lines.push('frames: ' + data.frames[c] + (data.missed[c] > 0 ? ', ' + data.missed[c] +
           ' missed (worst +' + fmt(data.overrun[c]) + ')' : ''));
+        // A hitch or hang over the column: what it was (its note, at the column it starts in).
+        [['hitches', 'hitchNotes', 'hitch'], ['hangs', 'hangNotes', 'hang']].forEach(function (kind) {
+          if (data[kind[0]][c] !== '1') return;
+          var k = c; while (k > 0 && data[kind[0]][k - 1] === '1' && !data[kind[1]][k]) k--;
+          lines.push((data[kind[1]][k] || [kind[2]]).join('\\n')); });
+        if (data.groups[c] === '1') lines.push('in an update group');
+        if (stripAt(c) !== null) lines.push('click: the strip of frame #' + stripAt(c));
         tip.textContent = lines.join('\\n'); tip.hidden = false;
         tip.style.left = (event.clientX + 14) + 'px'; tip.style.top = (event.clientY + 14) + 'px';
       });

@@ -32,7 +32,9 @@ extension ReportRenderer {
     var text = "<section id=\"timeline\">\n<h2>Timeline</h2>\n"
     text += "<p class=\"hint\">Each pixel column is \(html(DurationText.format(timeline.columnWidth))): "
     text += "bar height is how busy updates kept it, colour the worst update in it. "
-    text += "Scroll with the wheel to zoom, drag to pan, double-click to reset.</p>\n"
+    text += "Hover names the longest update of each lane there, and the hitch, hang or group; click one "
+    text += "of the worst missed frames to open its strip. Scroll with the wheel to zoom, drag to pan, "
+    text += "double-click to reset.</p>\n"
     text += "<div class=\"scroll\"><svg id=\"tl\" class=\"timeline\" width=\"\(coordinate(width))\" "
     text += "height=\"\(coordinate(height))\" viewBox=\"0 0 \(coordinate(width)) \(coordinate(height))\" "
     text +=
@@ -72,7 +74,7 @@ extension ReportRenderer {
     text += "<span class=\"swatch sev2\"></span>red <span class=\"swatch missed\"></span>missed deadline "
     text += "<span class=\"swatch group\"></span>update group <span class=\"swatch hitch\"></span>hitch "
     text += "<span class=\"swatch hang\"></span>hang</p>\n"
-    text += "<script type=\"application/json\" id=\"tl-data\">\(data(timeline))</script>\n"
+    text += "<script type=\"application/json\" id=\"tl-data\">\(data(timeline, thresholds: report.summary.thresholds))</script>\n"
     return text + "</section>\n"
   }
 
@@ -176,17 +178,36 @@ extension ReportRenderer {
   }
 
   /// Per column counts and severities for the hover text: compact JSON.
-  private static func data(_ timeline: ReportTimeline) -> String {
+  private static func data(_ timeline: ReportTimeline, thresholds: Thresholds) -> String {
     var text = "{\"lanes\":["
     for (index, lane) in timeline.lanes.enumerated() {
       if index > 0 { text += "," }
       text += "{\"c\":[" + lane.map { String($0.count) }.joined(separator: ",") + "],\"w\":\""
-      text += String(lane.map { Character(String($0.worst)) }) + "\"}"
+      text += String(lane.map { Character(String($0.worst)) }) + "\""
+      // The longest update over each column: its view and duration (-1, 0: none).
+      text += ",\"l\":[" + lane.map { String($0.longest) }.joined(separator: ",") + "]"
+      text += ",\"d\":[" + lane.map { String($0.longestNs) }.joined(separator: ",") + "]}"
     }
-    text += "],\"frames\":[" + timeline.frames.map { String($0.frames) }.joined(separator: ",")
+    text += "],\"labels\":[" + timeline.labels.map(JSONWriter.quoted).joined(separator: ",")
+    text += "],\"orange\":\(thresholds.orange),\"red\":\(thresholds.red)"
+    text += ",\"frames\":[" + timeline.frames.map { String($0.frames) }.joined(separator: ",")
     text += "],\"missed\":[" + timeline.frames.map { String($0.missed) }.joined(separator: ",")
     text += "],\"overrun\":[" + timeline.frames.map { String($0.worstOverrunNs) }.joined(separator: ",")
-    return text + "]}"
+    text += "]"
+    // Columns under an update group, a hitch, a hang: 1; and what the hitches and hangs were.
+    for (key, marks) in [("groups", timeline.groups), ("hitches", timeline.hitches), ("hangs", timeline.hangs)] {
+      text += ",\"\(key)\":\"" + String(marks.map { $0 ? "1" : "0" }) + "\""
+    }
+    for (key, notes) in [("hitchNotes", timeline.hitchNotes), ("hangNotes", timeline.hangNotes)] {
+      text += ",\"\(key)\":{"
+      text += notes.keys.sorted().map { column in
+        "\"\(column)\":[" + notes[column, default: []].map(JSONWriter.quoted).joined(separator: ",") + "]"
+      }.joined(separator: ",")
+      text += "}"
+    }
+    text += ",\"strips\":{"
+    text += timeline.strips.keys.sorted().map { "\"\($0)\":\(timeline.strips[$0] ?? 0)" }.joined(separator: ",")
+    return text + "}}"
   }
 
   // MARK: - Frame strips

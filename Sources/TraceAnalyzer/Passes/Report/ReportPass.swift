@@ -36,6 +36,8 @@ struct ReportPass: Pass {
     var timeline = ReportTimeline(start: start, end: max(builder.latest, start), columns: columns)
     var strips = read.frames.summary.worst.prefix(FrameStrip.stripLimit).map { FrameStrip(frame: $0) }
     let labels = builder.keys.map { RuleContext.label(of: $0) }
+    // The timeline names the views of its columns' longest updates: each label once.
+    var timelineLabel = [Int32](repeating: -1, count: labels.count)
     // The frames with main-thread updates, each once (the spill is in start order but for
     // traces written out of order, where a frame may count twice).
     var frame: FrameRef?
@@ -45,7 +47,12 @@ struct ReportPass: Pass {
     builder.forEachSpilled { group, record in
       let kind = builder.keys[group].kind
       let severity = thresholds.classify(record.duration)
-      timeline.addUpdate(kind: kind, start: record.start, duration: record.duration, severity: severity)
+      if timelineLabel[group] < 0 {
+        timelineLabel[group] = Int32(timeline.labels.count)
+        timeline.labels.append(labels[group])
+      }
+      timeline.addUpdate(
+        kind: kind, start: record.start, duration: record.duration, severity: severity, label: timelineLabel[group])
       guard record.isMainThread else { return }
       if !frameTimes.contains(record.start) {
         let found = read.frames.timeline.lookup(record.start)
@@ -69,7 +76,10 @@ struct ReportPass: Pass {
         }
       }
     }
-    for index in strips.indices { strips[index].trim() }
+    for index in strips.indices {
+      strips[index].trim()
+      timeline.strips[timeline.column(of: strips[index].frame.start)] = strips[index].frame.frame.number
+    }
     for missed in read.frames.missed {
       timeline.addMissedFrame(start: missed.start, overrunNs: missed.overrunNs)
     }

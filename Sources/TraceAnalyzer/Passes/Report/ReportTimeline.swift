@@ -12,6 +12,10 @@ package struct ReportTimeline: Hashable, Sendable {
     package var busyNs: Int64 = 0
     /// 0 none (gray), 1 orange, 2 red.
     package var worst: UInt8 = 0
+    /// The longest update that overlaps the column: its duration, ns, and its view's place in
+    /// ``ReportTimeline/labels`` (-1: none), for the tooltip.
+    package var longestNs: Int64 = 0
+    package var longest: Int32 = -1
 
     package init() {}
   }
@@ -44,6 +48,10 @@ package struct ReportTimeline: Hashable, Sendable {
   package var hitchNotes: [Int: [String]] = [:]
   package var hangNotes: [Int: [String]] = [:]
   package var hangs: [Bool]
+  /// The views the columns' longest updates are of, by label.
+  package var labels: [String] = []
+  /// The worst missed frames the page draws a strip of (their numbers), by the column they start in.
+  package var strips: [Int: Int64] = [:]
 
   /// An empty timeline of `columns` columns over `start ... end`.
   package init(start: Int64, end: Int64, columns: Int = ReportTimeline.defaultColumns) {
@@ -74,8 +82,9 @@ package struct ReportTimeline: Hashable, Sendable {
 
   // MARK: - Adding
 
-  /// Adds a finished update of `kind` starting at `start`, lasting `duration` ns.
-  mutating func addUpdate(kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?) {
+  /// Adds a finished update of `kind` starting at `start`, lasting `duration` ns, of the view
+  /// whose label is `labels[label]`.
+  mutating func addUpdate(kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?, label: Int32) {
     let first = column(of: start)
     let end = start.saturatingAdd(duration)
     let last = column(of: end)
@@ -93,6 +102,10 @@ package struct ReportTimeline: Hashable, Sendable {
         let overlap = min(end, columnStart.saturatingAdd(width)) - max(start, columnStart)
         lane[index].busyNs = lane[index].busyNs.saturatingAdd(max(overlap, 0))
         if worst > lane[index].worst { lane[index].worst = worst }
+        if duration > lane[index].longestNs {
+          lane[index].longestNs = duration
+          lane[index].longest = label
+        }
       }
     }
   }
