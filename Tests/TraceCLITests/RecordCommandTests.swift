@@ -343,6 +343,20 @@ struct RecordCommandTests {
     #expect(scratch.calls.isEmpty)
   }
 
+  @Test func aMistypedOptionOfTheCommandAfterTheOptionsCostsNoRecording() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let run = CLIRun(
+      [
+        "record", "--launch", "App", "--time-limit", "15s", "-o", scratch.path + "/run.trace", "--", "check",
+        "--max-rde", "0",
+      ],
+      environment: scratch.environment())
+    #expect(run.status == .usage)
+    #expect(run.errors.contains("unknown option '--max-rde'; did you mean '--max-red'?"))
+    #expect(scratch.calls.isEmpty)
+  }
+
   // MARK: - Reading the recording
 
   @Test func aCommandAfterTheOptionsReadsTheRecordingAndGivesItsStatus() throws {

@@ -149,6 +149,11 @@ enum RecordCommand: Command {
       output.write(help)
       return .success
     }
+    // The command's options are read before recording, so that a mistyped one costs no
+    // recording (what they mean together is the command's to say, after).
+    if let first = command.first, let type = Usage.command(named: first) {
+      _ = try type.parse(Array(command.dropFirst()) + [bundle])
+    }
     if FileManager.default.fileExists(atPath: bundle) && !force {
       throw XCTraceBundleError.outputExists(bundle: bundle)
     }
