@@ -82,13 +82,16 @@ struct ReportRendererTests {
     #expect(ReportRenderer.html("bad\u{1}byte") == "bad\u{FFFD}byte")
   }
 
-  @Test func theGraphIsDrawnAroundTheTopFindingsView() throws {
+  /// The fan-out's graph: its source and view bold, and the finding's card links to it.
+  @Test func theGraphIsDrawnAroundTheTopFindingsNodes() throws {
     let report = try report("favorites-before")
-    #expect(report.graphView == report.diagnosis.findings.first?.view)
-    #expect(report.graph.focus.count == 1)
+    let finding = try #require(report.diagnosis.findings.first)
+    #expect(report.graphView == finding.view)
+    #expect(report.graph.focus.count == finding.nodeIDs.count)
     let page = ReportRenderer.render(report)
     #expect(page.contains("class=\"node user focus\""))
-    #expect(page.contains("Update ×"))
+    #expect(page.contains("Update ×80</text>"))
+    #expect(page.contains(##"<a href="#graph">the cause graph of Landmarks.LandmarkListItemView</a>"##))
   }
 
   @Test func redUpdatesAndMissedFramesAreDrawn() throws {

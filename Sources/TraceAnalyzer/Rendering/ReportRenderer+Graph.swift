@@ -3,25 +3,63 @@ extension ReportRenderer {
   static let titleLimit = 42
 
   static func graphSection(_ report: Report) -> String {
-    let graph = report.graph
     var text = "<section id=\"graph\">\n<h2>Cause &amp; effect"
     if let view = report.graphView { text += ": <code>\(html(view))</code>" }
     text += "</h2>\n"
-    guard !graph.nodes.isEmpty else {
+    guard let first = report.graphs.first, !first.graph.nodes.isEmpty else {
       return text + "<p class=\"none\">The trace has no causes to draw.</p>\n</section>\n"
     }
     text += "<p class=\"hint\">Left (cause) to right (effect), laid out by tracecli. "
-    text +=
-      report.graphView == nil
-      ? "The whole graph's largest edges. "
-      : "The view (bold) and every node with a path into it. "
+    text += subjectText(first, report) + " "
     text += "Blue: the app's code or the person's actions; gray: the system's; faded and dashed: "
     text += "checked, body not run. Other views: <code>tracecli report … --view Name</code>.</p>\n"
-    if !graph.omitted.isEmpty {
-      text +=
-        "<p class=\"hint\">\(graph.omitted.edges) smaller edges and \(graph.omitted.nodes) nodes left out.</p>\n"
+    for (index, part) in report.graphs.enumerated() {
+      if index > 0 {
+        text += "<h3 id=\"\(graphAnchor(index))\">\(subjectHeading(part, report))</h3>\n"
+        text += "<p class=\"hint\">\(subjectText(part, report))</p>\n"
+      }
+      if !part.graph.omitted.isEmpty {
+        text +=
+          "<p class=\"hint\">\(part.graph.omitted.edges) smaller edges and \(part.graph.omitted.nodes) nodes left out.</p>\n"
+      }
+      text += graphSVG(part.graph)
     }
-    return text + graphSVG(graph) + "</section>\n"
+    return text + "</section>\n"
+  }
+
+  /// The id of the element a link to the graph at `index` in ``Report/graphs`` points to.
+  static func graphAnchor(_ index: Int) -> String { index == 0 ? "graph" : "graph-\(index + 1)" }
+
+  /// The finding card's link to the graph that shows the finding at `index`; nil when no graph
+  /// does.
+  static func graphLink(toFinding index: Int, _ report: Report) -> String? {
+    guard let graph = report.graphIndex(showing: index) else { return nil }
+    let finding = report.diagnosis.findings[index]
+    let what =
+      finding.view.map { "the cause graph of \(html($0))" } ?? "the cause graph of its nodes"
+    return "<a href=\"#\(graphAnchor(graph))\">\(what)</a>"
+  }
+
+  private static func subjectHeading(_ part: Report.Graph, _ report: Report) -> String {
+    switch part.subject {
+    case .view(let view): return "<code>\(html(view))</code>"
+    case .finding(let index):
+      let finding = report.diagnosis.findings[index]
+      return "Finding \(index + 1) (\(html(finding.rule.rawValue)))"
+        + (finding.view.map { ": <code>\(html($0))</code>" } ?? "")
+    case .whole: return "The whole graph"
+    }
+  }
+
+  private static func subjectText(_ part: Report.Graph, _ report: Report) -> String {
+    switch part.subject {
+    case .view: return "The view (bold) and every node with a path into it."
+    case .finding(let index):
+      let finding = report.diagnosis.findings[index]
+      return "The nodes of <a href=\"#finding-\(index + 1)\">finding \(index + 1)</a> "
+        + "(\(html(finding.rule.rawValue)), bold) and every node with a path into them."
+    case .whole: return "The whole graph's largest edges."
+    }
   }
 
   /// A node's box width: its title or caption, whichever is longer, at about 7 px a character.
