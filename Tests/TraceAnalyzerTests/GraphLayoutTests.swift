@@ -72,6 +72,14 @@ struct GraphLayoutTests {
     }
   }
 
+  @Test func aChainOfBoxesOfDifferentWidthsIsDrawnStraight() {
+    let chain = graph([(0, 1), (1, 2), (2, 3)], nodes: 4)
+    let layout = GraphLayout(chain, nodeWidth: { [180, 120, 240, 150][Int($0.name.dropFirst()) ?? 0] })
+    for route in layout.routes {
+      #expect(route.first?.start.x == route.last?.end.x)
+    }
+  }
+
   @Test func anEdgeClosingACycleIsDrawnBackUp() {
     let layout = layout(graph([(0, 1), (1, 2), (2, 0)], nodes: 3))
     let back = layout.routes[2]

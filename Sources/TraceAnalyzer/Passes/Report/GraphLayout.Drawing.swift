@@ -46,8 +46,25 @@ extension GraphLayout {
         }
         return result
       }
-      let bottomPorts = below.indices.map { ports(below[$0], of: $0) }
-      let topPorts = above.indices.map { ports(above[$0], of: $0) }
+      var bottomPorts = below.indices.map { ports(below[$0], of: $0) }
+      var topPorts = above.indices.map { ports(above[$0], of: $0) }
+      // A box's only port on a side moves along it to meet the other end straight, where it
+      // can: the line then runs straight down instead of wiggling by a few px.
+      func reach(_ element: Int, _ target: Double) -> Double? {
+        let room = layering.width[element] / 2 - 14
+        return layering.isDummy(element) || abs(target - x[element]) > room ? nil : target
+      }
+      for (edge, chain) in layering.chains.enumerated() {
+        for (upper, lower) in zip(chain, chain.dropFirst()) {
+          if below[upper].count == 1, let target = topPorts[lower][edge], let moved = reach(upper, target) {
+            bottomPorts[upper][edge] = moved
+          }
+          if above[lower].count == 1, let target = bottomPorts[upper][edge], let moved = reach(lower, target)
+          {
+            topPorts[lower][edge] = moved
+          }
+        }
+      }
       var loopsDrawn = [Int](repeating: 0, count: graph.nodes.count)
       var routes: [[Curve]] = []
       for (index, edge) in graph.edges.enumerated() {
