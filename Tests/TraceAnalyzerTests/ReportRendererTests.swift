@@ -93,7 +93,9 @@ struct ReportRendererTests {
     #expect(page.contains(#"<g class="node user focus marked warning" data-node="2""#))
     #expect(page.contains(#"<path class="edge warning bold" data-from="1" data-to="2""#))
     #expect(page.contains("Update ×80</text>"))
-    #expect(page.contains(##"<a href="#graph">the cause graph of Landmarks.LandmarkListItemView</a>"##))
+    #expect(page.contains(##"<a href="#graph">the cause graph of its nodes</a>"##))
+    let landmarks = ReportRenderer.render(try self.report("landmarks-before"))
+    #expect(landmarks.contains(##"<a href="#graph">the cause graph of Landmarks.LandmarkListItemView</a>"##))
   }
 
   /// An update loop's nodes and every edge between them red, as in DOT, and the legend says so.

@@ -42,13 +42,14 @@ extension ReportRenderer {
   /// The id of the element a link to the graph at `index` in ``Report/graphs`` points to.
   static func graphAnchor(_ index: Int) -> String { index == 0 ? "graph" : "graph-\(index + 1)" }
 
-  /// The finding card's link to the graph that shows the finding at `index`; nil when no graph
-  /// does.
+  /// The finding card's link to the graph that shows the finding at `index`: "the cause graph
+  /// of View" for a finding about one view, "of its nodes" for one about several; nil when no
+  /// graph shows it.
   static func graphLink(toFinding index: Int, _ report: Report) -> String? {
     guard let graph = report.graphIndex(showing: index) else { return nil }
     let finding = report.diagnosis.findings[index]
-    let what =
-      finding.view.map { "the cause graph of \(html($0))" } ?? "the cause graph of its nodes"
+    var what = "the cause graph of its nodes"
+    if let view = finding.view, finding.nodeIDs.count == 1 { what = "the cause graph of \(html(view))" }
     return "<a href=\"#\(graphAnchor(graph))\">\(what)</a>"
   }
 
