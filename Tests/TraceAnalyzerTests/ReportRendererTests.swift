@@ -82,13 +82,33 @@ struct ReportRendererTests {
     #expect(ReportRenderer.html("bad\u{1}byte") == "bad\u{FFFD}byte")
   }
 
-  @Test func theGraphIsDrawnAroundTheTopFindingsView() throws {
+  /// The fan-out's graph: its source and view bold and orange, its edge orange and bold, and
+  /// the finding's card links to it.
+  @Test func theGraphIsDrawnAroundTheTopFindingsNodes() throws {
     let report = try report("favorites-before")
-    #expect(report.graphView == report.diagnosis.findings.first?.view)
-    #expect(report.graph.focus.count == 1)
+    let finding = try #require(report.diagnosis.findings.first)
+    #expect(report.graphView == finding.view)
+    #expect(report.graph.focus.count == finding.nodeIDs.count)
     let page = ReportRenderer.render(report)
-    #expect(page.contains("class=\"node user focus\""))
-    #expect(page.contains("Update ×"))
+    #expect(page.contains(#"<g class="node user focus marked warning" data-node="2""#))
+    #expect(page.contains(#"<path class="edge warning bold" data-from="1" data-to="2""#))
+    #expect(page.contains("Update ×80</text>"))
+    #expect(page.contains(##"<a href="#graph">the cause graph of its nodes</a>"##))
+    let landmarks = ReportRenderer.render(try self.report("landmarks-before"))
+    #expect(landmarks.contains(##"<a href="#graph">the cause graph of Landmarks.LandmarkListItemView</a>"##))
+  }
+
+  /// An update loop's nodes and every edge between them red, as in DOT, and the legend says so.
+  @Test func anUpdateLoopIsRed() throws {
+    let report = try report("update-loop")
+    let page = ReportRenderer.render(report)
+    let members = report.graph.nodes.indices.filter { report.graph.focus.contains($0) }
+    #expect(members.count == 6)
+    for node in members { #expect(page.contains(#" marked error" data-node="\#(node)""#)) }
+    for edge in report.graph.edges where members.contains(edge.from) && members.contains(edge.to) {
+      #expect(page.contains(#"error" data-from="\#(edge.from)" data-to="\#(edge.to)""#))
+    }
+    #expect(page.contains("an update loop's cycle"))
   }
 
   @Test func redUpdatesAndMissedFramesAreDrawn() throws {

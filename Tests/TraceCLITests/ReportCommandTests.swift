@@ -85,4 +85,51 @@ struct ReportCommandTests {
     #expect((figures["colors"] ?? 0) > 200, "a drawn page has many colours: \(figures)")
     #expect((figures["matching"] ?? 0) > 500, "the red of red updates is on screen: \(figures)")
   }
+
+  /// Headless Chromium draws the cause graphs of a story's page readably: a script run in the
+  /// page (`Scripts/report/graph-check.js`) reads the drawn boxes and labels (`getBBox`) and
+  /// samples every edge path (`getPointAtLength`) at the page's width of 1 100 px: no edge
+  /// passes through a node box but its ends', no label covers another or a box, node texts fit
+  /// their boxes, no text is drawn below 10 px, nothing is cut off, and every node a finding
+  /// names carries its mark (a loop's edges red, a fan-out's edge bold).
+  @Test(
+    .tags(.slow), .notInQuickLoop, .serialized, .timeLimit(.minutes(2)),
+    arguments: [
+      "landmarks-before", "update-loop", "favorites-before", "many-small-updates", "environment-churn",
+    ])
+  func headlessChromiumDrawsReadableGraphs(story: String) throws {
+    guard let chromium = Tool.chromium.require() else { return }
+    let run = CLIRun(["report", "Fixtures/traces/\(story).jsonl"].relativeToRoot)
+    try #require(run.status == .success, "\(run.errors)")
+    let check = try String(
+      contentsOf: Fixture.root.appendingPathComponent("Scripts/report/graph-check.js"), encoding: .utf8)
+    let page = run.output.replacingOccurrences(of: "</body>", with: "<script>\n\(check)</script>\n</body>")
+    let file = try TemporaryFile(page, name: "report.html")
+    defer { file.remove() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromium)
+    process.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1100,900", "--virtual-time-budget=5000",
+      "--dump-dom", "file://\(file.path)",
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let start = try #require(
+      dom.range(of: "<pre id=\"graph-check\">", options: .backwards), "the check wrote nothing")
+    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+    let json = dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    let result = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let counts = try #require(result["counts"] as? [String: Int])
+    let problems = try #require(result["problems"] as? [String])
+    #expect(problems.isEmpty, "\(story): \(problems.joined(separator: "; "))")
+    #expect((counts["graphs"] ?? 0) >= 1 && (counts["edges"] ?? 0) >= 2, "\(story): \(counts)")
+    #expect(counts["labels"] == counts["edges"], "\(story): every edge has its label")
+    #expect((counts["samples"] ?? 0) > 40, "\(story): \(counts)")
+    #expect((counts["marks"] ?? 0) >= 1, "\(story): a finding's node is drawn")
+  }
 }

@@ -29,7 +29,9 @@ package enum DOTRenderer {
     for edge in graph.edges {
       var attributes = "label=\(quoted("\(edge.title) ×\(edge.count)")), penwidth=\(penWidth(edge.count))"
       if edge.label != "update" { attributes += ", style=dashed" }
-      if let mark = CauseGraph.FindingMark(graph.findings(ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to])) {
+      if let mark = CauseGraph.FindingMark(
+        graph.findings(ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to]))
+      {
         attributes += ", color=\(quoted(mark.color)), fontcolor=\(quoted(mark.color))"
         if mark.bold && edge.label == "update" { attributes += ", style=bold" }
       }
@@ -74,10 +76,15 @@ package enum DOTRenderer {
 
   /// 1 for one cause, then 0.75 more each time the count doubles, at most 8.
   static func penWidth(_ count: Int) -> String {
-    let doublings = max(0, Int.bitWidth - max(count, 1).leadingZeroBitCount - 1)
-    let hundredths = min(800, 100 + 75 * doublings)
+    let hundredths = penWidthHundredths(count)
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+
+  /// ``penWidth(_:)`` in hundredths: a line's width on a log scale of its edge's count.
+  static func penWidthHundredths(_ count: Int) -> Int {
+    let doublings = max(0, Int.bitWidth - max(count, 1).leadingZeroBitCount - 1)
+    return min(800, 100 + 75 * doublings)
   }
 
   // MARK: - Escaping

@@ -62,12 +62,25 @@ extension ReportRenderer {
     .node.dimmed text { fill: var(--dim-text); }
     .node.unknown rect { fill: var(--unk-fill); stroke: var(--unk-line); stroke-dasharray: 5 3; }
     .node.unknown text { fill: var(--unk-text); } .node.focus rect { stroke-width: 3; }
-    .node .title { font-size: 12.5px; text-anchor: middle; } .node.focus .title { font-weight: 700; }
-    .node .caption { font-size: 10px; text-anchor: middle; opacity: .85; }
-    .edge { fill: none; stroke: var(--edge); opacity: .8; } .edge.dashed { stroke-dasharray: 6 4; }
-    .arrowhead { fill: var(--edge); }
-    .edgelabel { font-size: 10.5px; fill: var(--muted); text-anchor: middle; paint-order: stroke;
+    .node.warning rect { stroke: var(--orange); stroke-width: 2.5; } .node.error rect { stroke: var(--red); stroke-width: 2.5; }
+    .node.focus.warning rect, .node.focus.error rect { stroke-width: 3.5; }
+    .node .title { font-size: 13px; text-anchor: middle; } .node.focus .title { font-weight: 700; }
+    .node .caption { font-size: 11px; text-anchor: middle; opacity: .85; }
+    .edge { fill: none; stroke: var(--edge); opacity: .8; }
+    .edge.warning { stroke: var(--orange); opacity: .9; } .edge.error { stroke: var(--red); opacity: .9; }
+    .arrowhead { fill: var(--edge); } .arrowhead.warning { fill: var(--orange); } .arrowhead.error { fill: var(--red); }
+    .edgelabel { font-size: 11px; fill: var(--muted); text-anchor: middle; paint-order: stroke;
       stroke: var(--bg); stroke-width: 4px; stroke-linejoin: round; }
+    .edgelabel.warning { fill: var(--orange); } .edgelabel.error { fill: var(--red); }
+    .leader { stroke: var(--muted); stroke-width: .8; stroke-dasharray: 2 2; }
+    .legend .item { white-space: nowrap; } .swatch.node-user { background: var(--user-fill); border: 1.5px solid var(--user-line); }
+    .swatch.node-system { background: var(--sys-fill); border: 1.5px solid var(--sys-line); }
+    .swatch.node-dimmed { background: var(--dim-fill); border: 1.5px dashed var(--dim-line); }
+    .swatch.node-unknown { background: var(--unk-fill); border: 1.5px dashed var(--unk-line); }
+    .swatch.node-error { border: 2.5px solid var(--red); } .swatch.node-warning { border: 2.5px solid var(--orange); }
+    .swatch.edge-error, .swatch.edge-warning, .swatch.edge-bold { height: 3px; width: 18px; border-radius: 0;
+      vertical-align: 3px; } .swatch.edge-error { background: var(--red); }
+    .swatch.edge-warning { background: var(--orange); } .swatch.edge-bold { height: 6px; background: var(--edge); vertical-align: 1px; }
     table { border-collapse: collapse; width: 100%; font-size: 13px; }
     th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: left; white-space: nowrap; }
     th { cursor: pointer; user-select: none; position: sticky; top: 0; background: var(--bg); }

@@ -188,8 +188,8 @@ package enum ReportRenderer {
       }
       text += "<p class=\"fix\"><b>Fix:</b> \(html(finding.suggestion))</p>\n"
       var links: [String] = []
-      if let view = finding.view, view == report.graphView {
-        links.append("<a href=\"#graph\">the cause graph of \(html(view))</a>")
+      if let link = graphLink(toFinding: index, report) {
+        links.append(link)
       } else if let view = finding.view {
         links.append("<code>tracecli report \(html(report.summary.file)) --view \(html(view))</code>")
       }

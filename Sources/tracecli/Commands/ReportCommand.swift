@@ -2,7 +2,7 @@ import TraceAnalyzer
 import TraceModel
 
 /// `tracecli report <trace>`: one self-contained HTML page with the findings, the timeline,
-/// the worst missed frames, the cause graph and the views.
+/// the worst missed frames, the cause graphs and the views.
 enum ReportCommand: Command {
   static let name = "report"
   static let synopsis = ["<trace>"]
@@ -17,7 +17,9 @@ enum ReportCommand: Command {
         missed deadlines, hitches and hangs; drawn per pixel column, so the page stays
         small for traces of any size (zoom with the wheel, drag to pan);
       - the worst missed frames at frame scale, each update a labelled bar;
-      - the cause-and-effect graph of one view, laid out by tracecli (no Graphviz);
+      - cause-and-effect graphs, laid out by tracecli top to bottom (no Graphviz):
+        around --view, and around the nodes of each finding no graph before shows,
+        with the findings marked as in cause-graph's DOT;
       - the views table (as summarize), sortable.
     """
 
@@ -27,8 +29,8 @@ enum ReportCommand: Command {
         "-o", "--output", value: "<file>", help: "write the page to <file> (whole or not at all) instead of",
         "standard output (`-` is standard output)"),
       Option(
-        "--view", value: "<name>", help: "the view whose causes the graph shows (default: the view of",
-        "the top finding, else the view with the most red updates)"),
+        "--view", value: "<name>", help: "the view whose causes the first graph shows (default: the",
+        "top finding's nodes, else the view with the most red updates)"),
     ] + Option.analysis + Option.findingThresholds + [Option.help]
   }
 

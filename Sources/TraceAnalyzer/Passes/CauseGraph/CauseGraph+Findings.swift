@@ -15,13 +15,17 @@ extension CauseGraph {
   /// How a renderer marks a node or edge its findings name: red for an error (an update
   /// loop's cycle), orange for a warning; bold for a fan-out edge.
   struct FindingMark {
-    var color: String
+    /// The worst of the findings' severities.
+    var severity: Finding.Severity
     var bold: Bool
     var rules: [FindingRule]
 
+    /// The mark's colour in DOT and Mermaid: red for an error, orange for a warning.
+    var color: String { severity == .error ? "#c0392b" : "#e67e22" }
+
     init?(_ findings: [Finding]) {
       guard !findings.isEmpty else { return nil }
-      color = findings.contains { $0.severity == .error } ? "#c0392b" : "#e67e22"
+      severity = findings.contains { $0.severity == .error } ? .error : .warning
       bold = findings.contains { $0.rule == .fanOut }
       var rules: [FindingRule] = []
       for finding in findings where !rules.contains(finding.rule) { rules.append(finding.rule) }

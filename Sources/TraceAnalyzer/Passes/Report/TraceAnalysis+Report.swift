@@ -3,14 +3,15 @@ import TraceModel
 extension TraceAnalysis {
   /// Reads the trace made of `paths` once and gathers what `tracecli report` draws: the
   /// diagnosis, the timeline aggregated to `columns` pixel columns, strips of the worst missed
-  /// frames and the cause graph around `view` (default: the top finding's view, else the view
-  /// with the most red updates).
+  /// frames and the parts of the cause graph around `view` and around the findings' nodes (see
+  /// ``Report/graphs(_:view:)``).
   ///
   /// The timeline and strips come from the summary's spill of finished updates (start,
   /// duration, view) once the trace's span and frames are known, so memory stays flat in the
   /// trace's length: per column, per view and per missed-frame strip.
   ///
-  /// ``Report/graph`` is nil when `view` names no view of the trace.
+  /// `graphFound` is false, and ``Report/graphs`` empty, when `view` names no view of the
+  /// trace.
   package static func report(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     settings: FindingSettings = FindingSettings(), view: String? = nil,
@@ -24,11 +25,8 @@ extension TraceAnalysis {
     diagnosis.hitches = recorded
     timeline.addRecorded(recorded)
     try diagnosis.measureSamples(of: run)
-    let graphView = view ?? Report.defaultView(diagnosis)
-    let graph = Report.graph(of: diagnosis.graph, around: graphView)
-    let report = Report(
-      diagnosis: diagnosis, timeline: timeline, strips: strips, graphView: graphView,
-      graph: graph ?? CauseGraph(nodes: [], edges: []))
-    return (report, graph != nil)
+    let graphs = Report.graphs(diagnosis, view: view)
+    let report = Report(diagnosis: diagnosis, timeline: timeline, strips: strips, graphs: graphs ?? [])
+    return (report, graphs != nil)
   }
 }
