@@ -28,6 +28,11 @@ package struct Report: Hashable, Sendable {
   /// Edges the page's graph shows at most.
   package static let graphEdgeLimit = 40
 
+  /// Findings whose card draws an icicle of their node's samples, at most: the first
+  /// `long-body` and `blocking-update` findings of nodes with samples (each icicle has at most
+  /// ``Icicle/boxLimit`` boxes, so the page stays bounded).
+  package static let icicleLimit = 10
+
   /// The view a report draws the graph around when none is asked for: the top finding's, else
   /// the view with the most red updates; nil when neither exists.
   static func defaultView(_ diagnosis: Diagnosis) -> String? {
