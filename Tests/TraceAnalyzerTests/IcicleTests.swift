@@ -138,14 +138,16 @@ struct IcicleTests {
   @Test(arguments: [
     ("LandmarkListItemView.distance.getter", 400.0, "LandmarkListItemView.distance.getter"),
     ("LandmarkListItemView.distance.getter", 100.0, "LandmarkListI…"),
-    ("Text.init(_:tableName:bundle:comment:)", 19.0, "T…"),
+    ("Text.init(_:tableName:bundle:comment:)", 50.0, "Text.…"),
+    ("body", 32.0, "body"),
   ])
   func aLabelIsWholeOrCutWithAnEllipsis(name: String, width: Double, shown: String) {
     #expect(ReportRenderer.label(name, width: width) == shown)
   }
 
-  @Test func aBoxTooNarrowForTwoCharactersHasNoLabel() {
-    #expect(ReportRenderer.label("f", width: 12) == nil)
+  @Test(arguments: [("f", 6.0), ("Function12()", 40.0), ("Text.init(_:tableName:bundle:comment:)", 19.0)])
+  func aBoxTooNarrowForItsNameOrFiveCharactersHasNoLabel(name: String, width: Double) {
+    #expect(ReportRenderer.label(name, width: width) == nil)
   }
 
   @Test func theReportDrawsTheIcicleInTheFindingsCard() throws {
@@ -199,5 +201,31 @@ struct IcicleTests {
       diagnosis.findings.compactMap(\.measured?.icicle).map(\.label) == [diagnosis.findings[0].nodes[0]])
     try all.measureSamples(of: run, icicles: Report.icicleLimit)
     #expect(all.findings.compactMap(\.measured?.icicle).count == 2)
+  }
+
+  @Test func aNodesIcicleIsDrawnOnceAndItsOtherFindingsLinkToIt() throws {
+    // A's three updates block the main thread and are red: long-body and blocking-update of A.
+    var lines = [
+      #"{"type":"trace","version":1,"app":"App","refreshRate":60}"#,
+      #"{"type":"symbol","id":1,"name":"App.slow()","binary":"App","user":true}"#,
+    ]
+    for update in 0..<3 {
+      let start = update * 200
+      lines.append(
+        #"{"type":"update","id":\#(update + 1),"kind":"body","view":"A","module":"App","start":\#(start * 1_000_000),"duration":100000000}"#
+      )
+      lines.append(#"{"type":"sample","time":\#((start + 1) * 1_000_000),"weight":1000000,"stack":[1]}"#)
+    }
+    let trace = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { trace.remove() }
+    let (report, _) = try TraceAnalysis.report(paths: [trace.path])
+    let measured = report.diagnosis.findings.enumerated().filter { $0.element.measured?.icicle != nil }
+    #expect(measured.map(\.element.rule).sorted() == [.blockingUpdate, .longBody].sorted())
+    let page = ReportRenderer.render(report)
+    #expect(page.components(separatedBy: "<figure class=\"icicle\">").count == 2)
+    let first = try #require(measured.first?.offset)
+    #expect(
+      page.contains(
+        "Where its samples went: the icicle of <a href=\"#finding-\(first + 1)\">A.body</a> above."))
   }
 }

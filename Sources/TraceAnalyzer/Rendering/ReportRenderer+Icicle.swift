@@ -5,6 +5,8 @@ extension ReportRenderer {
   static let icicleRow = 18.0
   /// The width of one character of an icicle's labels (10.5 px monospace), px.
   static let icicleCharacter = 6.3
+  /// The characters a cut label keeps at least: fewer say nothing a reader could use.
+  static let iciclePrefix = 5
 
   // MARK: - Icicle
 
@@ -68,12 +70,12 @@ extension ReportRenderer {
     }
   }
 
-  /// `name` as it fits in a box `width` px wide: whole, cut with an ellipsis, or nil when not even
-  /// two characters fit.
+  /// `name` as it fits in a box `width` px wide: whole, cut with an ellipsis after at least
+  /// ``iciclePrefix`` characters, else nil (the tooltip names it).
   static func label(_ name: String, width: Double) -> String? {
     let fits = Int(((width - 6) / icicleCharacter).rounded(.down))
-    guard fits >= 2 else { return nil }
     guard name.count > fits else { return name }
+    guard fits > iciclePrefix else { return nil }
     return String(name.prefix(fits - 1)) + "…"
   }
 

@@ -165,6 +165,8 @@ package enum ReportRenderer {
     let findings = report.diagnosis.findings
     guard !findings.isEmpty else { return "" }
     var text = "<section id=\"evidence\">\n<h2>Evidence</h2>\n"
+    // The findings whose card drew each node's icicle.
+    var drawn: [CauseGraph.NodeID: Int] = [:]
     for (index, finding) in findings.enumerated() {
       text += "<article id=\"finding-\(index + 1)\" class=\"\(finding.severity)\">\n"
       text +=
@@ -187,7 +189,16 @@ package enum ReportRenderer {
         text += "<details><summary>backtrace of <code>\(html(backtrace.source))</code></summary><pre>"
         text += html(backtrace.frames.joined(separator: "\n")) + "</pre></details>\n"
       }
-      if let icicle = finding.measured?.icicle { text += Self.icicle(icicle) }
+      if let icicle = finding.measured?.icicle, let node = finding.nodeIDs.first {
+        // A node's samples are drawn once: a later finding of the node links to them.
+        if let first = drawn[node] {
+          text += "<p class=\"hint\">Where its samples went: the icicle of "
+          text += "<a href=\"#finding-\(first + 1)\">\(html(icicle.label))</a> above.</p>\n"
+        } else {
+          drawn[node] = index
+          text += Self.icicle(icicle)
+        }
+      }
       text += "<p class=\"fix\"><b>Fix:</b> \(html(finding.suggestion))</p>\n"
       var links: [String] = []
       if let view = finding.view, view == report.graphView {

@@ -31,9 +31,9 @@ enum ExportCommand: Command {
 
     --format speedscope writes the Time Profiler samples as a speedscope file
     (speedscope.app): one sampled profile per thread with samples, the main thread
-    first, samples in time order with their weights in ns, each function (symbol name
-    and binary) one frame. Perfetto's JSON importer ignores samples, so they go here.
-    A trace without samples gives a file without profiles, and a note.
+    first, samples in time order with their weights in ns, each function (symbol
+    name and binary) one frame. Perfetto's JSON importer ignores samples, so they
+    go here. A trace without samples gives a file without profiles, and a note.
     """
 
   static let options: [Option] =
@@ -43,9 +43,9 @@ enum ExportCommand: Command {
   static let notes = """
     --from/--to and --window keep what starts in them, as for the other commands:
     updates, frames with those updates, groups, hitches, hangs, intervals, and the
-    sources placed in them; a cause is drawn only when both its ends are; the samples
-    whose time is in them. Stack ids no symbol defines are named "unknown #ID" and
-    reported on standard error.
+    sources placed in them; a cause is drawn only when both its ends are; the
+    samples whose time is in them. Stack ids no symbol defines are named
+    "unknown #ID" and reported on standard error.
     """
 
   static let exitStatuses = [ExitStatus(.success, "written")] + ExitStatus.reading + [ExitStatus.noFolder]
