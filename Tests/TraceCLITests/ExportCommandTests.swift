@@ -163,7 +163,9 @@ struct ExportCommandTests {
   }
 
   /// Checks `file` against the samples of the trace at `path`: one profile a thread, main first,
-  /// every frame index in range, the stacks in time order, weights and span as the trace's.
+  /// every frame index in range, the stacks in time order, weights as the trace's, and a span
+  /// from the first sample to the end of the last (samples of jittered times may weigh a little
+  /// more than it).
   private func expectSamples(_ file: [String: Any], of path: String) throws {
     #expect(file["$schema"] as? String == "https://www.speedscope.app/file-format-schema.json")
     #expect((file["exporter"] as? String)?.hasPrefix("tracecli@") == true)
@@ -187,7 +189,6 @@ struct ExportCommandTests {
       let end = try #require(profile["endValue"] as? Int64)
       #expect(start == trace.first?.time)
       #expect(end == trace.map { $0.time + $0.weight }.max())
-      #expect(end - start >= weights.reduce(0, +))
     }
   }
 
