@@ -182,6 +182,19 @@ enum TraceCLI {
   static func warn(_ warnings: [TraceWarning], to errors: inout some TextOutputStream) {
     for warning in warnings { errors.write(warning.description + "\n") }
   }
+
+  /// Writes a warning per stack id of `file` no symbol defines: its first line and samples, and
+  /// the name it was given.
+  static func warn(
+    dangling: [Profile.DanglingSymbol], in file: String, to errors: inout some TextOutputStream
+  ) {
+    for dangling in dangling {
+      errors.write(
+        "tracecli: warning: \(file):\(dangling.line): symbol #\(dangling.id) is not defined "
+          + "(\(dangling.samples) \(dangling.samples == 1 ? "sample" : "samples")); named \"unknown #\(dangling.id)\"\n"
+      )
+    }
+  }
 }
 
 #if canImport(Glibc)

@@ -40,12 +40,16 @@ extension Diagnosis {
 
   /// Reads `run` a second time for its samples, when it has any, and gives the findings what
   /// they measured (``measure(_:)``); a trace without samples is read once.
-  mutating func measureSamples(of run: TraceRun) throws(TraceReadError) {
-    guard summary.events.samples > 0, findings.contains(where: { Self.measuredRules.contains($0.rule) })
-    else {
-      return
-    }
-    measure(try run.read(ProfilePass(view: nil)).output)
+  ///
+  /// The nodes of the first `icicles` findings that can be measured also draw their samples as
+  /// an icicle (``MeasuredCode/icicle``), in the same read.
+  mutating func measureSamples(of run: TraceRun, icicles: Int = 0) throws(TraceReadError) {
+    let measured = findings.filter { Self.measuredRules.contains($0.rule) }
+    guard summary.events.samples > 0, !measured.isEmpty else { return }
+    var pass = ProfilePass(view: nil)
+    let drawn = Set(measured.prefix(max(icicles, 0)).compactMap(\.nodeIDs.first))
+    pass.icicles = Set(summary.views.map(\.key).filter { drawn.contains(CauseGraph.NodeID(view: $0)) })
+    measure(try run.read(pass).output)
   }
 
   /// Gives each `long-body` and `blocking-update` finding of a node with samples what they

@@ -11,6 +11,8 @@ package struct MeasuredCode: Hashable, Sendable {
   package var fix: String?
   /// One line of evidence: the verdict and the frames with their shares.
   package var evidence: String
+  /// The node's samples as a flame graph, when the profile drew one (the report's).
+  package var icicle: Icicle?
 
   /// Calls under this share of the hot frame's time are not where its cost sits.
   static let callFloor = 0.05
@@ -27,6 +29,7 @@ package struct MeasuredCode: Hashable, Sendable {
       + "(coverage \(SampleVerdict.percent(node.coverage)), \(verdict.rawValue): \(verdict.meaning)); "
       + "where the time went: \(shares.joined(separator: ", "))"
     fix = Self.fix(node, verdict: verdict, known: &known)
+    icicle = node.icicle
   }
 
   init(_ node: NodeProfile) {

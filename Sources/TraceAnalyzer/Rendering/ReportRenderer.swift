@@ -8,7 +8,8 @@ import TraceModel
 ///
 /// Sections, top to bottom: the header (app, device, span, refresh rate, thresholds), the
 /// findings (each a link to its evidence), the timeline (lanes like the instrument's), strips
-/// of the worst missed frames, the cause-and-effect graph, the views table and the evidence.
+/// of the worst missed frames, the cause-and-effect graph, the views table and the evidence
+/// (a slow body's card with the icicle of its samples, when the trace has them).
 /// The page's size depends on the number of columns, views, findings and graph nodes, never
 /// on the number of events. The same report always gives the same bytes.
 package enum ReportRenderer {
@@ -22,7 +23,7 @@ package enum ReportRenderer {
     page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     page += "<meta name=\"generator\" content=\"tracecli\">\n"
     page += "<title>\(html(title(report.summary))) · tracecli report</title>\n"
-    page += "<style>\n\(style)</style>\n</head>\n<body>\n"
+    page += "<style>\n\(style)\(icicleStyle)</style>\n</head>\n<body>\n"
     page += header(report)
     page += findings(report.diagnosis)
     page += timeline(report)
@@ -164,6 +165,8 @@ package enum ReportRenderer {
     let findings = report.diagnosis.findings
     guard !findings.isEmpty else { return "" }
     var text = "<section id=\"evidence\">\n<h2>Evidence</h2>\n"
+    // The findings whose card drew each node's icicle.
+    var drawn: [CauseGraph.NodeID: Int] = [:]
     for (index, finding) in findings.enumerated() {
       text += "<article id=\"finding-\(index + 1)\" class=\"\(finding.severity)\">\n"
       text +=
@@ -185,6 +188,16 @@ package enum ReportRenderer {
       for backtrace in finding.backtraces {
         text += "<details><summary>backtrace of <code>\(html(backtrace.source))</code></summary><pre>"
         text += html(backtrace.frames.joined(separator: "\n")) + "</pre></details>\n"
+      }
+      if let icicle = finding.measured?.icicle, let node = finding.nodeIDs.first {
+        // A node's samples are drawn once: a later finding of the node links to them.
+        if let first = drawn[node] {
+          text += "<p class=\"hint\">Where its samples went: the icicle of "
+          text += "<a href=\"#finding-\(first + 1)\">\(html(icicle.label))</a> above.</p>\n"
+        } else {
+          drawn[node] = index
+          text += Self.icicle(icicle)
+        }
       }
       text += "<p class=\"fix\"><b>Fix:</b> \(html(finding.suggestion))</p>\n"
       var links: [String] = []

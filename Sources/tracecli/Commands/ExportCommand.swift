@@ -2,10 +2,13 @@ import TraceAnalyzer
 import TraceModel
 
 /// `tracecli export <trace>…`: the trace for other tools: Trace Event Format (Perfetto UI,
-/// chrome://tracing, speedscope) or one flat JSON row per update (DuckDB, Spark, BigQuery).
+/// chrome://tracing, speedscope), one flat JSON row per update (DuckDB, Spark, BigQuery) or the
+/// Time Profiler samples as a speedscope file.
 enum ExportCommand: Command {
   static let name = "export"
-  static let synopsis = ["<trace> --format chrome", "<trace>... --format rows"]
+  static let synopsis = [
+    "<trace> --format chrome", "<trace>... --format rows", "<trace> --format speedscope",
+  ]
 
   static let about = """
     --format chrome writes the Trace Event Format JSON that ui.perfetto.dev,
@@ -25,16 +28,24 @@ enum ExportCommand: Command {
     kind, module, view, start, duration, severity, frame, frame missed, thread,
     skipped, group), for DuckDB's read_ndjson, Spark or BigQuery; several traces at
     once give the rows of every run.
+
+    --format speedscope writes the Time Profiler samples as a speedscope file
+    (speedscope.app): one sampled profile per thread with samples, the main thread
+    first, samples in time order with their weights in ns, each function (symbol
+    name and binary) one frame. Perfetto's JSON importer ignores samples, so they
+    go here. A trace without samples gives a file without profiles, and a note.
     """
 
   static let options: [Option] =
-    [Option("--format", value: "chrome|rows", help: "what to write (required)"), Option.output]
+    [Option("--format", value: "chrome|rows|speedscope", help: "what to write (required)"), Option.output]
     + Option.analysis + [Option.help]
 
   static let notes = """
     --from/--to and --window keep what starts in them, as for the other commands:
     updates, frames with those updates, groups, hitches, hangs, intervals, and the
-    sources placed in them; a cause is drawn only when both its ends are.
+    sources placed in them; a cause is drawn only when both its ends are; the
+    samples whose time is in them. Stack ids no symbol defines are named
+    "unknown #ID" and reported on standard error.
     """
 
   static let exitStatuses = [ExitStatus(.success, "written")] + ExitStatus.reading + [ExitStatus.noFolder]
@@ -42,6 +53,7 @@ enum ExportCommand: Command {
   static let examples = [
     "tracecli export trace.jsonl --format chrome -o trace.json",
     "tracecli export runs/*.jsonl --format rows > rows.jsonl",
+    "tracecli export trace.jsonl --format speedscope -o samples.speedscope.json",
   ]
 
   static func run(
@@ -50,29 +62,45 @@ enum ExportCommand: Command {
   ) throws -> ExitCode {
     var arguments = try parse(arguments)
     let destination = arguments.outputFile()
-    guard let format = try arguments.choiceIfGiven("--format", ["chrome", "rows"]) else {
-      throw UsageError("missing --format chrome or --format rows", command: "export")
+    guard let format = try arguments.choiceIfGiven("--format", ["chrome", "rows", "speedscope"]) else {
+      throw UsageError("missing --format chrome, rows or speedscope", command: "export")
     }
     let options = try arguments.analysisOptions()
     try arguments.finish()
     let paths = try arguments.traces()
-    if format == "chrome" && paths.count > 1 && paths.contains(where: isJSONLines) {
+    if format != "rows" && paths.count > 1 && paths.contains(where: isJSONLines) {
       throw UsageError(
-        "--format chrome exports one trace; give several runs to --format rows", command: "export")
+        "--format \(format) exports one trace; give several runs to --format rows", command: "export")
     }
     let file = try destination.map { path throws(AtomicFile.Failure) in try AtomicFile(path: path) }
     let result = try withoutActuallyEscaping({ (bytes: UnsafeRawBufferPointer) -> Bool in
       if let file { return file.write(bytes) }
       return output.write(bytes: bytes)
     }) { write in
-      format == "chrome"
-        ? try TraceAnalysis.exportChrome(paths: paths, options: options, write: write)
-        : try TraceAnalysis.exportRows(runs: paths, options: options, write: write)
+      switch format {
+      case "chrome": try TraceAnalysis.exportChrome(paths: paths, options: options, write: write)
+      case "speedscope":
+        try TraceAnalysis.exportSpeedscope(
+          paths: paths, options: options, exporter: "tracecli@\(Usage.versionNumber)", write: write)
+      default: try TraceAnalysis.exportRows(runs: paths, options: options, write: write)
+      }
     }
     TraceCLI.warn(result.warnings, to: &errors)
+    if format == "speedscope" {
+      TraceCLI.warn(dangling: result.dangling, in: result.file, to: &errors)
+      if result.profiles == 0 {
+        errors.write(
+          "tracecli: note: no samples\(options.range.isUnbounded && options.windows.isEmpty ? "" : " in the range")"
+            + ": the speedscope file has no profiles (record with the Time Profiler instrument)\n")
+      }
+    }
     if let file {
       try file.commit()
-      errors.write("tracecli: wrote \(result.events) events to \(file.path)\n")
+      let what =
+        format == "speedscope"
+        ? "\(result.events) \(result.events == 1 ? "sample" : "samples") in \(result.profiles) "
+          + (result.profiles == 1 ? "profile" : "profiles") : "\(result.events) events"
+      errors.write("tracecli: wrote \(what) to \(file.path)\n")
     }
     return .success
   }

@@ -57,12 +57,7 @@ enum ProfileCommand: Command {
       options: options)
     TraceCLI.warn(summary.warnings, to: &errors)
     TraceCLI.noteEmptyRange(summary, to: &errors)
-    for dangling in profile.dangling {
-      errors.write(
-        "tracecli: warning: \(summary.file):\(dangling.line): symbol #\(dangling.id) is not defined "
-          + "(\(dangling.samples) \(dangling.samples == 1 ? "sample" : "samples")); named \"unknown #\(dangling.id)\"\n"
-      )
-    }
+    TraceCLI.warn(dangling: profile.dangling, in: summary.file, to: &errors)
     if let view {
       if profile.focusMatches.isEmpty {
         errors.write(

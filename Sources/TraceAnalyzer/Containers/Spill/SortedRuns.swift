@@ -74,6 +74,31 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
     buffer.removeAll(keepingCapacity: true)
   }
 
+  /// The position in `run` of its first record that `isAfter` holds for (its count when none),
+  /// by binary search: `isAfter` must hold for every record after one it holds for.
+  fileprivate func firstPosition(in run: (offset: Int, count: Int), where isAfter: (Record) -> Bool) -> Int {
+    var low = 0
+    var high = run.count
+    while low < high {
+      let middle = (low + high) / 2
+      guard let record = record(in: run, at: middle) else { return run.count }
+      if isAfter(record) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// The record at `index` of `run`, read alone; nil when the spill cannot be read.
+  private func record(in run: (offset: Int, count: Int), at index: Int) -> Record? {
+    if run.offset < 0 { return memoryRuns[-1 - run.offset][index] }
+    let stride = MemoryLayout<Record>.stride
+    let records = [Record](unsafeUninitializedCapacity: 1) { buffer, initialized in
+      let ok =
+        file?.read(into: UnsafeMutableRawBufferPointer(buffer), at: run.offset + index * stride) ?? false
+      initialized = ok ? 1 : 0
+    }
+    return records.first
+  }
+
   private func isSorted(_ records: [Record]) -> Bool {
     for index in records.indices.dropFirst() where Record.precedes(records[index], records[index - 1]) {
       return false
@@ -134,6 +159,26 @@ struct RunMerger<Record: RunRecord> {
       runs.flush()
       for run in runs.runs {
         var cursor = SortedRuns<Record>.Cursor(runs: runs, run: run)
+        if let first = cursor.next() {
+          cursors.append(cursor)
+          push((first, cursors.count - 1, source))
+        }
+      }
+    }
+  }
+
+  /// Merges, of each source, its records from `from` (included) up to `before` (excluded): each
+  /// run's share found by binary search, so a range costs its records and a few reads a run.
+  init(ranges: [(runs: SortedRuns<Record>, from: Record, before: Record)]) {
+    for (source, range) in ranges.enumerated() {
+      range.runs.flush()
+      for run in range.runs.runs {
+        let lower = range.runs.firstPosition(in: run) { !Record.precedes($0, range.from) }
+        let upper = range.runs.firstPosition(in: run) { !Record.precedes($0, range.before) }
+        guard lower < upper else { continue }
+        var cursor = SortedRuns<Record>.Cursor(runs: range.runs, run: run)
+        cursor.position = lower
+        cursor.remaining = upper - lower
         if let first = cursor.next() {
           cursors.append(cursor)
           push((first, cursors.count - 1, source))

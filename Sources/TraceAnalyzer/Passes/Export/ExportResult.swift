@@ -2,7 +2,7 @@ import TraceModel
 
 /// What an export wrote.
 package struct ExportResult: Hashable, Sendable {
-  /// Events written (every line of `traceEvents`, or every row).
+  /// Events written (every line of `traceEvents`, every row, or every sample).
   package var events = 0
   /// Update events (finished updates) or rows.
   package var updates = 0
@@ -18,6 +18,12 @@ package struct ExportResult: Hashable, Sendable {
   package var sources = 0
   package var flows = 0
   package var tracks = 0
+  /// Profiles written (speedscope: one per thread with samples).
+  package var profiles = 0
+  /// How messages name the trace (speedscope).
+  package var file = ""
+  /// Stack ids no symbol defines (speedscope), by id.
+  package var dangling: [Profile.DanglingSymbol] = []
   package var warnings: [TraceWarning] = []
   /// Whether writing failed (the output is incomplete).
   package var writeFailed = false

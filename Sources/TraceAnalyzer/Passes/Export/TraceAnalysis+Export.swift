@@ -29,6 +29,26 @@ extension TraceAnalysis {
     return result
   }
 
+  /// Writes the Time Profiler samples of the trace made of `paths` as a speedscope file, one
+  /// sampled profile per thread (see ``SpeedscopeExport``); `exporter` names the program in it.
+  ///
+  /// The options' inspection range and `--window` keep the samples whose time is in them. A trace
+  /// without samples gives a file without profiles (``ExportResult/profiles`` 0). Memory stays
+  /// flat in the number of samples: they wait in sorted runs (by thread, then time), and each
+  /// distinct stack is kept once.
+  package static func exportSpeedscope(
+    paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(), exporter: String,
+    write: @escaping (UnsafeRawBufferPointer) -> Bool
+  ) throws(TraceReadError) -> ExportResult {
+    let run = try TraceRun(paths: paths, name: name, options: options)
+    let window = try run.window()
+    let reading = try run.readEvents { SpeedscopeSink(window: window) }
+    var export = SpeedscopeExport(reading: reading, sink: write)
+    var result = export.write(name: run.displayName, exporter: exporter)
+    result.warnings = reading.report.warnings
+    return result
+  }
+
   /// Writes one flat JSON row per update of each trace in `runs` (each one JSON Lines file, or
   /// an xctrace export or folder of them), run after run (see ``RowsExport``); the range and
   /// `--window` keep the updates that start in them, run by run.

@@ -70,6 +70,8 @@ package struct NodeProfile: Hashable, Sendable {
   /// Per hot app frame (by name), the functions leafward of it in its samples and their
   /// weight (once a sample), heaviest first: where the frame's time went.
   package var calls: [String: [Profile.FunctionTime]]
+  /// Its samples as a flame graph, when asked for (see ``ProfilePass/icicles``).
+  package var icicle: Icicle?
 }
 
 /// Whether a body computes or waits, from how much of its time the samples cover.

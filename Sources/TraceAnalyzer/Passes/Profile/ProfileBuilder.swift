@@ -1,7 +1,7 @@
 import TraceModel
 
 /// Names the functions of attributed samples: per node its frames, hot app frames and what
-/// each hot frame calls; the folded stacks; the dangling symbol ids.
+/// each hot frame calls (and its icicle, when asked); the folded stacks; the dangling symbol ids.
 struct ProfileBuilder {
   /// Every node: the summary's groups first (the attribution's numbers), then the views of
   /// updates outside the inspection range.
@@ -13,6 +13,8 @@ struct ProfileBuilder {
   let view: String?
   /// Whether to gather the folded stacks.
   let wantsStacks: Bool
+  /// The nodes to draw an icicle of (``NodeProfile/icicle``).
+  var icicles: Set<ViewKey> = []
 
   /// A resolved stack: function indices leaf first, and its hot app frame's position.
   private struct Resolved {
@@ -68,6 +70,9 @@ struct ProfileBuilder {
     let focus = matches.flatMap { $0.count == 1 ? $0[0] : nil }
     // Folded stacks by function indices, for every sample or the focus's.
     var folded: [[Int]: Int64] = [:]
+    // The call trees of the nodes to draw, by group.
+    var trees: [Int: CallTree] = [:]
+    for group in keys.indices where icicles.contains(keys[group]) { trees[group] = CallTree() }
     // Dangling ids: samples whose stack holds it, first line.
     var danglingUse: [Int64: (samples: Int, line: Int)] = [:]
     // In a stable order: by part, stack, group.
@@ -111,8 +116,9 @@ struct ProfileBuilder {
         continue
       }
       tallies[group, default: Tally()].add(stack, ns: weight.ns, samples: weight.samples)
+      trees[group]?.add(stack.functions.reversed(), ns: weight.ns)
     }
-    var nodes = tallies.map { group, tally in node(group, tally) }
+    var nodes = tallies.map { group, tally in node(group, tally, tree: trees[group]) }
     nodes.sort { a, b in
       if a.sampledNs != b.sampledNs { return a.sampledNs > b.sampledNs }
       if a.label != b.label { return Self.precedes(a.label, b.label) }
@@ -122,7 +128,7 @@ struct ProfileBuilder {
       Profile.StackWeight(names: functions.reversed().map { self.functions.functions[$0].name }, ns: ns)
     }
     return Profile(
-      nodes: nodes, focus: focus.map { node($0, tallies[$0] ?? Tally()) },
+      nodes: nodes, focus: focus.map { node($0, tallies[$0] ?? Tally(), tree: trees[$0]) },
       focusMatches: (matches.map { $0.map { keys[$0] } } ?? []).sorted(),
       samples: total.samples, sampledNs: total.ns, outsideUpdatesSamples: outside.samples,
       outsideUpdatesNs: outside.ns, stacks: stackWeights,
@@ -132,7 +138,7 @@ struct ProfileBuilder {
       .sorted { $0.id < $1.id })
   }
 
-  private func node(_ group: Int, _ tally: Tally) -> NodeProfile {
+  private func node(_ group: Int, _ tally: Tally, tree: CallTree?) -> NodeProfile {
     let catalog = functions.functions
     func time(_ function: Int, selfNs: Int64, totalNs: Int64) -> Profile.FunctionTime {
       Profile.FunctionTime(
@@ -160,10 +166,15 @@ struct ProfileBuilder {
       }.sorted(by: Self.heavier)
     }
     let key = keys[group]
-    return NodeProfile(
-      key: key, label: RuleContext.label(of: key), samples: tally.samples, sampledNs: tally.ns,
+    let label = RuleContext.label(of: key)
+    var node = NodeProfile(
+      key: key, label: label, samples: tally.samples, sampledNs: tally.ns,
       updateNs: group < attribution.updateNs.count ? attribution.updateNs[group] : 0, hotAppFrames: hot,
       frames: frames, calls: calls)
+    if let tree, tally.samples > 0 {
+      node.icicle = Icicle(tree, functions: catalog, label: label, samples: tally.samples)
+    }
+    return node
   }
 
   /// `functions` without repeats, in first-seen order.

@@ -10,6 +10,8 @@ struct ProfilePass: Pass {
   let view: String?
   /// Whether the output needs the folded stacks (``Profile/stacks``).
   var wantsStacks = false
+  /// The nodes whose profile draws their samples as an icicle (``NodeProfile/icicle``).
+  var icicles: Set<ViewKey> = []
   /// The sweep, once the read has ended.
   let sweep = EarlySweep()
 
@@ -94,7 +96,8 @@ struct ProfilePass: Pass {
     let functions = FunctionCatalog(parts: read.parts.map { ($0.pass.symbols, $0.symbols) })
     var builder = ProfileBuilder(
       keys: nodes, attribution: attribution, functions: functions,
-      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, wantsStacks: wantsStacks)
+      stacks: read.parts.map { ($0.pass.stacks, $0.lineOffset) }, view: view, wantsStacks: wantsStacks,
+      icicles: icicles)
     return builder.profile()
   }
 

@@ -23,6 +23,11 @@ package struct Report: Hashable, Sendable {
   /// The first graph: the page's main one (empty when there is none).
   package var graph: CauseGraph { graphs.first?.graph ?? CauseGraph(nodes: [], edges: []) }
 
+  /// Findings whose card draws an icicle of their node's samples, at most: the first
+  /// `long-body` and `blocking-update` findings of nodes with samples (each icicle has at most
+  /// ``Icicle/boxLimit`` boxes, so the page stays bounded).
+  package static let icicleLimit = 10
+
   /// The view the first graph is drawn around (`Module.View`), nil for none.
   package var graphView: String? { graphs.first?.view }
 

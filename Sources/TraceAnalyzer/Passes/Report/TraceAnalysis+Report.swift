@@ -10,6 +10,10 @@ extension TraceAnalysis {
   /// duration, view) once the trace's span and frames are known, so memory stays flat in the
   /// trace's length: per column, per view and per missed-frame strip.
   ///
+  /// A trace with samples is read a second time for them (``Diagnosis/measureSamples(of:icicles:)``):
+  /// the slow bodies' findings name their code, and the first ``Report/icicleLimit`` of them
+  /// carry an icicle of their samples.
+  ///
   /// `graphFound` is false, and ``Report/graphs`` empty, when `view` names no view of the
   /// trace.
   package static func report(
@@ -24,7 +28,7 @@ extension TraceAnalysis {
     recorded.attach(diagnosis.findings)
     diagnosis.hitches = recorded
     timeline.addRecorded(recorded)
-    try diagnosis.measureSamples(of: run)
+    try diagnosis.measureSamples(of: run, icicles: Report.icicleLimit)
     let graphs = Report.graphs(diagnosis, view: view)
     let report = Report(diagnosis: diagnosis, timeline: timeline, strips: strips, graphs: graphs ?? [])
     return (report, graphs != nil)
