@@ -106,23 +106,10 @@ struct ReportCommandTests {
     let page = run.output.replacingOccurrences(of: "</body>", with: "<script>\n\(check)</script>\n</body>")
     let file = try TemporaryFile(page, name: "report.html")
     defer { file.remove() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: chromium)
-    process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1100,900", "--virtual-time-budget=5000",
-      "--dump-dom", "file://\(file.path)",
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let start = try #require(
-      dom.range(of: "<pre id=\"graph-check\">", options: .backwards), "the check wrote nothing")
-    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-    let json = dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
-      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    let json = try #require(
+      try HeadlessChromium.text(
+        ofPre: "graph-check", page: file.path, chromium: chromium, width: 1100, height: 900),
+      "the check wrote nothing")
     let result = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let counts = try #require(result["counts"] as? [String: Int])
     let problems = try #require(result["problems"] as? [String])

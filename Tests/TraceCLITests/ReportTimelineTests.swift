@@ -32,21 +32,9 @@ struct ReportTimelineTests {
     let html = try String(contentsOfFile: page.path, encoding: .utf8)
     try html.replacingOccurrences(of: "</body>", with: hover).write(
       toFile: page.path, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: chromium)
-    process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000", "--window-size=1400,1000",
-      "--dump-dom", "file://\(page.path)",
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let start = try #require(dom.range(of: "<pre id=\"result\">"))
-    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-    let tip = String(dom[start.upperBound..<end.lowerBound])
+    let tip = try #require(
+      try HeadlessChromium.text(ofPre: "result", page: page.path, chromium: chromium, budget: 3000),
+      "the page wrote no tooltip")
     // The hovered column (or its neighbour, a pixel's rounding away) holds a red body update.
     #expect(tip.contains("View Body: "), "\(tip)")
     #expect(tip.contains("longest here LandmarkListItemView.body "), "\(tip)")
