@@ -83,4 +83,16 @@ struct PapercutTests {
     #expect(
       CLIRun(["updates", Self.before, "--view", "LandmarkListItemView", "--sort", "size"]).status == .usage)
   }
+
+  @Test func anOutputThatCannotBeCreatedSaysWhy() {
+    let missing = CLIRun(["report", Self.minimal, "-o", "/no-such-folder-\(UUID())/r.html"])
+    #expect(missing.status == .cannotCreate)
+    #expect(missing.errors.contains("its folder does not exist"))
+    #if os(Linux)
+      // /proc is a folder that takes no new file.
+      let proc = CLIRun(["report", Self.minimal, "-o", "/proc/version"])
+      #expect(proc.status == .cannotCreate)
+      #expect(proc.errors.contains("no file can be created in /proc"), "\(proc.errors)")
+    #endif
+  }
 }

@@ -101,7 +101,14 @@
   /// The failure `errno` says writing `path` met.
   private static func failure(_ path: String) -> Failure {
     let code = errno
-    let reason = code == ENOENT || code == ENOTDIR ? "its folder does not exist" : SystemFile.describe(code)
+    var reason = SystemFile.describe(code)
+    if code == ENOENT || code == ENOTDIR {
+      // A folder that exists but takes no new file (`/proc`) is said as such.
+      let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+      var status = stat()
+      let isFolder = stat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+      reason = isFolder ? "no file can be created in \(folder) (\(reason))" : "its folder does not exist"
+    }
     return Failure(path: path, reason: reason, code: code)
   }
 }
