@@ -2,9 +2,11 @@ import TraceAnalyzer
 import TraceModel
 
 extension TraceCLI {
-  /// Refuses a read that cannot be judged ("cannot judge", 65): no updates in it, or empty
-  /// SwiftUI tables (``RecordingCheck``). A read whose windows the recording lacks keeps
-  /// nothing on purpose with `--allow-missing-window`, and is not refused for that.
+  /// Refuses a read that cannot be judged ("cannot judge", 65).
+  ///
+  /// That is: no updates in it, or empty SwiftUI tables (``RecordingCheck``). A read whose
+  /// windows the recording lacks keeps nothing on purpose with `--allow-missing-window`, and is
+  /// not refused for that.
   ///
   /// `needsUpdates`: whether the gate measures updates (not hitches or hangs alone).
   static func refuseUnjudgeable(_ summary: TraceSummary, allowances: Allowances, needsUpdates: Bool = true)

@@ -248,7 +248,8 @@ struct CheckReadsOnceTests {
     #expect(run.measurements.findings != nil)
     // What the one read measured is what separate reads measure (diagnose also reads the samples
     // to name the code of slow bodies; check judges without them, in its one read).
-    let diagnosis = try TraceAnalysis.diagnose(paths: [path], options: options, settings: budget.findingSettings!)
+    let diagnosis = try TraceAnalysis.diagnose(
+      paths: [path], options: options, settings: budget.findingSettings!)
     let unmeasured = diagnosis.findings.map { finding in
       var finding = finding
       if let measured = finding.measured { finding.evidence.removeAll { $0 == measured.evidence } }
@@ -256,7 +257,8 @@ struct CheckReadsOnceTests {
       return finding
     }
     #expect(run.measurements.findings == unmeasured)
-    #expect(run.measurements.edges == EdgeCounts(try TraceAnalysis.causeGraph(paths: [path], options: options)))
+    #expect(
+      run.measurements.edges == EdgeCounts(try TraceAnalysis.causeGraph(paths: [path], options: options)))
     #expect(run.measurements.summary == diagnosis.summary)
   }
 
@@ -264,16 +266,20 @@ struct CheckReadsOnceTests {
   /// a read at those thresholds counts.
   @Test(arguments: ["landmarks-before", "landmarks-after", "many-small-updates", "slow-init"])
   func theRecountAtSlowerThresholdsEqualsAReadAtThem(_ trace: String) throws {
-    let budget = try BudgetParser.parse(Array(#"{"trace": {"red": 1000, "orange": 1000}}"#.utf8), file: "b.json")
+    let budget = try BudgetParser.parse(
+      Array(#"{"trace": {"red": 1000, "orange": 1000}}"#.utf8), file: "b.json")
     let path = Fixture.path("traces/\(trace).jsonl")
-    let run = try TraceAnalysis.check(paths: [path], budget: budget, options: AnalysisOptions(), tighteningMargin: 900)
+    let run = try TraceAnalysis.check(
+      paths: [path], budget: budget, options: AnalysisOptions(), tighteningMargin: 900)
     let recounted = try #require(run.slower).summary
     var slower = AnalysisOptions()
     slower.thresholds = BudgetTightener.slowerThresholds(AnalysisOptions().thresholds, margin: 900)
     let read = try TraceAnalysis.summarize(paths: [path], options: slower)
     #expect(recounted.total.orange == read.total.orange)
     #expect(recounted.total.red == read.total.red)
-    #expect(read.total.orange + read.total.red > run.measurements.summary.total.orange + run.measurements.summary.total.red)
+    #expect(
+      read.total.orange + read.total.red > run.measurements.summary.total.orange
+        + run.measurements.summary.total.red)
     for kind in UpdateKind.allCases {
       #expect(recounted[kind].orange == read[kind].orange)
       #expect(recounted[kind].red == read[kind].red)

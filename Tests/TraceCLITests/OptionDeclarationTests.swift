@@ -45,10 +45,13 @@ struct OptionDeclarationTests {
   @Test func flagsComeFromTheDeclarations() {
     #expect(
       CheckCommand.flags == [
-        "--force", "--allow-empty", "--allow-missing-window", "--allow-unrecorded", "--tighten", "-h", "--help",
+        "--force", "--allow-empty", "--allow-missing-window", "--allow-unrecorded", "--tighten", "-h",
+        "--help",
       ])
-    #expect(CauseGraphCommand.flags == ["--downstream", "--upstream", "--all", "--no-findings", "-h", "--help"])
-    #expect(Set(Self.commands.flatMap { $0.options.flatMap(\.names) }).isSuperset(of: ["-o", "--output", "-h"]))
+    #expect(
+      CauseGraphCommand.flags == ["--downstream", "--upstream", "--all", "--no-findings", "-h", "--help"])
+    #expect(
+      Set(Self.commands.flatMap { $0.options.flatMap(\.names) }).isSuperset(of: ["-o", "--output", "-h"]))
   }
 }
 

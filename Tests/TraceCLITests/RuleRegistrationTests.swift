@@ -42,7 +42,10 @@ struct RuleRegistrationTests {
       #expect(help.output.contains("[--busy-updates <n>]"))
       #expect(help.output.contains("--busy-updates <n>"))
       #expect(help.output.contains(" busy-view: updates of one view (default 1000)\n"))
-      #expect(FindingRules.markdownTable.contains("| `busy-view` | a view that updates very often | `--busy-updates <n>` | `busyUpdates` | 1000 | updates of one view |"))
+      #expect(
+        FindingRules.markdownTable.contains(
+          "| `busy-view` | a view that updates very often | `--busy-updates <n>` | `busyUpdates` | 1000 | updates of one view |"
+        ))
       let budget = try BudgetParser.parse(
         Array(#"{"findings": {"busyUpdates": 3, "forbid": ["busy-view"]}}"#.utf8), file: "b.json")
       #expect(budget.findingSettings?.count(BusyViewRule.maxUpdates) == 3)
@@ -57,14 +60,17 @@ struct RuleRegistrationTests {
     }
     // Outside the registration, nothing of it remains.
     #expect(!CLIRun(["diagnose", "--help"]).output.contains("busy-updates"))
-    #expect(CLIRun(["diagnose", Fixture.path("traces/minimal.jsonl"), "--busy-updates", "2"]).status == .usage)
+    #expect(
+      CLIRun(["diagnose", Fixture.path("traces/minimal.jsonl"), "--busy-updates", "2"]).status == .usage)
   }
 
   @Test func theDocsTableIsTheRulesDeclarations() throws {
-    let docs = try String(contentsOf: Fixture.root.appendingPathComponent("docs/analysis.md"), encoding: .utf8)
+    let docs = try String(
+      contentsOf: Fixture.root.appendingPathComponent("docs/analysis.md"), encoding: .utf8)
     let begin = "<!-- rules table: generated from the rules' declarations -->\n"
     let start = try #require(docs.range(of: begin)?.upperBound)
-    let end = try #require(docs.range(of: "<!-- end of rules table -->", range: start..<docs.endIndex)?.lowerBound)
+    let end = try #require(
+      docs.range(of: "<!-- end of rules table -->", range: start..<docs.endIndex)?.lowerBound)
     #expect(String(docs[start..<end]) == FindingRules.markdownTable)
   }
 

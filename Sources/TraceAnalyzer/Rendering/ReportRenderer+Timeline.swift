@@ -54,7 +54,8 @@ extension ReportRenderer {
       case "Update Groups": plot += runs(timeline.groups, y: y, height: lane.height, className: "group")
       case "Frames": plot += frames(timeline, y: y, height: lane.height)
       case "Hitches":
-        plot += runs(timeline.hitches, y: y, height: lane.height, className: "hitch", notes: timeline.hitchNotes)
+        plot += runs(
+          timeline.hitches, y: y, height: lane.height, className: "hitch", notes: timeline.hitchNotes)
       case "Hangs":
         plot += runs(timeline.hangs, y: y, height: lane.height, className: "hang", notes: timeline.hangNotes)
       default:
@@ -74,7 +75,8 @@ extension ReportRenderer {
     text += "<span class=\"swatch sev2\"></span>red <span class=\"swatch missed\"></span>missed deadline "
     text += "<span class=\"swatch group\"></span>update group <span class=\"swatch hitch\"></span>hitch "
     text += "<span class=\"swatch hang\"></span>hang</p>\n"
-    text += "<script type=\"application/json\" id=\"tl-data\">\(data(timeline, thresholds: report.summary.thresholds))</script>\n"
+    text +=
+      "<script type=\"application/json\" id=\"tl-data\">\(data(timeline, thresholds: report.summary.thresholds))</script>\n"
     return text + "</section>\n"
   }
 
@@ -168,7 +170,8 @@ extension ReportRenderer {
       if marked && start == nil { start = index }
       if !marked, let first = start {
         let said = (first..<index).flatMap { notes[$0] ?? [] }
-        let body = said.isEmpty ? "/>" : "><title>\(html(said.prefix(6).joined(separator: "\n")))</title></rect>"
+        let body =
+          said.isEmpty ? "/>" : "><title>\(html(said.prefix(6).joined(separator: "\n")))</title></rect>"
         text +=
           "<rect class=\"\(className)\" x=\"\(first)\" y=\"\(coordinate(y))\" width=\"\(index - first)\" height=\"\(coordinate(height))\"\(body)\n"
         start = nil
@@ -195,7 +198,9 @@ extension ReportRenderer {
     text += "],\"overrun\":[" + timeline.frames.map { String($0.worstOverrunNs) }.joined(separator: ",")
     text += "]"
     // Columns under an update group, a hitch, a hang: 1; and what the hitches and hangs were.
-    for (key, marks) in [("groups", timeline.groups), ("hitches", timeline.hitches), ("hangs", timeline.hangs)] {
+    for (key, marks) in [
+      ("groups", timeline.groups), ("hitches", timeline.hitches), ("hangs", timeline.hangs),
+    ] {
       text += ",\"\(key)\":\"" + String(marks.map { $0 ? "1" : "0" }) + "\""
     }
     for (key, notes) in [("hitchNotes", timeline.hitchNotes), ("hangNotes", timeline.hangNotes)] {
@@ -206,7 +211,8 @@ extension ReportRenderer {
       text += "}"
     }
     text += ",\"strips\":{"
-    text += timeline.strips.keys.sorted().map { "\"\($0)\":\(timeline.strips[$0] ?? 0)" }.joined(separator: ",")
+    text += timeline.strips.keys.sorted().map { "\"\($0)\":\(timeline.strips[$0] ?? 0)" }.joined(
+      separator: ",")
     return text + "}}"
   }
 

@@ -90,10 +90,13 @@
       return JSONScanError(
         offset: count, message: "unexpected end of \(readsDocument ? "file" : "line"), \(message)")
     }
-    if position + 2 < count && base[position] == 0xEF && base[position + 1] == 0xBB && base[position + 2] == 0xBF {
+    if position + 2 < count && base[position] == 0xEF && base[position + 1] == 0xBB
+      && base[position + 2] == 0xBF
+    {
       return JSONScanError(
         offset: position,
-        message: "a UTF-8 byte order mark (BOM) where \(message.replacing("expected ", with: "", maxReplacements: 1)) "
+        message:
+          "a UTF-8 byte order mark (BOM) where \(message.replacing("expected ", with: "", maxReplacements: 1)) "
           + "should be; JSON has none: save the file as UTF-8 without a BOM")
     }
     return JSONScanError(offset: position, message: message)

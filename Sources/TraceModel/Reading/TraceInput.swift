@@ -134,7 +134,9 @@ import Synchronization
 
   /// The header of a single JSON Lines trace (nil for other formats or without one).
   @usableFromInline package static func header(paths: [String], formats: [Format?] = []) -> TraceHeader? {
-    guard paths.count == 1, (formats.first ?? nil ?? (try? format(of: paths[0]))) == .jsonLines else { return nil }
+    guard paths.count == 1, (formats.first ?? nil ?? (try? format(of: paths[0]))) == .jsonLines else {
+      return nil
+    }
     return JSONLinesReader.header(path: paths[0])
   }
 

@@ -90,7 +90,8 @@ enum CheckCommand: Command {
       ExitStatus.noInput, ExitStatus.noXCTrace,
       ExitStatus(
         .cannotCreate,
-        "the budget's folder does not exist, or the file --write-baseline or --write-budget names exists (--force replaces it)"),
+        "the budget's folder does not exist, or the file --write-baseline or --write-budget names exists (--force replaces it)"
+      ),
       ExitStatus(.ioError, "the output or the budget file could not be written"),
     ]
 
@@ -159,11 +160,14 @@ enum CheckCommand: Command {
       throw UsageError(
         "--force lets --write-baseline or --write-budget replace a file; give one of them", command: "check")
     }
-    if starter == "-" && (budgetPath != nil || maxRed != nil || maxOrange != nil || maxMissed != nil
-      || maxHitches != nil || maxHitchTime != nil || maxHang != nil || !forbidden.isEmpty || baselineOutput != nil)
+    if starter == "-"
+      && (budgetPath != nil || maxRed != nil || maxOrange != nil || maxMissed != nil
+        || maxHitches != nil || maxHitchTime != nil || maxHang != nil || !forbidden.isEmpty
+        || baselineOutput != nil)
     {
       throw UsageError(
-        "--write-budget - writes the budget to standard output, alone: give no limit with it", command: "check")
+        "--write-budget - writes the budget to standard output, alone: give no limit with it",
+        command: "check")
     }
     if baselineOutput == "-" {
       throw UsageError(
@@ -193,7 +197,8 @@ enum CheckCommand: Command {
       baseline = try BaselineParser.parse(
         try BudgetFile.read(path: baselinePath, kind: "baseline file"), file: baselinePath)
     }
-    for output in [baselineOutput, starter].compactMap({ $0 }) where output != "-" && SystemFile.exists(output) && !force {
+    for output in [baselineOutput, starter].compactMap({ $0 })
+    where output != "-" && SystemFile.exists(output) && !force {
       errors.write("tracecli: \(output) exists; --force replaces it (or give another file)\n")
       return .cannotCreate
     }

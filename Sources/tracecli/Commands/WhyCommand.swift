@@ -34,7 +34,10 @@ enum WhyCommand: Command {
     """
 
   static let exitStatuses =
-    [ExitStatus(.success, "explained"), ExitStatus(.failure, "no update with that id, or no view of that name")]
+    [
+      ExitStatus(.success, "explained"),
+      ExitStatus(.failure, "no update with that id, or no view of that name"),
+    ]
     + ExitStatus.reading
 
   static let examples = [
@@ -78,7 +81,8 @@ enum WhyCommand: Command {
         errors.write(
           "tracecli: note: no update of \(view ?? "the view") runs at \(DurationText.seconds(at)); "
             + "explaining the nearest"
-            + (DurationText.seconds(start) == DurationText.seconds(at) ? "" : ", at \(DurationText.seconds(start))")
+            + (DurationText.seconds(start) == DurationText.seconds(at)
+              ? "" : ", at \(DurationText.seconds(start))")
             + ", which "
             + (distance > 0 ? "starts " : "ended ")
             + "\(DurationText.format(Int64(clamping: distance.magnitude))) \(distance > 0 ? "later" : "earlier")\n"

@@ -203,7 +203,10 @@ struct Arguments {
     if let letter {
       let long = known.filter { $0.hasPrefix("--" + letter) }
       if !long.isEmpty { message += Suggestion.phrase(Array(long.prefix(3))) }
-      if letter == "v" { message += long.isEmpty ? "; for the version, tracecli --version" : " (the version: tracecli --version)" }
+      if letter == "v" {
+        message +=
+          long.isEmpty ? "; for the version, tracecli --version" : " (the version: tracecli --version)"
+      }
     } else {
       message += Suggestion.didYouMean(name, among: known)
     }

@@ -6,7 +6,8 @@ struct EnvironmentChurnRule: FindingsRule {
     option: "--churn-frames", key: "churnFrames", default: 10, help: "frames reached")
 
   static let declaration = RuleDeclaration(
-    rule: .environmentChurn, finds: "environment changes reach views over many frames, some of them for nothing",
+    rule: .environmentChurn,
+    finds: "environment changes reach views over many frames, some of them for nothing",
     suggestion: "Keep fast-changing values (geometry, timers, counters) out of the environment; pass "
       + "them to the views that need them, so the others are not checked on every change.",
     thresholds: [churnFrames], subject: .first(1))
@@ -52,7 +53,8 @@ struct EnvironmentChurnRule: FindingsRule {
   func visit(cause visit: CauseVisit, run: Int, into scan: inout Scan) {
     let cause = visit.cause
     guard cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.toUpdate),
-      case .source(let sourceKind) = visit.fromKind, sourceKind == .environment || sourceKind == .environmentWriter
+      case .source(let sourceKind) = visit.fromKind,
+      sourceKind == .environment || sourceKind == .environmentWriter
     else { return }
     let frame = context.frames.timeline.frame(containing: cause.start).number
     let skipped = cause.has(ResolvedCause.skipped)

@@ -62,14 +62,16 @@ struct FanOutRule: FindingsRule {
     threshold = context.settings.count(Self.fanOut)
     bursts = UnsafeSendable(
       BurstCounter(
-        expected: context.resolvedCauses, low: context.traceSpan.lowerBound, high: context.traceSpan.upperBound,
+        expected: context.resolvedCauses, low: context.traceSpan.lowerBound,
+        high: context.traceSpan.upperBound,
         threads: context.runs))
   }
 
   func visit(cause visit: CauseVisit, run: Int, into scan: inout Scan) {
     let cause = visit.cause
     guard cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.toUpdate),
-      case .source(let sourceKind) = visit.fromKind, sourceKind != .environment, sourceKind != .environmentWriter
+      case .source(let sourceKind) = visit.fromKind, sourceKind != .environment,
+      sourceKind != .environmentWriter
     else { return }
     let joinEdge = Int(cause.edge)
     var edge = scan.slot(joinEdge, edges: context.edgeCounts.count)
@@ -91,7 +93,8 @@ struct FanOutRule: FindingsRule {
 
   func findings(_ scan: Scan) -> [Finding] {
     let graph = context.graph
-    let edgeBursts = bursts.value.bursts(edges: context.edgeCounts.count, gap: context.budget, threshold: threshold)
+    let edgeBursts = bursts.value.bursts(
+      edges: context.edgeCounts.count, gap: context.budget, threshold: threshold)
     var findings: [Finding] = []
     for fan in scan.fans {
       let burstsOfEdge = edgeBursts[Int(fan.joinEdge)]

@@ -44,7 +44,8 @@ struct OverBroadInputRule: FindingsRule {
 
   func visit(cause visit: CauseVisit, run: Int, into scan: inout Scan) {
     let cause = visit.cause
-    guard cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.changedSelf) && cause.isFinishedUpdate,
+    guard
+      cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.changedSelf) && cause.isFinishedUpdate,
       case .update = visit.fromKind
     else { return }
     scan.edges.change(NodePair(from: Int32(visit.from), to: Int32(visit.to))) { facts in
@@ -54,7 +55,9 @@ struct OverBroadInputRule: FindingsRule {
   }
 
   func findings(_ scan: Scan) -> [Finding] {
-    scan.edges.sorted { ($0.key.from, $0.key.to) < ($1.key.from, $1.key.to) }.compactMap { finding($0.key, $0.value) }
+    scan.edges.sorted { ($0.key.from, $0.key.to) < ($1.key.from, $1.key.to) }.compactMap {
+      finding($0.key, $0.value)
+    }
   }
 
   private func finding(_ pair: NodePair, _ facts: Edge) -> Finding? {

@@ -107,7 +107,9 @@ package enum BudgetTightener {
       // Below one of its unit, a value is written in the next smaller one (`"331us"`, not
       // `"0.331ms"`), as a person writes it.
       let smaller = ["s": "ms", "ms": "us", "us": "ns", "µs": "ns", "μs": "ns"][unit]
-      if value < scale, let smaller { return self.literal(value, like: .duration(unit: smaller, spaced: spaced)) }
+      if value < scale, let smaller {
+        return self.literal(value, like: .duration(unit: smaller, spaced: spaced))
+      }
       // Three significant digits of the value in its unit, and never finer than 1 ns.
       var significant: Int64 = 1
       while significant <= value / 1000 { significant *= 10 }

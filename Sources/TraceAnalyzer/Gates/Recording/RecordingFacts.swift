@@ -61,9 +61,11 @@ package struct RecordingFacts: Hashable, Sendable {
     }
   }
 
-  /// The SwiftUI instrument's tables were recorded (the `recorded` list has updates or causes)
-  /// and hold no row, while other recorded tables do: what attaching to a running app yields.
-  /// The others with rows, as a phrase (`6 hitches and 23 hangs`); nil otherwise.
+  /// What the recording holds (`6 hitches and 23 hangs`) when its SwiftUI tables hold nothing.
+  ///
+  /// That is: the SwiftUI instrument's tables were recorded (the `recorded` list has updates or
+  /// causes) and hold no row, while other recorded tables do, what attaching to a running app
+  /// yields; nil otherwise.
   package var emptySwiftUITables: String? {
     guard let recorded, recorded.contains("updates") || recorded.contains("causes"),
       events.updates == 0, events.causes == 0, events.groups == 0

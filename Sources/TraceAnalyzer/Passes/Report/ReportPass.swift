@@ -52,7 +52,8 @@ struct ReportPass: Pass {
         timeline.labels.append(labels[group])
       }
       timeline.addUpdate(
-        kind: kind, start: record.start, duration: record.duration, severity: severity, label: timelineLabel[group])
+        kind: kind, start: record.start, duration: record.duration, severity: severity,
+        label: timelineLabel[group])
       guard record.isMainThread else { return }
       if !frameTimes.contains(record.start) {
         let found = read.frames.timeline.lookup(record.start)

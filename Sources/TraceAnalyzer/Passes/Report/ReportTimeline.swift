@@ -84,7 +84,8 @@ package struct ReportTimeline: Hashable, Sendable {
 
   /// Adds a finished update of `kind` starting at `start`, lasting `duration` ns, of the view
   /// whose label is `labels[label]`.
-  mutating func addUpdate(kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?, label: Int32) {
+  mutating func addUpdate(kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?, label: Int32)
+  {
     let first = column(of: start)
     let end = start.saturatingAdd(duration)
     let last = column(of: end)
