@@ -6,6 +6,7 @@ Usage: Scripts/bench/pictures.py TRACECLI TRACE [RUNS]
 Runs each command once to warm the page cache, then RUNS times (default 5), and prints a
 markdown table of the best wall time, the ratio to summarize, the output's size and the peak
 RSS (GNU time). Outputs go to a temporary folder beside nothing the repository tracks.
+Exit status 1 when the report page is over the README's cap (20 MB).
 """
 import os
 import subprocess
@@ -49,14 +50,22 @@ def main():
         os.path.basename(trace), size, runs))
     print("|---|---:|---:|---:|---:|")
     base = None
+    over = []
     for name, command, output in rows:
         best, rss = measure(command, runs)
         base = base or best
         written = "%.1f" % (os.path.getsize(output) / 1e6) if output else "—"
+        if output and output.endswith(".html") and os.path.getsize(output) > REPORT_CAP:
+            over.append("the report is %s MB, over the %d MB cap" % (written, REPORT_CAP // 10**6))
         print("| `tracecli %s` | %.3f | %.2f× | %s | %d |" % (name, best, best / base, written, rss))
     for name in os.listdir(folder):
         os.remove(os.path.join(folder, name))
     os.rmdir(folder)
+    for line in over:
+        print(line, file=sys.stderr)
+    return 1 if over else 0
 
 
-main()
+REPORT_CAP = 20 * 10**6
+
+sys.exit(main())

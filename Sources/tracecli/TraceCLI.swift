@@ -85,7 +85,9 @@ enum TraceCLI {
         return try dispatch(command, rest, &output, &errors, style)
       }
       if let type = Usage.command(named: command) {
-        for note in Arguments.unitNotes(rest, options: type.options) { errors.write(note + "\n") }
+        // Said once, before the trace is read; the command's own parse reports any usage error.
+        let notes = (try? Arguments(rest, command: command, options: type.options))?.notes ?? []
+        for note in notes { errors.write(note + "\n") }
       }
       // Instruments bundles become folders of exported tables, named as the bundles in messages.
       var bundles = TraceBundles()

@@ -41,9 +41,10 @@ struct ReportRendererTests {
     #expect(page.contains("<svg"))
     #expect(page.contains("prefers-color-scheme: dark"))
     // Nothing loaded from elsewhere: no external scripts, styles, images or fonts (the SVG
-    // namespace the script creates elements in is a name, and url(#arrow) is in the page).
+    // namespace the script creates elements in is a name; url(#arrow) and url(#tl-clip) are
+    // in the page).
     let loaded = page.replacingOccurrences(of: "'http://www.w3.org/2000/svg'", with: "")
-      .replacingOccurrences(of: "url(#arrow)", with: "")
+      .replacingOccurrences(of: "url(#arrow)", with: "").replacingOccurrences(of: "url(#tl-clip)", with: "")
     for pattern in ["src=", "<link", "@import", "url(", "https://", "http://"] {
       #expect(!loaded.contains(pattern), "\(story) contains \(pattern)")
     }

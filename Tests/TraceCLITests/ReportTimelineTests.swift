@@ -40,4 +40,65 @@ struct ReportTimelineTests {
     #expect(tip.contains("longest here LandmarkListItemView.body "), "\(tip)")
     #expect(tip.contains(" red") || tip.contains(" orange"), "\(tip)")
   }
+
+  /// Zoomed in past a column's resolution, the page draws the real updates with their names,
+  /// and the tooltip over one names it: zoom on the longest body update of landmarks-before.
+  @Test(.tags(.slow), .notInQuickLoop, .timeLimit(.minutes(2)))
+  func zoomingInDrawsTheUpdatesByName() throws {
+    guard let chromium = Tool.chromium.require() else { return }
+    let page = try TemporaryFile("", name: "report.html")
+    defer { page.remove() }
+    let run = CLIRun(["report", Fixture.path("traces/landmarks-before.jsonl"), "-o", page.path])
+    try #require(run.status == .success, "\(run.errors)")
+    let zoom = """
+      <pre id="result"></pre><script>
+      setTimeout(function () {
+        var svg = document.getElementById('tl'), box = svg.getBoundingClientRect();
+        var scale = box.width / Number(svg.getAttribute('width'));
+        var data = JSON.parse(document.getElementById('tl-data').textContent), det = data.detail;
+        var best = -1, t = 0, at = 0;
+        for (var j = 0; j < det.d.length; j++) { t += det.s[j];
+          if (det.k[j] === '0' && (best < 0 || det.d[j] > det.d[best])) { best = j; at = t; } }
+        var c = (at + det.d[best] / 2) / Number(svg.dataset.width), result = { view: data.labels[det.v[best]] };
+        function wheel(times) {
+          for (var n = 0; n < times; n++) svg.dispatchEvent(new WheelEvent('wheel', { deltaY: -100,
+            clientX: box.left + (132 + c) * scale, clientY: box.top + 60 * scale, bubbles: true, cancelable: true }));
+        }
+        wheel(2);
+        result.zoomedAtTwo = svg.classList.contains('zoomed');
+        wheel(12);
+        var red = Array.prototype.slice.call(document.querySelectorAll('#tl-detail rect.one.sev2'));
+        red.sort(function (a, b) { return b.getBBox().width - a.getBBox().width; });
+        var r = red[0].getBoundingClientRect();
+        svg.dispatchEvent(new MouseEvent('mousemove', {
+          clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true }));
+        result.tip = document.getElementById('tl-tip').textContent;
+        wheel(12);
+        result.names = Array.prototype.map.call(document.querySelectorAll('#tl-detail text'), function (x) {
+          return x.textContent; });
+        document.getElementById('result').textContent = JSON.stringify(result);
+      }, 100);
+      </script></body>
+      """
+    let html = try String(contentsOfFile: page.path, encoding: .utf8)
+    try html.replacingOccurrences(of: "</body>", with: zoom).write(
+      toFile: page.path, atomically: true, encoding: .utf8)
+    let text = try #require(
+      try HeadlessChromium.text(ofPre: "result", page: page.path, chromium: chromium, budget: 3000),
+      "the page wrote nothing")
+    struct Result: Decodable {
+      var view: String
+      var zoomedAtTwo: Bool
+      var tip: String
+      var names: [String]
+    }
+    let result = try JSONDecoder().decode(Result.self, from: Data(text.utf8))
+    #expect(result.view == "LandmarkListItemView.body")
+    #expect(!result.zoomedAtTwo, "two steps in, a column is still under two pixels")
+    // The widest red bar is the longest body update: the tooltip names it with its duration.
+    #expect(result.tip.contains("View Body: LandmarkListItemView.body 2.56 ms red, from "), "\(result.tip)")
+    #expect(result.tip.contains("every update here is drawn one by one"), "\(result.tip)")
+    // At full zoom its bar carries the view's whole name (the lane says it is a body).
+    #expect(result.names.contains("LandmarkListItemView"), "\(result.names)")
+  }
 }

@@ -42,6 +42,8 @@ extension ReportRenderer {
     .axis line { stroke: var(--muted); } .axis text { fill: var(--muted); text-anchor: middle; }
     .sev0 { fill: var(--gray); } .sev1 { fill: var(--orange); } .sev2 { fill: var(--red); }
     text.bar { fill: #fff; font-size: 10.5px; } text.bar.sev0 { fill: #1d1d1f; }
+    svg.zoomed .cols { display: none; } .fine { opacity: .35; } rect.one { stroke: var(--bg); stroke-width: .5; }
+    text.one { font-size: 9.5px; pointer-events: none; }
     .frame { fill: var(--frame); } .missed { fill: var(--missed); } .group { fill: var(--group); opacity: .6; }
     .hitch { fill: var(--hitch); } .hang { fill: var(--hang); }
     .cursor { stroke: var(--accent); stroke-width: 1; vector-effect: non-scaling-stroke; }
@@ -141,8 +143,64 @@ extension ReportRenderer {
           axis.appendChild(line); axis.appendChild(text);
         }
       }
+      // Zoomed in: the fine columns (decoded once) and the updates the page holds one by one.
+      var detail = document.getElementById('tl-detail'), fine = data.fine, fineWidth = fine.width;
+      var fineCount = columns * fine.factor, laneY = data.laneY, laneH = data.laneH, rowH = (laneH - 2) / 3;
+      var fineLanes = fine.lanes.map(function (lane) {
+        var h = new Uint8Array(fineCount), w = new Uint8Array(fineCount), l = new Int32Array(fineCount), d = new Float64Array(fineCount), k = 0;
+        for (var j = 0; j < lane.i.length; j++) { k += lane.i[j];
+          h[k] = lane.h.charCodeAt(j) - 48; w[k] = lane.w.charCodeAt(j) - 48; l[k] = lane.l[j] + 1; d[k] = lane.d[j]; }
+        return { h: h, w: w, l: l, d: d }; });
+      var det = data.detail, count = det.d.length, at0 = new Float64Array(count), longest = 0;
+      for (var j = 0, t = 0; j < count; j++) { t += det.s[j]; at0[j] = t; longest = Math.max(longest, det.d[j]); }
+      var bars = [], barLimit = 3000;
+      function severity(d) { return d > data.red ? 2 : d > data.orange ? 1 : 0; }
+      function zoomed() { return view.to - view.from <= columns / 2; }
+      function complete(c) { return det.complete.some(function (r) { return c >= r[0] && c < r[1]; }); }
+      function add(name, attributes, text) {
+        var node = document.createElementNS(ns, name);
+        for (var key in attributes) node.setAttribute(key, attributes[key]);
+        if (text) node.textContent = text; detail.appendChild(node); return node; }
+      function drawDetail() {
+        while (detail.firstChild) detail.removeChild(detail.firstChild);
+        bars = []; svg.classList.toggle('zoomed', zoomed()); if (!zoomed()) return;
+        var from = view.from * width, to = view.to * width, scale = columns / (to - from);
+        // Each lane's fine columns, per pixel their tallest bar and worst severity, in runs.
+        fineLanes.forEach(function (lane, i) {
+          var tall = new Uint8Array(columns), worst = new Uint8Array(columns);
+          var first = Math.max(0, Math.floor(from / fineWidth)), last = Math.min(fineCount - 1, Math.floor(to / fineWidth));
+          for (var k = first; k <= last; k++) { if (!lane.h[k]) continue;
+            var x0 = Math.max(0, Math.floor((k * fineWidth - from) * scale));
+            var x1 = Math.min(columns, Math.max(x0 + 1, Math.ceil(((k + 1) * fineWidth - from) * scale)));
+            for (var x = x0; x < x1; x++) { tall[x] = Math.max(tall[x], lane.h[k]); worst[x] = Math.max(worst[x], lane.w[k]); } }
+          for (var x = 0; x < columns;) { var e = x + 1;
+            while (e < columns && tall[e] === tall[x] && worst[e] === worst[x]) e++;
+            if (tall[x]) { var h = laneH * tall[x] / 8;
+              add('rect', { 'class': 'fine sev' + worst[x], x: gutter + x, y: laneY[i] + laneH - h, width: e - x, height: h }); }
+            x = e; } });
+        // The updates in view, the longest if too many, each in the first of three rows free.
+        var list = [], lo = 0, hi = count;
+        while (lo < hi) { var mid = (lo + hi) >> 1; if (at0[mid] < from - longest) lo = mid + 1; else hi = mid; }
+        for (var j = lo; j < count && at0[j] < to; j++) if (at0[j] + det.d[j] > from) list.push(j);
+        if (list.length > barLimit) {
+          list.sort(function (a, b) { return det.d[b] - det.d[a] || a - b; }); list = list.slice(0, barLimit);
+          list.sort(function (a, b) { return a - b; }); }
+        var ends = data.laneY.map(function () { return [-1e9, -1e9, -1e9]; });
+        list.forEach(function (j) {
+          var lane = Number(det.k[j]), x0 = (at0[j] - from) * scale, x1 = Math.max(x0 + 1, (at0[j] + det.d[j] - from) * scale);
+          var row = ends[lane].findIndex(function (e) { return e <= x0; });
+          if (row < 0) row = ends[lane].indexOf(Math.min.apply(null, ends[lane]));
+          ends[lane][row] = x1 + 1;
+          var left = Math.max(x0, -2), right = Math.min(x1, columns + 2), y = laneY[lane] + 1 + row * rowH, sev = severity(det.d[j]);
+          add('rect', { 'class': 'one sev' + sev, x: gutter + left, y: y, width: right - left, height: rowH - 1, rx: 1.5 });
+          // The lane names the kind: a body's bar says its view only.
+          var fits = Math.floor((right - left - 4) / 5.6), name = data.labels[det.v[j]].replace(lane === 0 ? /[.]body$/ : /^$/, '');
+          if (fits >= 4) add('text', { 'class': 'bar one sev' + sev, x: gutter + left + 2, y: y + rowH - 3 },
+            name.length <= fits ? name : name.slice(0, fits - 1) + '…');
+          bars.push({ x0: gutter + left, x1: gutter + right, y0: y, y1: y + rowH, j: j }); });
+      }
       function apply() {
-        plot.setAttribute('viewBox', view.from + ' 0 ' + (view.to - view.from) + ' ' + height); drawAxis(); }
+        plot.setAttribute('viewBox', view.from + ' 0 ' + (view.to - view.from) + ' ' + height); drawAxis(); drawDetail(); }
       function columnAt(event) {
         var box = svg.getBoundingClientRect(), scale = box.width / Number(svg.getAttribute('width'));
         var x = (event.clientX - box.left) / scale - gutter;
@@ -182,15 +240,25 @@ extension ReportRenderer {
         if (c < 0 || c >= columns) { tip.hidden = true; return; }
         cursor.setAttribute('x1', at); cursor.setAttribute('x2', at);
         var names = ['View Body', 'Representable', 'Other'], sev = ['', ' worst orange', ' worst red'], lines = [];
-        lines.push(fmt(start - origin + Math.round(at * width)) + '  (column of ' + fmt(width) + ')');
+        lines.push(fmt(start - origin + Math.round(at * width)) + '  (column of ' + fmt(zoomed() ? fineWidth : width) + ')');
+        var levels = ['', ' orange', ' red'];
+        // Zoomed in, the update under the cursor by name, and the lanes' fine columns.
+        var box = svg.getBoundingClientRect(), px = box.width / Number(svg.getAttribute('width'));
+        var sx = (event.clientX - box.left) / px, sy = (event.clientY - box.top) / px;
+        var hit = bars.find(function (b) { return sx >= b.x0 && sx <= b.x1 && sy >= b.y0 && sy <= b.y1; });
+        if (hit) { var j = hit.j;
+          lines.push(names[Number(det.k[j])] + ': ' + data.labels[det.v[j]] + ' ' + fmt(det.d[j]) + levels[severity(det.d[j])] +
+            ', from ' + fmt(start - origin + at0[j])); }
+        var f = Math.min(fineCount - 1, Math.floor(at * width / fineWidth));
         data.lanes.forEach(function (lane, i) {
           var parts = [];
           if (lane.c[c] > 0) parts.push(lane.c[c] + ' starting' + sev[Number(lane.w[c])]);
-          if (lane.l[c] >= 0) {
-            var d = lane.d[c], level = d > data.red ? ' red' : d > data.orange ? ' orange' : '';
-            parts.push('longest here ' + data.labels[lane.l[c]] + ' ' + fmt(d) + level);
-          }
+          var l = lane.l[c], d = lane.d[c];
+          if (zoomed()) { l = fineLanes[i].l[f] - 1; d = fineLanes[i].d[f]; }
+          if (l >= 0) parts.push('longest here ' + data.labels[l] + ' ' + fmt(d) + levels[severity(d)]);
           if (parts.length) lines.push(names[i] + ': ' + parts.join(', ')); });
+        if (zoomed()) lines.push(complete(c) ? 'every update here is drawn one by one'
+          : 'orange and red updates are drawn one by one here, the others as columns of ' + fmt(fineWidth));
         if (data.frames[c] > 0) lines.push('frames: ' + data.frames[c] + (data.missed[c] > 0 ? ', ' + data.missed[c] +
           ' missed (worst +' + fmt(data.overrun[c]) + ')' : ''));
         // A hitch or hang over the column: what it was (its note, at the column it starts in).

@@ -34,7 +34,9 @@ extension ReportRenderer {
     text += "bar height is how busy updates kept it, colour the worst update in it. "
     text += "Hover names the longest update of each lane there, and the hitch, hang or group; click one "
     text += "of the worst missed frames to open its strip. Scroll with the wheel to zoom, drag to pan, "
-    text += "double-click to reset.</p>\n"
+    text += "double-click to reset. Zoomed in, the orange and red updates are drawn one by one with "
+    text += "their names, and every update of the busiest stretches; the others as columns of "
+    text += "\(html(DurationText.format(timeline.fineColumnWidth))).\(omitted(timeline.detail))</p>\n"
     text += "<div class=\"scroll\"><svg id=\"tl\" class=\"timeline\" width=\"\(coordinate(width))\" "
     text += "height=\"\(coordinate(height))\" viewBox=\"0 0 \(coordinate(width)) \(coordinate(height))\" "
     text +=
@@ -45,6 +47,7 @@ extension ReportRenderer {
       "<g class=\"axis\" id=\"tl-axis\">\(axisTicks(report, plotWidth: columns, from: 0, to: columns))</g>\n"
     var y = axis
     var plot = ""
+    var laneTops: [Double] = []
     for lane in lanes {
       text +=
         "<text class=\"lane\" x=\"8\" y=\"\(coordinate(y + lane.height / 2 + 4))\">\(html(lane.name))</text>\n"
@@ -60,7 +63,10 @@ extension ReportRenderer {
         plot += runs(timeline.hangs, y: y, height: lane.height, className: "hang", notes: timeline.hangNotes)
       default:
         if let kind = lane.kind {
+          laneTops.append(y)
+          plot += "<g class=\"cols\">\n"
           plot += updates(timeline, lane: timeline.lanes[kind.rawValue], y: y, height: lane.height)
+          plot += "</g>\n"
         }
       }
       y += lane.height + gap
@@ -69,6 +75,11 @@ extension ReportRenderer {
     text += "height=\"\(coordinate(height))\" viewBox=\"0 0 \(coordinate(columns)) \(coordinate(height))\" "
     text +=
       "preserveAspectRatio=\"none\">\n\(plot)<line id=\"tl-cursor\" class=\"cursor\" x1=\"-10\" x2=\"-10\" y1=\"0\" y2=\"\(coordinate(height))\"/>\n</svg>\n"
+    // What a zoomed-in page draws: in the outer plot's pixels, clipped to the plot.
+    text +=
+      "<clipPath id=\"tl-clip\"><rect x=\"\(coordinate(gutter))\" y=\"0\" width=\"\(coordinate(columns))\" "
+    text +=
+      "height=\"\(coordinate(height))\"/></clipPath><g id=\"tl-detail\" clip-path=\"url(#tl-clip)\"></g>\n"
     text += "</svg></div>\n<div id=\"tl-tip\" class=\"tip\" hidden></div>\n"
     text +=
       "<p class=\"legend\"><span class=\"swatch sev0\"></span>update <span class=\"swatch sev1\"></span>orange "
@@ -76,7 +87,7 @@ extension ReportRenderer {
     text += "<span class=\"swatch group\"></span>update group <span class=\"swatch hitch\"></span>hitch "
     text += "<span class=\"swatch hang\"></span>hang</p>\n"
     text +=
-      "<script type=\"application/json\" id=\"tl-data\">\(data(timeline, thresholds: report.summary.thresholds))</script>\n"
+      "<script type=\"application/json\" id=\"tl-data\">\(data(timeline, thresholds: report.summary.thresholds, laneTops: laneTops, laneHeight: lanes[1].height))</script>\n"
     return text + "</section>\n"
   }
 
@@ -130,9 +141,7 @@ extension ReportRenderer {
     for (index, column) in lane.enumerated() {
       var next: (Int, UInt8)?
       if column.count > 0 || column.busyNs > 0 {
-        // Eighths of the lane: at least two, the rest by the share of the column kept busy.
-        let busy = min(1, Double(column.busyNs) / width)
-        next = (2 + Int((busy * 6).rounded(.up)), column.worst)
+        next = (eighths(busyNs: column.busyNs, width: width), column.worst)
       }
       if next?.0 != current?.0 || next?.1 != current?.1 {
         flush(index)
@@ -180,8 +189,18 @@ extension ReportRenderer {
     return text
   }
 
-  /// Per column counts and severities for the hover text: compact JSON.
-  private static func data(_ timeline: ReportTimeline, thresholds: Thresholds) -> String {
+  /// A sentence on the orange and red updates the page leaves out ("" for none).
+  private static func omitted(_ detail: TimelineDetail) -> String {
+    guard detail.omittedNotable > 0 else { return "" }
+    return " To keep the page bounded, the \(detail.omittedNotable) shortest orange and red updates are "
+      + "drawn as columns only."
+  }
+
+  /// Per column counts and severities for the hover text, the fine columns and the updates
+  /// drawn one by one: compact JSON.
+  private static func data(
+    _ timeline: ReportTimeline, thresholds: Thresholds, laneTops: [Double], laneHeight: Double
+  ) -> String {
     var text = "{\"lanes\":["
     for (index, lane) in timeline.lanes.enumerated() {
       if index > 0 { text += "," }
@@ -213,7 +232,92 @@ extension ReportRenderer {
     text += ",\"strips\":{"
     text += timeline.strips.keys.sorted().map { "\"\($0)\":\(timeline.strips[$0] ?? 0)" }.joined(
       separator: ",")
-    return text + "}}"
+    text += "},\"laneY\":[" + laneTops.map(coordinate).joined(separator: ",")
+    text += "],\"laneH\":\(coordinate(laneHeight)),\"fine\":" + fine(timeline)
+    return text + ",\"detail\":" + detail(timeline.detail, start: timeline.start) + "}"
+  }
+
+  /// The fine columns, each lane's non-empty ones only: `i` the change of index from the
+  /// previous one, `h` the bar's eighths and `w` the worst severity (a digit each), `l` and `d`
+  /// the longest update's label and duration.
+  private static func fine(_ timeline: ReportTimeline) -> String {
+    let width = Double(timeline.fineColumnWidth)
+    var text = ExportWriter(sink: nil)
+    text.append("{\"factor\":")
+    text.append(ReportTimeline.fineFactor)
+    text.append(",\"width\":")
+    text.append(timeline.fineColumnWidth)
+    text.append(",\"lanes\":[")
+    for (index, lane) in timeline.fineLanes.enumerated() {
+      if index > 0 { text.append(",") }
+      let columns = lane.indices.filter { lane[$0].count > 0 || lane[$0].busyNs > 0 }
+      text.append("{\"i\":[")
+      for (order, column) in columns.enumerated() {
+        if order > 0 { text.append(",") }
+        text.append(order == 0 ? column : column - columns[order - 1])
+      }
+      text.append("],\"h\":\"")
+      for column in columns { text.append(eighths(busyNs: lane[column].busyNs, width: width)) }
+      text.append("\",\"w\":\"")
+      for column in columns { text.append(Int(lane[column].worst)) }
+      text.append("\",\"l\":")
+      append(columns.lazy.map { Int64(lane[$0].longest) }, to: &text)
+      text.append(",\"d\":")
+      append(columns.lazy.map { lane[$0].longestNs }, to: &text)
+      text.append("}")
+    }
+    text.append("]}")
+    return String(decoding: text.bytes, as: UTF8.self)
+  }
+
+  /// The updates drawn one by one: `s` each start's change from the previous one's (the first
+  /// from the timeline's start), `d` durations, `k` lanes (a digit each), `v` labels;
+  /// `complete` the runs of columns all of whose updates are there.
+  private static func detail(_ detail: TimelineDetail, start: Int64) -> String {
+    let updates = detail.updates
+    var text = ExportWriter(sink: nil)
+    text.append("{\"s\":")
+    append(
+      updates.indices.lazy.map {
+        updates[$0].start.saturatingSubtract($0 == 0 ? start : updates[$0 - 1].start)
+      },
+      to: &text)
+    text.append(",\"d\":")
+    append(updates.lazy.map(\.duration), to: &text)
+    text.append(",\"k\":\"")
+    for update in updates { text.append(update.kind.rawValue) }
+    text.append("\",\"v\":")
+    append(updates.lazy.map { Int64($0.label) }, to: &text)
+    text.append(",\"complete\":[")
+    for (index, run) in detail.complete.enumerated() {
+      text.append(index == 0 ? "[" : ",[")
+      text.append(run.lowerBound)
+      text.append(",")
+      text.append(run.upperBound)
+      text.append("]")
+    }
+    text.append("],\"omitted\":")
+    text.append(detail.omittedNotable)
+    text.append("}")
+    return String(decoding: text.bytes, as: UTF8.self)
+  }
+
+  /// `values` as a JSON array.
+  private static func append(_ values: some Sequence<Int64>, to text: inout ExportWriter) {
+    text.append("[")
+    var first = true
+    for value in values {
+      if !first { text.append(",") }
+      first = false
+      text.append(value)
+    }
+    text.append("]")
+  }
+
+  /// A busy column's bar in eighths of its lane: at least two, the rest by the share of the
+  /// column (`width` ns) updates kept busy.
+  static func eighths(busyNs: Int64, width: Double) -> Int {
+    2 + Int((min(1, Double(busyNs) / width) * 6).rounded(.up))
   }
 
   // MARK: - Frame strips

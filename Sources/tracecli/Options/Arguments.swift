@@ -12,6 +12,8 @@ struct Arguments {
   private(set) var positionalIndexes: [Int] = []
   /// The number of positionals before `--` (after which everything is one), nil without one.
   private(set) var positionalsBeforeEndOfOptions: Int?
+  /// What the parse noticed that is no error (`--from 500`: see ``unitNote(_:value:)``).
+  private(set) var notes: [String] = []
   let command: String
 
   /// Splits `arguments` by the command's declared `options`.
@@ -19,6 +21,8 @@ struct Arguments {
     self.command = command
     known = declared.flatMap(\.names)
     let flags = Set(declared.filter(\.isFlag).flatMap(\.names))
+    let durations = Set(
+      declared.filter { $0.value == "<time>" || $0.value == "<duration>" }.flatMap(\.names))
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {
@@ -50,6 +54,9 @@ struct Arguments {
         index += 1
       }
       options.append((name, value, positionals.count))
+      if durations.contains(name), let value, let note = Self.unitNote(name, value: value) {
+        notes.append(note)
+      }
     }
   }
 
@@ -163,36 +170,15 @@ struct Arguments {
     if let unknown = options.first { throw Self.unknownOption(unknown.name, known: known, command: command) }
   }
 
-  /// Notes for durations written without a unit where a small number of nanoseconds is
+  /// A note for a duration written without a unit where a small number of nanoseconds is
   /// unlikely (`--from 500`): still nanoseconds, as documented, but said.
-  static func unitNotes(_ arguments: [String], options declared: [Option]) -> [String] {
-    let durations = Set(
-      declared.filter { $0.value == "<time>" || $0.value == "<duration>" }.flatMap(\.names))
-    var notes: [String] = []
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "--" { break }
-      var name = argument
-      var value: String?
-      if let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        value = String(argument[argument.index(after: equals)...])
-      }
-      guard durations.contains(name) else { continue }
-      if value == nil, index < arguments.count {
-        value = arguments[index]
-        index += 1
-      }
-      guard let value, let number = Double(value), value.allSatisfy({ $0.isNumber || $0 == "." }),
-        number > 0, number < 1_000_000
-      else { continue }
-      notes.append(
-        "tracecli: note: \(name) \(value) means \(value) ns (a duration without a unit is in nanoseconds); "
-          + "did you mean \(value)ms?")
-    }
-    return notes
+  private static func unitNote(_ name: String, value: String) -> String? {
+    guard let number = Double(value), value.allSatisfy({ $0.isNumber || $0 == "." }), number > 0,
+      number < 1_000_000
+    else { return nil }
+    return
+      "tracecli: note: \(name) \(value) means \(value) ns (a duration without a unit is in nanoseconds); "
+      + "did you mean \(value)ms?"
   }
 
   /// `unknown option '-v'; did you mean '--view'?`: the closest spelling, or for a one-letter

@@ -122,7 +122,7 @@ struct SpeedscopeExport {
     var threads = [Thread(name: "main", local: Array(repeating: 0, count: parts.count))]
     var byName: [String: Int] = [:]
     for (position, part) in parts.enumerated() {
-      for (index, symbol) in part.sink.threadNames.enumerated() {
+      for (index, symbol) in part.sink.threads.names.enumerated() {
         let name = part.symbols[symbol]
         let global =
           byName[name]
@@ -137,8 +137,8 @@ struct SpeedscopeExport {
     for index in threads.indices {
       for (position, part) in parts.enumerated() {
         guard let local = threads[index].local[position].map(Int.init) else { continue }
-        threads[index].start = min(threads[index].start, part.sink.starts[local])
-        threads[index].end = max(threads[index].end, part.sink.ends[local])
+        threads[index].start = min(threads[index].start, part.sink.threads.starts[local])
+        threads[index].end = max(threads[index].end, part.sink.threads.ends[local])
       }
     }
     return threads

@@ -11,13 +11,9 @@ struct SpeedscopeSink: TraceSink {
   /// By stack index: the samples of that stack.
   private(set) var stackSamples: [Int] = []
   private(set) var symbols: [CodeSymbol] = []
-  /// By thread index − 1: the thread's name (index 0 is the main thread).
-  private(set) var threadNames: [Symbol] = []
-  private var threadIndex: [Symbol: UInt32] = [:]
-  /// By thread index: the first sample's time and the latest end of a sample (time plus weight);
-  /// `.max` and `.min` without samples.
-  private(set) var starts: [Int64] = [.max]
-  private(set) var ends: [Int64] = [.min]
+  /// The samples' threads, each spanning its first sample to the latest end of one (time plus
+  /// weight).
+  private(set) var threads = SampleThreads()
 
   init(window: TraceWindow = TraceWindow()) { self.window = window }
 
@@ -25,12 +21,12 @@ struct SpeedscopeSink: TraceSink {
     switch event {
     case .sample(let sample):
       guard window.contains(sample.time) else { return }
-      let thread = thread(sample.thread, isMain: sample.isMainThread)
+      let thread = threads.sample(
+        sample.thread, isMain: sample.isMainThread, time: sample.time,
+        end: sample.time.saturatingAdd(max(sample.weight, 0)))
       let stack = stacks.intern(sample.stack, line: line)
       if stack == stackSamples.count { stackSamples.append(0) }
       stackSamples[stack] += 1
-      starts[Int(thread)] = min(starts[Int(thread)], sample.time)
-      ends[Int(thread)] = max(ends[Int(thread)], sample.time.saturatingAdd(max(sample.weight, 0)))
       runs.append(
         SpeedscopeSample(thread: thread, stack: UInt32(stack), time: sample.time, weight: sample.weight))
     case .symbol(let symbol):
@@ -38,17 +34,5 @@ struct SpeedscopeSink: TraceSink {
     default:
       break
     }
-  }
-
-  /// The part's index of the thread `name` (0 for the main thread).
-  private mutating func thread(_ name: Symbol?, isMain: Bool) -> UInt32 {
-    guard !isMain, let name else { return 0 }
-    if let found = threadIndex[name] { return found }
-    threadNames.append(name)
-    let index = UInt32(threadNames.count)
-    threadIndex[name] = index
-    starts.append(.max)
-    ends.append(.min)
-    return index
   }
 }

@@ -18,13 +18,8 @@ struct ProfilePass: Pass {
   struct Part: PassPart {
     let window: TraceWindow
     let runs = SortedRuns<ProfileRecord>(runLength: 1 << 15, memoryLimit: 1 << 17)
-    /// Thread symbol → the part's thread index (0 is the main thread).
-    private var threadIndex: [Symbol: UInt32] = [:]
-    /// By thread index − 1: the thread's name.
-    private(set) var threadNames: [Symbol] = []
-    /// By thread index: the first and last sample time (`.max`/`.min` without samples).
-    private(set) var firstSample: [Int64] = [.max]
-    private(set) var lastSample: [Int64] = [.min]
+    /// The threads of the samples and updates, each spanning its first to its last sample time.
+    private(set) var threads = SampleThreads()
     private(set) var stacks = StackTable()
     private(set) var symbols: [CodeSymbol] = []
     /// The views of the updates the inspection range leaves out: `--view` names a node of the
@@ -32,17 +27,6 @@ struct ProfilePass: Pass {
     private(set) var outsideRange: Set<SummaryAccumulator.LocalKey> = []
 
     init(window: TraceWindow) { self.window = window }
-
-    private mutating func thread(_ name: Symbol?, isMain: Bool) -> UInt32 {
-      guard !isMain, let name else { return 0 }
-      if let found = threadIndex[name] { return found }
-      threadNames.append(name)
-      let index = UInt32(threadNames.count)
-      threadIndex[name] = index
-      firstSample.append(.max)
-      lastSample.append(.min)
-      return index
-    }
 
     mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
       guard let group else {
@@ -54,16 +38,15 @@ struct ProfilePass: Pass {
       runs.append(
         ProfileRecord(
           time: update.start, length: update.duration, id: update.id,
-          thread: thread(update.thread, isMain: update.isMainThread), group: UInt32(group)))
+          thread: threads.thread(update.thread, isMain: update.isMainThread), group: UInt32(group)))
     }
 
     mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
       switch event {
       case .sample(let sample):
         guard window.contains(sample.time) else { return }
-        let thread = thread(sample.thread, isMain: sample.isMainThread)
-        firstSample[Int(thread)] = min(firstSample[Int(thread)], sample.time)
-        lastSample[Int(thread)] = max(lastSample[Int(thread)], sample.time)
+        let thread = threads.sample(
+          sample.thread, isMain: sample.isMainThread, time: sample.time, end: sample.time)
         let stack = stacks.intern(sample.stack, line: line)
         runs.append(
           ProfileRecord(
@@ -112,7 +95,7 @@ struct ProfilePass: Pass {
     var spans: [ClosedRange<Int64>?] = [nil]
     for part in parts {
       var map = [0]
-      for name in part.pass.threadNames {
+      for name in part.pass.threads.names {
         let text = part.symbols[name]
         if let found = globalThread[text] {
           map.append(found)
@@ -122,9 +105,9 @@ struct ProfilePass: Pass {
           spans.append(nil)
         }
       }
-      for (local, global) in map.enumerated() where part.pass.firstSample[local] != .max {
-        let first = part.pass.firstSample[local]
-        let last = part.pass.lastSample[local]
+      for (local, global) in map.enumerated() where part.pass.threads.starts[local] != .max {
+        let first = part.pass.threads.starts[local]
+        let last = part.pass.threads.ends[local]
         spans[global] =
           spans[global].map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...last
       }

@@ -9,6 +9,7 @@ import TraceModel
 /// ``HitchesPass`` beside it has explained them (``ReportTimeline/addRecorded(_:)``).
 struct ReportPass: Pass {
   let columns: Int
+  var detail = TimelineDetail.Limits()
 
   struct Part: PassPart {
     private(set) var groups = UpdateSpill()
@@ -44,6 +45,7 @@ struct ReportPass: Pass {
     var frameTimes: Range<Int64> = 0..<0
     // Per strip, the shortest bar its last trim kept: a shorter update can never be kept.
     var floors = [Int64](repeating: .min, count: strips.count)
+    var notable = TimelineDetail.NotableCollector(limit: detail.notable)
     builder.forEachSpilled { group, record in
       let kind = builder.keys[group].kind
       let severity = thresholds.classify(record.duration)
@@ -54,6 +56,11 @@ struct ReportPass: Pass {
       timeline.addUpdate(
         kind: kind, start: record.start, duration: record.duration, severity: severity,
         label: timelineLabel[group])
+      if severity != nil {
+        notable.add(
+          TimelineDetail.Update(
+            start: record.start, duration: record.duration, kind: kind, label: timelineLabel[group]))
+      }
       guard record.isMainThread else { return }
       if !frameTimes.contains(record.start) {
         let found = read.frames.timeline.lookup(record.start)
@@ -77,6 +84,24 @@ struct ReportPass: Pass {
         }
       }
     }
+    timeline.finishLanes()
+    // A second read of the spill for the busiest columns' updates, every one of them.
+    let chosen = TimelineDetail.busiestColumns(timeline, limit: detail.busy)
+    var busy: [TimelineDetail.Update] = []
+    var notableInBusy = 0
+    if chosen.contains(true) {
+      builder.forEachSpilled { group, record in
+        guard chosen[timeline.column(of: record.start)] else { return }
+        if thresholds.classify(record.duration) != nil { notableInBusy += 1 }
+        busy.append(
+          TimelineDetail.Update(
+            start: record.start, duration: record.duration, kind: builder.keys[group].kind,
+            label: timelineLabel[group]))
+      }
+    }
+    timeline.detail = TimelineDetail(
+      notable: notable, busy: busy, notableInBusy: notableInBusy, chosen: chosen, column: timeline.column(of:)
+    )
     for index in strips.indices {
       strips[index].trim()
       timeline.strips[timeline.column(of: strips[index].frame.start)] = strips[index].frame.frame.number

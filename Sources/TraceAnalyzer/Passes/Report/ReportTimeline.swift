@@ -33,12 +33,21 @@ package struct ReportTimeline: Hashable, Sendable {
 
   /// Columns of the page's timeline.
   package static let defaultColumns = 1200
+  /// Fine columns a column splits into, for a zoomed-in page: the second resolution.
+  package static let fineFactor = 32
 
   /// The first and last ns drawn.
-  package var start: Int64
-  package var end: Int64
+  package let start: Int64
+  package let end: Int64
+  /// ns per fine column (at least 1) and per column (``fineFactor`` fine ones).
+  package let fineColumnWidth: Int64
+  package let columnWidth: Int64
   /// Update lanes in ``UpdateKind`` order: View Body, Representable, Other.
   package var lanes: [[Column]]
+  /// The same lanes at ``fineFactor`` times as many columns.
+  package var fineLanes: [[Column]]
+  /// The updates a zoomed-in page draws one by one, with their names.
+  package var detail = TimelineDetail()
   package var frames: [FrameColumn]
   /// Columns overlapped by an update group, a hitch or a hang.
   package var groups: [Bool]
@@ -57,7 +66,12 @@ package struct ReportTimeline: Hashable, Sendable {
   package init(start: Int64, end: Int64, columns: Int = ReportTimeline.defaultColumns) {
     self.start = start
     self.end = max(end, start.saturatingAdd(1))
+    fineColumnWidth = Self.width(start: start, end: self.end, columns: columns * Self.fineFactor)
+    columnWidth = Int64(clamping: Int128(fineColumnWidth) * Int128(Self.fineFactor))
     lanes = Array(repeating: Array(repeating: Column(), count: columns), count: UpdateKind.allCases.count)
+    fineLanes = Array(
+      repeating: Array(repeating: Column(), count: columns * Self.fineFactor),
+      count: UpdateKind.allCases.count)
     frames = Array(repeating: FrameColumn(), count: columns)
     groups = Array(repeating: false, count: columns)
     hitches = groups
@@ -66,47 +80,82 @@ package struct ReportTimeline: Hashable, Sendable {
 
   package var columnCount: Int { frames.count }
 
-  /// ns per column (at least 1).
-  package var columnWidth: Int64 {
+  /// The width of `columns` equal columns that cover `start ... end`, rounded up.
+  private static func width(start: Int64, end: Int64, columns: Int) -> Int64 {
     let span = Int128(end) - Int128(start)
-    return Int64(clamping: max(1, (span + Int128(columnCount) - 1) / Int128(columnCount)))
+    return Int64(clamping: max(1, (span + Int128(columns) - 1) / Int128(columns)))
   }
 
   /// The column of time `time`, clamped to the timeline.
   @inline(__always)
   package func column(of time: Int64) -> Int {
-    let offset = Int128(time) - Int128(start)
+    Self.index(of: time, origin: start, width: columnWidth, count: columnCount)
+  }
+
+  @inline(__always)
+  private static func index(of time: Int64, origin: Int64, width: Int64, count: Int) -> Int {
+    let (offset, overflow) = time.subtractingReportingOverflow(origin)
+    if overflow { return time < origin ? 0 : count - 1 }
     if offset <= 0 { return 0 }
-    return Int(min(Int128(columnCount - 1), offset / Int128(columnWidth)))
+    return Int(min(Int64(count - 1), offset / width))
   }
 
   // MARK: - Adding
 
   /// Adds a finished update of `kind` starting at `start`, lasting `duration` ns, of the view
-  /// whose label is `labels[label]`.
+  /// whose label is `labels[label]`, to the fine lanes (``finishLanes()`` draws the others
+  /// from them).
   mutating func addUpdate(kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?, label: Int32)
   {
-    let first = column(of: start)
-    let end = start.saturatingAdd(duration)
-    let last = column(of: end)
-    let width = columnWidth
     let worst: UInt8 =
       switch severity {
       case .red: 2
       case .orange: 1
       case nil: 0
       }
-    lanes[kind.rawValue].withUnsafeMutableBufferPointer { lane in
-      lane[first].count += 1
-      for index in first...last {
-        let columnStart = Int64(clamping: Int128(self.start) + Int128(index) * Int128(width))
-        let overlap = min(end, columnStart.saturatingAdd(width)) - max(start, columnStart)
-        lane[index].busyNs = lane[index].busyNs.saturatingAdd(max(overlap, 0))
-        if worst > lane[index].worst { lane[index].worst = worst }
-        if duration > lane[index].longestNs {
-          lane[index].longestNs = duration
-          lane[index].longest = label
+    let origin = self.start
+    let width = fineColumnWidth
+    fineLanes[kind.rawValue].withUnsafeMutableBufferPointer { lane in
+      Self.add(
+        to: lane, origin: origin, width: width, start: start, duration: duration, worst: worst, label: label)
+    }
+  }
+
+  /// Draws the lanes from the fine lanes once every update is added: a column holds its
+  /// ``fineFactor`` fine columns.
+  mutating func finishLanes() {
+    for kind in lanes.indices {
+      for (index, fine) in fineLanes[kind].enumerated() {
+        let column = index / Self.fineFactor
+        lanes[kind][column].count += fine.count
+        lanes[kind][column].busyNs = lanes[kind][column].busyNs.saturatingAdd(fine.busyNs)
+        lanes[kind][column].worst = max(lanes[kind][column].worst, fine.worst)
+        if fine.longestNs > lanes[kind][column].longestNs {
+          lanes[kind][column].longestNs = fine.longestNs
+          lanes[kind][column].longest = fine.longest
         }
+      }
+    }
+  }
+
+  /// Adds an update to `lane`, of columns `width` ns wide from `origin`.
+  @inline(__always)
+  private static func add(
+    to lane: UnsafeMutableBufferPointer<Column>, origin: Int64, width: Int64, start: Int64, duration: Int64,
+    worst: UInt8, label: Int32
+  ) {
+    let first = index(of: start, origin: origin, width: width, count: lane.count)
+    let end = start.saturatingAdd(duration)
+    let last = index(of: end, origin: origin, width: width, count: lane.count)
+    lane[first].count += 1
+    for index in first...last {
+      let columnStart = Int64(clamping: Int128(origin) + Int128(index) * Int128(width))
+      let overlap = min(end, columnStart.saturatingAdd(width)) - max(start, columnStart)
+      lane[index].busyNs = lane[index].busyNs.saturatingAdd(max(overlap, 0))
+      if worst > lane[index].worst { lane[index].worst = worst }
+      if duration > lane[index].longestNs {
+        lane[index].longestNs = duration
+        lane[index].longest = label
       }
     }
   }

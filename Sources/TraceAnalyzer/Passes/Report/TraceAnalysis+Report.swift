@@ -2,7 +2,8 @@ import TraceModel
 
 extension TraceAnalysis {
   /// Reads the trace made of `paths` once and gathers what `tracecli report` draws: the
-  /// diagnosis, the timeline aggregated to `columns` pixel columns, strips of the worst missed
+  /// diagnosis, the timeline aggregated to `columns` pixel columns (with the updates `detail`
+  /// allows in full, for zooming in), strips of the worst missed
   /// frames and the parts of the cause graph around `view` and around the findings' nodes (see
   /// ``Report/graphs(_:view:)``).
   ///
@@ -19,11 +20,12 @@ extension TraceAnalysis {
   package static func report(
     paths: [String], name: String? = nil, options: AnalysisOptions = AnalysisOptions(),
     settings: FindingSettings = FindingSettings(), view: String? = nil,
-    columns: Int = ReportTimeline.defaultColumns
+    columns: Int = ReportTimeline.defaultColumns, detail: TimelineDetail.Limits = TimelineDetail.Limits()
   ) throws(TraceReadError) -> (report: Report, graphFound: Bool) {
     let run = try TraceRun(paths: paths, name: name, options: options)
     let pass = PassPair(
-      DiagnosisPass(settings: settings), PassPair(ReportPass(columns: columns), HitchesPass()))
+      DiagnosisPass(settings: settings), PassPair(ReportPass(columns: columns, detail: detail), HitchesPass())
+    )
     var (diagnosis, ((timeline, strips), recorded)) = try run.read(pass).output
     recorded.attach(diagnosis.findings)
     diagnosis.hitches = recorded

@@ -1,0 +1,115 @@
+import TraceModel
+
+/// The updates a zoomed-in timeline draws one by one with their names: every orange and red
+/// update, and every update that starts in the busiest columns.
+///
+/// The page stays bounded: at most ``Limits/notable`` orange and red updates (the longest, the
+/// rest counted in ``omittedNotable``) and about ``Limits/busy`` updates of busy columns.
+package struct TimelineDetail: Hashable, Sendable {
+  /// One update as the page draws it.
+  package struct Update: Hashable, Sendable, Comparable {
+    package var start: Int64
+    package var duration: Int64
+    package var kind: UpdateKind
+    /// Its view's place in ``ReportTimeline/labels``.
+    package var label: Int32
+
+    package static func < (a: Update, b: Update) -> Bool {
+      (a.start, a.kind.rawValue, a.label, a.duration) < (b.start, b.kind.rawValue, b.label, b.duration)
+    }
+  }
+
+  /// How many updates a page embeds at most.
+  package struct Limits: Hashable, Sendable {
+    /// Orange and red updates (the longest are kept).
+    package var notable: Int
+    /// Updates of the busiest columns, besides the orange and red ones.
+    package var busy: Int
+
+    package init(notable: Int = 250_000, busy: Int = 50_000) {
+      self.notable = notable
+      self.busy = busy
+    }
+  }
+
+  /// The embedded updates, by start.
+  package var updates: [Update] = []
+  /// Runs of columns (of ``ReportTimeline/columnCount``) every update starting in which is in
+  /// ``updates``.
+  package var complete: [Range<Int>] = []
+  /// Orange and red updates past ``Limits/notable``, not embedded.
+  package var omittedNotable = 0
+
+  package init() {}
+
+  /// Collects the orange and red updates, keeping the longest `limit` of them in memory
+  /// bounded by twice that.
+  struct NotableCollector {
+    let limit: Int
+    private(set) var updates: [Update] = []
+    /// Every update added, kept or not.
+    private(set) var total = 0
+    /// The shortest update the last trim kept: shorter ones can never be kept.
+    private var floor: Int64 = .min
+
+    init(limit: Int) { self.limit = max(limit, 0) }
+
+    mutating func add(_ update: Update) {
+      total += 1
+      guard update.duration >= floor, limit > 0 else { return }
+      updates.append(update)
+      if updates.count >= 2 * limit { trim() }
+    }
+
+    /// Keeps the `limit` longest (ties: the earliest).
+    mutating func trim() {
+      guard updates.count > limit else { return }
+      updates.sort { ($0.duration, $1) > ($1.duration, $0) }
+      updates.removeLast(updates.count - limit)
+      floor = updates.last?.duration ?? .min
+    }
+  }
+
+  /// The columns whose updates a page embeds in full: the busiest (most updates starting in
+  /// them, the earliest first on ties) while their updates add up to at most `limit`; all of
+  /// them when that is every update.
+  static func busiestColumns(_ timeline: ReportTimeline, limit: Int) -> [Bool] {
+    let counts = timeline.frames.indices.map { column in
+      timeline.lanes.reduce(0) { $0 + Int($1[column].count) }
+    }
+    let order = counts.indices.filter { counts[$0] > 0 }.sorted { (counts[$0], $1) > (counts[$1], $0) }
+    var chosen = [Bool](repeating: false, count: counts.count)
+    var total = 0
+    for column in order {
+      guard total + counts[column] <= limit else { break }
+      total += counts[column]
+      chosen[column] = true
+    }
+    // Every update is there: so is every column, those that no update starts in too.
+    guard total < counts.reduce(0, +) else { return chosen.map { _ in true } }
+    return chosen
+  }
+
+  /// The detail of the orange and red updates `notable` kept and every update `busy` of the
+  /// columns `chosen` marks, `notableInBusy` of them orange or red (`column` places an
+  /// update's start).
+  init(
+    notable: NotableCollector, busy: [Update], notableInBusy: Int, chosen: [Bool], column: (Int64) -> Int
+  ) {
+    var notable = notable
+    notable.trim()
+    // The chosen columns' orange and red updates are in `busy`, even those the limit left out.
+    let kept = notable.updates.filter { !chosen[column($0.start)] }
+    updates = (kept + busy).sorted()
+    omittedNotable = max(notable.total - kept.count - notableInBusy, 0)
+    var start: Int?
+    for index in 0...chosen.count {
+      let marked = index < chosen.count && chosen[index]
+      if marked, start == nil { start = index }
+      if !marked, let first = start {
+        complete.append(first..<index)
+        start = nil
+      }
+    }
+  }
+}

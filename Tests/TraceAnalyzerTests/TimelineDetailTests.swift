@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+import TraceModel
+
+@testable import TraceAnalyzer
+
+/// The updates a zoomed-in report draws one by one: every orange and red update, every update
+/// of the busiest columns, and within the page's limits only those.
+struct TimelineDetailTests {
+  private func timeline(
+    _ story: String = "landmarks-before", limits: TimelineDetail.Limits = TimelineDetail.Limits()
+  ) throws -> (ReportTimeline, TraceSummary) {
+    let (report, _) = try TraceAnalysis.report(
+      paths: [Fixture.path("traces/\(story).jsonl")], name: "\(story).jsonl", detail: limits)
+    return (report.timeline, report.summary)
+  }
+
+  @Test func underTheLimitsEveryUpdateIsThereAndEveryColumnComplete() throws {
+    let (timeline, summary) = try timeline()
+    let finished = UpdateKind.allCases.reduce(0) { $0 + summary[$1].finished }
+    #expect(timeline.detail.updates.count == finished)
+    #expect(timeline.detail.complete == [0..<timeline.columnCount])
+    #expect(timeline.detail.omittedNotable == 0)
+    #expect(timeline.detail.updates == timeline.detail.updates.sorted())
+    for kind in UpdateKind.allCases {
+      #expect(timeline.detail.updates.count { $0.kind == kind } == summary[kind].finished)
+      let red = timeline.detail.updates.count {
+        $0.kind == kind && summary.thresholds.classify($0.duration) == .red
+      }
+      #expect(red == summary[kind].red)
+    }
+  }
+
+  @Test func theFineColumnsCountEveryFinishedUpdateOnce() throws {
+    let (timeline, summary) = try timeline()
+    for kind in UpdateKind.allCases {
+      let drawn = timeline.fineLanes[kind.rawValue].reduce(0) { $0 + Int($1.count) }
+      #expect(drawn == summary[kind].finished)
+      #expect(timeline.fineLanes[kind.rawValue].count == timeline.columnCount * ReportTimeline.fineFactor)
+    }
+  }
+
+  /// With small limits: the busiest columns in full, the longest orange and red updates of the
+  /// rest, the others counted; nothing else.
+  @Test func theLimitsKeepTheBusiestColumnsAndTheLongestNotableUpdates() throws {
+    let (all, summary) = try timeline()
+    let limits = TimelineDetail.Limits(notable: 12, busy: 40)
+    let (small, _) = try timeline(limits: limits)
+    let detail = small.detail
+    let isNotable = { (update: TimelineDetail.Update) in summary.thresholds.classify(update.duration) != nil }
+    let inComplete = { (update: TimelineDetail.Update) in
+      detail.complete.contains { $0.contains(small.column(of: update.start)) }
+    }
+    #expect(!detail.complete.isEmpty)
+    // Every update that starts in a complete column is there, and those columns are the busiest.
+    let busy = all.detail.updates.filter(inComplete)
+    #expect(busy.count <= limits.busy)
+    #expect(Set(busy).isSubset(of: Set(detail.updates)))
+    let counts = (0..<small.columnCount).map { column in small.lanes.reduce(0) { $0 + Int($1[column].count) }
+    }
+    let least = detail.complete.flatMap { Array($0) }.map { counts[$0] }.min() ?? 0
+    let unchosen = counts.indices.filter { column in !detail.complete.contains { $0.contains(column) } }
+    #expect(unchosen.allSatisfy { counts[$0] <= least }, "a busier column was left out")
+    // Outside them: orange and red updates only, the longest `notable` of them.
+    let rest = detail.updates.filter { !inComplete($0) }
+    #expect(rest.allSatisfy(isNotable))
+    #expect(rest.count == limits.notable)
+    let notable = all.detail.updates.filter(isNotable)
+    let shortestKept = rest.map(\.duration).min() ?? 0
+    #expect(notable.filter { !inComplete($0) && $0.duration > shortestKept }.allSatisfy { rest.contains($0) })
+    #expect(detail.omittedNotable == notable.count - detail.updates.count(where: isNotable))
+    #expect(detail.omittedNotable > 0)
+  }
+
+  @Test func theNotableCollectorKeepsTheLongestInBoundedMemory() {
+    var collector = TimelineDetail.NotableCollector(limit: 3)
+    for duration in [5, 1, 9, 7, 3, 8, 2, 6, 4] as [Int64] {
+      collector.add(TimelineDetail.Update(start: duration * 10, duration: duration, kind: .body, label: 0))
+      #expect(collector.updates.count < 6)
+    }
+    collector.trim()
+    #expect(collector.updates.map(\.duration) == [9, 8, 7])
+    #expect(collector.total == 9)
+  }
+
+  @Test func thePageCarriesTheDetailAndSaysWhatItLeftOut() throws {
+    let (report, _) = try TraceAnalysis.report(
+      paths: [Fixture.path("traces/landmarks-before.jsonl")], name: "landmarks-before.jsonl",
+      detail: TimelineDetail.Limits(notable: 12, busy: 40))
+    let page = ReportRenderer.render(report)
+    let omitted = report.timeline.detail.omittedNotable
+    #expect(page.contains("the \(omitted) shortest orange and red updates are drawn as columns only"))
+    #expect(page.contains("\"omitted\":\(omitted)}"))
+    #expect(page.contains("<g id=\"tl-detail\" clip-path=\"url(#tl-clip)\">"))
+  }
+}
