@@ -101,4 +101,41 @@ struct ReportTimelineTests {
     // At full zoom its bar carries the view's whole name (the lane says it is a body).
     #expect(result.names.contains("LandmarkListItemView"), "\(result.names)")
   }
+
+  /// `report.html#t=FROM,TO` opens the timeline zoomed to those seconds: the updates there are
+  /// drawn by name, and nothing before the page's script ran.
+  @Test(.tags(.slow), .notInQuickLoop, .timeLimit(.minutes(2)))
+  func aLinkOpensTheTimelineZoomed() throws {
+    guard let chromium = Tool.chromium.require() else { return }
+    let page = try TemporaryFile("", name: "report.html")
+    defer { page.remove() }
+    let run = CLIRun(["report", Fixture.path("traces/landmarks-before.jsonl"), "-o", page.path])
+    try #require(run.status == .success, "\(run.errors)")
+    let read = """
+      <pre id="result"></pre><script>
+      setTimeout(function () {
+        var texts = Array.prototype.map.call(document.querySelectorAll('#tl-detail text'), function (x) {
+          return x.textContent; });
+        document.getElementById('result').textContent = document.getElementById('tl-axis').textContent + '|' + texts.join(',');
+      }, 100);
+      </script></body>
+      """
+    let html = try String(contentsOfFile: page.path, encoding: .utf8)
+    try html.replacingOccurrences(of: "</body>", with: read).write(
+      toFile: page.path, atomically: true, encoding: .utf8)
+    let text = try #require(
+      try HeadlessChromium.text(
+        ofPre: "result", page: page.path + "#t=0.333,0.346", chromium: chromium, budget: 3000),
+      "the page wrote nothing")
+    let parts = text.split(separator: "|", omittingEmptySubsequences: false)
+    try #require(parts.count == 2, "\(text)")
+    // The axis counts milliseconds from 334 ms to 346 ms; the bars name the list items.
+    #expect(parts[0].contains("334 ms") && parts[0].contains("344 ms"), "\(parts[0])")
+    #expect(!parts[0].contains("1.00 s"), "\(parts[0])")
+    #expect(parts[1].contains("LandmarkListItemView"), "\(parts[1])")
+    // Without the link, nothing is zoomed and no bar is drawn.
+    let plain = try #require(
+      try HeadlessChromium.text(ofPre: "result", page: page.path, chromium: chromium, budget: 3000))
+    #expect(plain.hasSuffix("|"), "\(plain)")
+  }
 }

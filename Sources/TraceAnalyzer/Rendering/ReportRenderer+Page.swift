@@ -217,6 +217,13 @@ extension ReportRenderer {
       svg.addEventListener('mousedown', function (event) { drag = { x: event.clientX, from: view.from }; downX = event.clientX; });
       window.addEventListener('mouseup', function () { drag = null; });
       svg.addEventListener('dblclick', function () { view = { from: 0, to: columns }; apply(); });
+      // report.html#t=0.330,0.372 opens the timeline zoomed to those seconds from the trace start.
+      var asked = /^#t=([0-9.]+),([0-9.]+)$/.exec(location.hash);
+      if (asked && Number(asked[2]) > Number(asked[1])) {
+        var first = (Number(asked[1]) * 1e9 - (start - origin)) / width, last = (Number(asked[2]) * 1e9 - (start - origin)) / width;
+        first = Math.max(0, Math.min(columns - 4, first)); last = Math.max(first + 4, Math.min(columns, last));
+        view = { from: first, to: last }; apply(); window.scrollTo(0, document.getElementById('timeline').offsetTop);
+      }
       // The worst missed frames have strips: a click on their column opens one.
       function stripAt(c) {
         for (var k = Math.max(0, c - 2); k <= c + 2; k++) if (data.strips[k] !== undefined) return data.strips[k];
