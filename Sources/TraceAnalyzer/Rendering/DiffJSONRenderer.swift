@@ -126,6 +126,7 @@ package enum DiffJSONRenderer {
               json.field("rule", verdict.rule.text)
               json.field("verdict", verdict.outcome.rawValue)
               json.field("evaluated", verdict.evaluated)
+              if let reason = verdict.notEvaluated { json.field("notEvaluated", reason) }
               json.field("failures", array: { json in for hit in verdict.failures { write(hit, to: &json) } })
               json.field(
                 "inconclusive", array: { json in for hit in verdict.inconclusive { write(hit, to: &json) } })

@@ -51,7 +51,9 @@ package enum DiffMarkdownRenderer {
         if inconclusive.count < verdict.inconclusive.count {
           details.append("… \(verdict.inconclusive.count - inconclusive.count) more inconclusive changes")
         }
-        if !verdict.evaluated { details.append("not evaluated: no cause graph") }
+        if let reason = verdict.notEvaluated {
+          details.append("not evaluated: " + MarkdownText.escape(reason))
+        }
         rows.append([
           mark, MarkdownText.code(verdict.rule.text),
           details.isEmpty ? "—" : details.joined(separator: "<br>"),

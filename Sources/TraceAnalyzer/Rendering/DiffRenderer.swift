@@ -167,7 +167,7 @@ package enum DiffRenderer {
     switch verdict.outcome {
     case .pass:
       output += "  " + style.dim("ok") + "    \(verdict.rule.text)"
-      output += verdict.evaluated ? "\n" : " (not evaluated: no cause graph)\n"
+      output += verdict.notEvaluated.map { " (not evaluated: \($0))\n" } ?? "\n"
     case .fail, .inconclusive:
       for hit in verdict.failures {
         output +=

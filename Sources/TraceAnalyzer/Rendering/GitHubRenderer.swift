@@ -50,9 +50,9 @@ package enum GitHubRenderer {
       output += command("warning", ["title": "tracecli"], warning)
     }
     for verdict in verdicts {
-      if !verdict.evaluated {
+      if let reason = verdict.notEvaluated {
         output += command(
-          "warning", [("title", "tracecli diff: \(verdict.rule.text)")], "not evaluated: no cause graph")
+          "warning", [("title", "tracecli diff: \(verdict.rule.text)")], "not evaluated: \(reason)")
       }
       for hit in verdict.failures {
         output += command(

@@ -137,6 +137,16 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
 
   /// The rule's verdict on `diff`: the subjects whose change exceeds it, real or within noise.
   package func evaluate(_ diff: TraceDiff) -> RuleVerdict {
+    // Runs that did not record what the rule measures (let through by --allow-unrecorded):
+    // judged on nothing, so not judged at all.
+    let unrecorded = diff.runsUnrecorded(for: self)
+    if !unrecorded.isEmpty, let figure = DiffMeasure.recorded.first(where: { $0.measure == measure }) {
+      let runs = diff.runRecordings.count
+      return RuleVerdict(
+        rule: self,
+        notEvaluated:
+          "\(unrecorded.count) of \(runs) runs did not record \(figure.section) (--allow-unrecorded)")
+    }
     var rows: [(String, FigureChange)] = []
     switch measure {
     case .missed: rows = [("frames", diff.missed)]
@@ -152,7 +162,8 @@ package struct DiffRule: Hashable, Sendable, CustomStringConvertible {
         return (row.key.description, change)
       }
     }
-    var verdict = RuleVerdict(rule: self, evaluated: measure == .edge ? diff.edges != nil : true)
+    var verdict = RuleVerdict(
+      rule: self, notEvaluated: measure == .edge && diff.edges == nil ? "no cause graph" : nil)
     for (subject, change) in rows where isExceeded(by: change) {
       let hit = RuleVerdict.Hit(subject: subject, change: change)
       if let tested = change.verdict {

@@ -28,17 +28,20 @@ package struct RuleVerdict: Hashable, Sendable {
   }
 
   package var rule: DiffRule
-  /// False when the rule could not be applied (edges without a cause graph).
-  package var evaluated: Bool
+  /// Why the rule was not applied (edges without a cause graph, hitches the runs did not
+  /// record); nil when it was.
+  package var notEvaluated: String?
   /// Real changes over the rule.
   package var failures: [Hit] = []
   /// Changes over the rule but within the runs' spread.
   package var inconclusive: [Hit] = []
 
-  package init(rule: DiffRule, evaluated: Bool = true) {
+  package init(rule: DiffRule, notEvaluated: String? = nil) {
     self.rule = rule
-    self.evaluated = evaluated
+    self.notEvaluated = notEvaluated
   }
+
+  package var evaluated: Bool { notEvaluated == nil }
 
   package var outcome: Outcome {
     if !failures.isEmpty { return .fail }

@@ -64,7 +64,7 @@ package enum RecordingCheck {
   }
 
   /// Throws "cannot judge" when a run of `runs` did not capture what `rule` measures, naming
-  /// it and what to record; `allowed` (`--allow-unrecorded`) judges such runs on nothing.
+  /// it and what to record; `allowed` (`--allow-unrecorded`) lets the rule pass, not judged.
   package static func refuseUnrecorded(
     _ rule: String, measuring what: String, runs: [RecordingFacts], allowed: Bool
   )
@@ -76,7 +76,7 @@ package enum RecordingCheck {
       TraceParseError(
         file: run.file, line: 0,
         message: "cannot judge \(rule): the recording did not capture \(what)\(others) ("
-          + HitchFigures.howToRecord([what]) + "; --allow-unrecorded judges it on nothing)"))
+          + HitchFigures.howToRecord([what]) + "; --allow-unrecorded lets it pass, not judged)"))
   }
 
   /// Warnings when the runs of a diff are recordings of different apps or devices (as their
