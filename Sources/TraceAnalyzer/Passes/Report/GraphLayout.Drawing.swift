@@ -134,6 +134,7 @@ extension GraphLayout {
         route.flatMap { curve in (0...12).map { curve.point(at: Double($0) / 12) } }
       }
       let sampleBounds = samples.map { Box.bounding($0) }
+      let grid = PointGrid(samples)
       let obstacles = boxes + routes.compactMap(Self.arrowZone)
       var placed: [Box] = []
       var unplaced: [Int] = []
@@ -148,11 +149,11 @@ extension GraphLayout {
         var best: (cost: Double, label: Label)?
         var fallback: (cost: Double, label: Label)?
         func consider(_ box: Box, anchor: Point?, cost: Double) {
-          var total = cost
-          for other in routes.indices where sampleBounds[other].intersects(box) {
-            // Over another edge is worse than over its own.
-            total += (other == edge ? 0.08 : 0.25) * Double(samples[other].count(where: { box.contains($0) }))
-          }
+          // Crossings only add to `cost`: a spot that cannot beat the best (or, blocked, the
+          // fallback) is passed over before they are counted.
+          let beatsBest = best.map { cost < $0.cost } ?? true
+          let beatsFallback = anchor == nil && (fallback.map { cost < $0.cost } ?? true)
+          guard beatsBest || beatsFallback else { return }
           var blocked =
             obstacles.contains { $0.intersects(box, padding: 3) }
             || placed.contains { $0.intersects(box, padding: 2) }
@@ -163,6 +164,13 @@ extension GraphLayout {
               let point = Point(x: anchor.x + (end.x - anchor.x) * t, y: anchor.y + (end.y - anchor.y) * t)
               return boxes.contains { $0.contains(point) }
             }
+          }
+          guard blocked ? beatsFallback : beatsBest else { return }
+          var total = cost
+          let counts = grid.counts(in: box)
+          for other in routes.indices where counts[other] > 0 && sampleBounds[other].intersects(box) {
+            // Over another edge is worse than over its own.
+            total += (other == edge ? 0.08 : 0.25) * Double(counts[other])
           }
           let label = Label(box: box, anchor: anchor)
           if blocked {
