@@ -8,6 +8,7 @@
 /// cap left out), `causes` (counted, outside the range, unplaceable) and the selection.
 package enum CauseGraphJSONRenderer {
   package static func render(_ graph: CauseGraph) -> String {
+    let marks = CauseGraph.FindingMarks(graph)
     var json = JSONWriter()
     json.object { json in
       json.field(
@@ -25,7 +26,7 @@ package enum CauseGraphJSONRenderer {
               json.field("count", node.events)
               json.field("skipped", node.skipped)
               json.field("focus", graph.focus.contains(index))
-              let rules = CauseGraph.FindingMark(graph.findings(ofNode: node))?.rules ?? []
+              let rules = marks.nodes[index]?.rules ?? []
               json.field("findings", strings: rules.map(\.rawValue))
             }
           }
@@ -33,15 +34,13 @@ package enum CauseGraphJSONRenderer {
       json.field(
         "edges",
         array: { json in
-          for edge in graph.edges {
+          for (index, edge) in graph.edges.enumerated() {
             json.object { json in
               json.field("from", "n\(edge.from + 1)")
               json.field("to", "n\(edge.to + 1)")
               json.field("label", edge.label)
               json.field("count", edge.count)
-              let marked = graph.findings(
-                ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to])
-              let rules = CauseGraph.FindingMark(marked)?.rules ?? []
+              let rules = marks.edges[index]?.rules ?? []
               json.field("findings", strings: rules.map(\.rawValue))
             }
           }

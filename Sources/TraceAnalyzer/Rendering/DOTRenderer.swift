@@ -21,17 +21,16 @@ package enum DOTRenderer {
       "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=12, margin=\"0.15,0.07\"];\n"
     output += "  edge [fontname=\"Helvetica\", fontsize=10, color=\"#5f6b7a\", fontcolor=\"#3d4754\"];\n"
     let focus = Set(graph.focus)
+    let marks = CauseGraph.FindingMarks(graph)
     for (index, node) in graph.nodes.enumerated() {
-      let mark = CauseGraph.FindingMark(graph.findings(ofNode: node))
+      let mark = marks.nodes[index]
       output +=
         "  \(identifier(index)) [\(attributes(of: node, focused: focus.contains(index), mark: mark))];\n"
     }
-    for edge in graph.edges {
+    for (index, edge) in graph.edges.enumerated() {
       var attributes = "label=\(quoted("\(edge.title) ×\(edge.count)")), penwidth=\(penWidth(edge.count))"
       if edge.label != "update" { attributes += ", style=dashed" }
-      if let mark = CauseGraph.FindingMark(
-        graph.findings(ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to]))
-      {
+      if let mark = marks.edges[index] {
         attributes += ", color=\(quoted(mark.color)), fontcolor=\(quoted(mark.color))"
         if mark.bold && edge.label == "update" { attributes += ", style=bold" }
       }

@@ -21,6 +21,7 @@ package enum MermaidRenderer {
       output +=
         "  n\(edge.from + 1) \(arrow)|\"\(escape("\(edge.title) ×\(edge.count)"))\"| n\(edge.to + 1)\n"
     }
+    let marks = CauseGraph.FindingMarks(graph)
     var classes: [(name: String, style: String, nodes: [Int])] = [
       ("user", "fill:#cfe2ff,stroke:#2f6fd0,color:#0b2545", []),
       ("system", "fill:#e6e6e6,stroke:#8a8a8a,color:#1e1e1e", []),
@@ -40,7 +41,7 @@ package enum MermaidRenderer {
         name = node.user ? 0 : 1
       }
       classes[name].nodes.append(index)
-      if let mark = CauseGraph.FindingMark(graph.findings(ofNode: node)) {
+      if let mark = marks.nodes[index] {
         classes[mark.color == "#c0392b" ? 5 : 6].nodes.append(index)
       }
     }
@@ -49,8 +50,7 @@ package enum MermaidRenderer {
       output += "  class \(entry.nodes.map { "n\($0 + 1)" }.joined(separator: ",")) \(entry.name)\n"
     }
     for (index, edge) in graph.edges.enumerated() {
-      let mark = CauseGraph.FindingMark(
-        graph.findings(ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to]))
+      let mark = marks.edges[index]
       guard edge.count > 1 || mark != nil else { continue }
       var style = "stroke-width:\(DOTRenderer.penWidth(edge.count))px"
       if let mark {

@@ -123,10 +123,10 @@ extension ReportRenderer {
     let edgeOrder = graph.edges.indices.sorted {
       CauseGraph.Edge.listedBefore(graph.edges[$1], graph.edges[$0])
     }
+    let marks = CauseGraph.FindingMarks(graph)
     for index in edgeOrder {
       let edge = graph.edges[index]
-      let mark = CauseGraph.FindingMark(
-        graph.findings(ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to]))
+      let mark = marks.edges[index]
       var classes = edge.label != "update" ? "edge dashed" : "edge"
       var stroke = Double(DOTRenderer.penWidthHundredths(edge.count)) / 100
       if let mark {
@@ -148,7 +148,7 @@ extension ReportRenderer {
     }
     for (index, node) in graph.nodes.enumerated() {
       let box = layout.boxes[index]
-      let mark = CauseGraph.FindingMark(graph.findings(ofNode: node))
+      let mark = marks.nodes[index]
       var classes = "node"
       if case .unknown = node.kind {
         classes += " unknown"
@@ -172,8 +172,7 @@ extension ReportRenderer {
     }
     for (index, edge) in graph.edges.enumerated() {
       let label = layout.labels[index]
-      let mark = CauseGraph.FindingMark(
-        graph.findings(ofEdgeFrom: graph.nodes[edge.from], to: graph.nodes[edge.to]))
+      let mark = marks.edges[index]
       if let anchor = label.anchor {
         let end = label.box.nearest(to: anchor)
         text += "<line class=\"leader\" x1=\"\(coordinate(anchor.x))\" y1=\"\(coordinate(anchor.y))\" "

@@ -1,15 +1,25 @@
 extension CauseGraph {
-  /// The graph's ``findings`` that name `node`.
-  package func findings(ofNode node: Node) -> [Finding] {
-    let id = node.id
-    return findings.filter { $0.nodeIDs.contains(id) }
-  }
+  /// The marks of the graph's nodes and edges, from one walk of its findings (a graph may
+  /// carry thousands, and a renderer asks for every node and edge).
+  struct FindingMarks {
+    /// By node index and by edge index: the mark of the findings that name it, nil for none.
+    let nodes: [FindingMark?]
+    let edges: [FindingMark?]
 
-  /// The findings that are about the edge from `from` to `to` (an update loop's cycle, a
-  /// fan-out, churn, an over-broad input).
-  package func findings(ofEdgeFrom from: Node, to: Node) -> [Finding] {
-    let (from, to) = (from.id, to.id)
-    return findings.filter { finding in finding.edges.contains { $0.from == from && $0.to == to } }
+    init(_ graph: CauseGraph) {
+      var byNode: [NodeID: [Int]] = [:]
+      var byEdge: [Finding.Edge: [Int]] = [:]
+      for (index, finding) in graph.findings.enumerated() {
+        for id in Set(finding.nodeIDs) { byNode[id, default: []].append(index) }
+        for edge in Set(finding.edges) { byEdge[edge, default: []].append(index) }
+      }
+      let ids = graph.nodes.map(\.id)
+      nodes = ids.map { id in FindingMark((byNode[id] ?? []).map { graph.findings[$0] }) }
+      edges = graph.edges.map { edge in
+        FindingMark(
+          (byEdge[Finding.Edge(from: ids[edge.from], to: ids[edge.to])] ?? []).map { graph.findings[$0] })
+      }
+    }
   }
 
   /// How a renderer marks a node or edge its findings name: red for an error (an update

@@ -26,15 +26,22 @@ extension Report {
       self.graph = graph
     }
 
-    /// Whether every node and edge `finding` names is in the graph (never for a finding
-    /// without nodes).
-    package func shows(_ finding: Finding) -> Bool {
-      guard !finding.nodeIDs.isEmpty else { return false }
-      let nodes = Set(graph.nodes.map(\.id))
-      guard finding.nodeIDs.allSatisfy(nodes.contains) else { return false }
-      let edges = Set(
-        graph.edges.map { Finding.Edge(from: graph.nodes[$0.from].id, to: graph.nodes[$0.to].id) })
-      return finding.edges.allSatisfy(edges.contains)
+    /// The nodes and edges of a graph, gathered once to check many findings against.
+    struct Contents {
+      let nodes: Set<CauseGraph.NodeID>
+      let edges: Set<Finding.Edge>
+
+      init(_ graph: CauseGraph) {
+        let ids = graph.nodes.map(\.id)
+        nodes = Set(ids)
+        edges = Set(graph.edges.map { Finding.Edge(from: ids[$0.from], to: ids[$0.to]) })
+      }
+
+      /// Whether every node and edge `finding` names is here (never for one without nodes).
+      func shows(_ finding: Finding) -> Bool {
+        !finding.nodeIDs.isEmpty && finding.nodeIDs.allSatisfy(nodes.contains)
+          && finding.edges.allSatisfy(edges.contains)
+      }
     }
   }
 }

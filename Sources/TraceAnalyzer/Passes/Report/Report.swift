@@ -52,18 +52,22 @@ package struct Report: Hashable, Sendable {
     let whole = diagnosis.graph
     let findings = diagnosis.findings
     var graphs: [Graph] = []
+    // What each graph holds, gathered once: a trace may have thousands of findings.
+    var contents: [Graph.Contents] = []
     if let view {
       let focus = whole.nodes(matching: view)
       guard !focus.isEmpty else { return nil }
       graphs.append(Graph(subject: .view(view), view: view, graph: graph(of: whole, around: focus)))
+      contents.append(Graph.Contents(graphs[0].graph))
     }
     for (index, finding) in findings.enumerated() where graphs.count < graphLimit {
-      guard !graphs.contains(where: { $0.shows(finding) }) else { continue }
+      guard !contents.contains(where: { $0.shows(finding) }) else { continue }
       let ids = Set(finding.nodeIDs)
       let focus = whole.nodes.indices.filter { ids.contains(whole.nodes[$0].id) }
       guard !focus.isEmpty else { continue }
       graphs.append(
         Graph(subject: .finding(index), view: finding.view, graph: graph(of: whole, around: focus)))
+      contents.append(Graph.Contents(graphs[graphs.count - 1].graph))
     }
     if graphs.isEmpty {
       if let view = reddestView(diagnosis), case let focus = whole.nodes(matching: view), !focus.isEmpty {
@@ -74,7 +78,8 @@ package struct Report: Hashable, Sendable {
       }
     }
     for index in graphs.indices {
-      graphs[index].findings = findings.indices.filter { graphs[index].shows(findings[$0]) }
+      let shown = Graph.Contents(graphs[index].graph)
+      graphs[index].findings = findings.indices.filter { shown.shows(findings[$0]) }
     }
     return graphs
   }
