@@ -94,4 +94,32 @@ struct TimelineDetailTests {
     #expect(page.contains("\"omitted\":\(omitted)}"))
     #expect(page.contains("<g id=\"tl-detail\" clip-path=\"url(#tl-clip)\">"))
   }
+
+  /// Across the whole clock, each start's change from the previous one is written exactly
+  /// (as an unsigned number: it is never negative), so the page places every update.
+  @Test func startsAcrossTheWholeClockAreWrittenExactly() throws {
+    let trace = try TemporaryFile(
+      """
+      {"type":"trace","version":1}
+      {"type":"update","id":1,"kind":"body","view":"A","start":-9223372036854775808,"duration":2000000}
+      {"type":"update","id":2,"kind":"body","view":"B","start":0,"duration":2000000}
+      {"type":"update","id":3,"kind":"body","view":"C","start":9223372036854775000,"duration":2000000}
+
+      """)
+    defer { trace.remove() }
+    let (report, _) = try TraceAnalysis.report(paths: [trace.path])
+    #expect(report.timeline.detail.updates.map(\.start) == [.min, 0, 9_223_372_036_854_775_000])
+    let page = ReportRenderer.render(report)
+    let starts = try #require(page.range(of: "\"detail\":{\"s\":["))
+    let list = page[starts.upperBound...].prefix { $0 != "]" }
+    let changes = list.split(separator: ",").compactMap { UInt64($0) }
+    try #require(changes.count == 3, "\(list)")
+    var time = report.timeline.start
+    var placed: [Int64] = []
+    for change in changes {
+      time = time &+ Int64(bitPattern: change)
+      placed.append(time)
+    }
+    #expect(placed == [.min, 0, 9_223_372_036_854_775_000])
+  }
 }

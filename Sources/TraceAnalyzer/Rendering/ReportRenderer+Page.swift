@@ -151,9 +151,12 @@ extension ReportRenderer {
         for (var j = 0; j < lane.i.length; j++) { k += lane.i[j];
           h[k] = lane.h.charCodeAt(j) - 48; w[k] = lane.w.charCodeAt(j) - 48; l[k] = lane.l[j] + 1; d[k] = lane.d[j]; }
         return { h: h, w: w, l: l, d: d }; });
-      var det = data.detail, count = det.d.length, at0 = new Float64Array(count), longest = 0;
-      for (var j = 0, t = 0; j < count; j++) { t += det.s[j]; at0[j] = t; longest = Math.max(longest, det.d[j]); }
-      var bars = [], barLimit = 3000;
+      // Starts from the timeline's start, and the latest end up to each update (it only grows:
+      // the first update in view is found by halving).
+      var det = data.detail, count = det.d.length, at0 = new Float64Array(count), reach = new Float64Array(count);
+      for (var j = 0, t = 0, r = -Infinity; j < count; j++) {
+        t += det.s[j]; at0[j] = t; r = Math.max(r, t + det.d[j]); reach[j] = r; }
+      var bars = [], barLimit = 3000, cut = 0;
       function severity(d) { return d > data.red ? 2 : d > data.orange ? 1 : 0; }
       function zoomed() { return view.to - view.from <= columns / 2; }
       function complete(c) { return det.complete.some(function (r) { return c >= r[0] && c < r[1]; }); }
@@ -163,7 +166,7 @@ extension ReportRenderer {
         if (text) node.textContent = text; detail.appendChild(node); return node; }
       function drawDetail() {
         while (detail.firstChild) detail.removeChild(detail.firstChild);
-        bars = []; svg.classList.toggle('zoomed', zoomed()); if (!zoomed()) return;
+        bars = []; cut = 0; svg.classList.toggle('zoomed', zoomed()); if (!zoomed()) return;
         var from = view.from * width, to = view.to * width, scale = columns / (to - from);
         // Each lane's fine columns, per pixel their tallest bar and worst severity, in runs.
         fineLanes.forEach(function (lane, i) {
@@ -180,9 +183,9 @@ extension ReportRenderer {
             x = e; } });
         // The updates in view, the longest if too many, each in the first of three rows free.
         var list = [], lo = 0, hi = count;
-        while (lo < hi) { var mid = (lo + hi) >> 1; if (at0[mid] < from - longest) lo = mid + 1; else hi = mid; }
+        while (lo < hi) { var mid = (lo + hi) >> 1; if (reach[mid] <= from) lo = mid + 1; else hi = mid; }
         for (var j = lo; j < count && at0[j] < to; j++) if (at0[j] + det.d[j] > from) list.push(j);
-        if (list.length > barLimit) {
+        if (list.length > barLimit) { cut = list.length;
           list.sort(function (a, b) { return det.d[b] - det.d[a] || a - b; }); list = list.slice(0, barLimit);
           list.sort(function (a, b) { return a - b; }); }
         var ends = data.laneY.map(function () { return [-1e9, -1e9, -1e9]; });
@@ -259,12 +262,14 @@ extension ReportRenderer {
         var f = Math.min(fineCount - 1, Math.floor(at * width / fineWidth));
         data.lanes.forEach(function (lane, i) {
           var parts = [];
-          if (lane.c[c] > 0) parts.push(lane.c[c] + ' starting' + sev[Number(lane.w[c])]);
+          // Zoomed in, the fine column's longest (the counts are the columns').
+          if (lane.c[c] > 0 && !zoomed()) parts.push(lane.c[c] + ' starting' + sev[Number(lane.w[c])]);
           var l = lane.l[c], d = lane.d[c];
           if (zoomed()) { l = fineLanes[i].l[f] - 1; d = fineLanes[i].d[f]; }
           if (l >= 0) parts.push('longest here ' + data.labels[l] + ' ' + fmt(d) + levels[severity(d)]);
           if (parts.length) lines.push(names[i] + ': ' + parts.join(', ')); });
-        if (zoomed()) lines.push(complete(c) ? 'every update here is drawn one by one'
+        if (zoomed() && cut) lines.push('the ' + barLimit + ' longest of the ' + cut + ' updates in view are drawn; zoom in for the others');
+        else if (zoomed()) lines.push(complete(c) ? 'every update here is drawn one by one'
           : 'orange and red updates are drawn one by one here, the others as columns of ' + fmt(fineWidth));
         if (data.frames[c] > 0) lines.push('frames: ' + data.frames[c] + (data.missed[c] > 0 ? ', ' + data.missed[c] +
           ' missed (worst +' + fmt(data.overrun[c]) + ')' : ''));

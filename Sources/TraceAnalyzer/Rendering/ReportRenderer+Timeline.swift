@@ -276,12 +276,15 @@ extension ReportRenderer {
   private static func detail(_ detail: TimelineDetail, start: Int64) -> String {
     let updates = detail.updates
     var text = ExportWriter(sink: nil)
-    text.append("{\"s\":")
-    append(
-      updates.indices.lazy.map {
-        updates[$0].start.saturatingSubtract($0 == 0 ? start : updates[$0 - 1].start)
-      },
-      to: &text)
+    // By start, so every change is 0 or more: exact as a UInt64 across the whole clock.
+    text.append("{\"s\":[")
+    var previous = start
+    for (index, update) in updates.enumerated() {
+      if index > 0 { text.append(",") }
+      text.append(unsigned: UInt64(bitPattern: update.start &- previous))
+      previous = update.start
+    }
+    text.append("]")
     text.append(",\"d\":")
     append(updates.lazy.map(\.duration), to: &text)
     text.append(",\"k\":\"")

@@ -131,7 +131,7 @@ struct ExportWriter {
   mutating func append(_ value: Int) { append(Int64(value)) }
 
   @inline(__always)
-  private mutating func append(unsigned value: UInt64) {
+  mutating func append(unsigned value: UInt64) {
     count &+= DecimalDigits.write(value, to: room(DecimalDigits.maxCount))
   }
 

@@ -45,7 +45,8 @@ struct ReportPass: Pass {
     var frameTimes: Range<Int64> = 0..<0
     // Per strip, the shortest bar its last trim kept: a shorter update can never be kept.
     var floors = [Int64](repeating: .min, count: strips.count)
-    var notable = TimelineDetail.NotableCollector(limit: detail.notable)
+    // The chosen columns may take up to `busy` of them: kept beyond the limit to fill it.
+    var notable = TimelineDetail.NotableCollector(limit: detail.notable + detail.busy)
     builder.forEachSpilled { group, record in
       let kind = builder.keys[group].kind
       let severity = thresholds.classify(record.duration)
@@ -100,8 +101,8 @@ struct ReportPass: Pass {
       }
     }
     timeline.detail = TimelineDetail(
-      notable: notable, busy: busy, notableInBusy: notableInBusy, chosen: chosen, column: timeline.column(of:)
-    )
+      notable: notable, limit: detail.notable, busy: busy, notableInBusy: notableInBusy, chosen: chosen,
+      column: timeline.column(of:))
     for index in strips.indices {
       strips[index].trim()
       timeline.strips[timeline.column(of: strips[index].frame.start)] = strips[index].frame.frame.number

@@ -61,10 +61,19 @@ package struct TimelineDetail: Hashable, Sendable {
       if updates.count >= 2 * limit { trim() }
     }
 
+    /// The updates kept, longest first (ties: the earliest), at most `limit`.
+    var longestFirst: [Update] {
+      var sorted = updates
+      sorted.sort(by: Self.longer)
+      return Array(sorted.prefix(limit))
+    }
+
+    private static func longer(_ a: Update, _ b: Update) -> Bool { (a.duration, b) > (b.duration, a) }
+
     /// Keeps the `limit` longest (ties: the earliest).
     mutating func trim() {
       guard updates.count > limit else { return }
-      updates.sort { ($0.duration, $1) > ($1.duration, $0) }
+      updates.sort(by: Self.longer)
       updates.removeLast(updates.count - limit)
       floor = updates.last?.duration ?? .min
     }
@@ -90,17 +99,19 @@ package struct TimelineDetail: Hashable, Sendable {
     return chosen
   }
 
-  /// The detail of the orange and red updates `notable` kept and every update `busy` of the
-  /// columns `chosen` marks, `notableInBusy` of them orange or red (`column` places an
-  /// update's start).
+  /// The detail of the longest `limit` orange and red updates `notable` kept outside the
+  /// columns `chosen` marks, and every update `busy` of those columns, `notableInBusy` of them
+  /// orange or red (`column` places an update's start).
+  ///
+  /// `notable` keeps `limit` plus as many as the chosen columns may hold (``Limits/busy``):
+  /// those in the chosen columns are dropped here, and the limit still filled.
   init(
-    notable: NotableCollector, busy: [Update], notableInBusy: Int, chosen: [Bool], column: (Int64) -> Int
+    notable: NotableCollector, limit: Int, busy: [Update], notableInBusy: Int, chosen: [Bool],
+    column: (Int64) -> Int
   ) {
-    var notable = notable
-    notable.trim()
     // The chosen columns' orange and red updates are in `busy`, even those the limit left out.
-    let kept = notable.updates.filter { !chosen[column($0.start)] }
-    updates = (kept + busy).sorted()
+    let kept = notable.longestFirst.filter { !chosen[column($0.start)] }.prefix(limit)
+    updates = (Array(kept) + busy).sorted()
     omittedNotable = max(notable.total - kept.count - notableInBusy, 0)
     var start: Int?
     for index in 0...chosen.count {
