@@ -91,7 +91,7 @@ struct TimelineDetailTests {
     let page = ReportRenderer.render(report)
     let omitted = report.timeline.detail.omittedNotable
     #expect(page.contains("the \(omitted) shortest orange and red updates are drawn as columns only"))
-    #expect(page.contains("\"omitted\":\(omitted)}"))
+    #expect(page.contains("\"omitted\":\(omitted),\"framed\":true,"))
     #expect(page.contains("<g id=\"tl-detail\" clip-path=\"url(#tl-clip)\">"))
   }
 
@@ -121,5 +121,25 @@ struct TimelineDetailTests {
       placed.append(time)
     }
     #expect(placed == [.min, 0, 9_223_372_036_854_775_000])
+  }
+
+  /// Every frame with updates and every missed frame is embedded, unless there are more than
+  /// the page holds: then none, and the frames lane stays in columns.
+  @Test func framesAreEmbeddedWhenThePageHoldsThemAll() throws {
+    let (timeline, summary) = try timeline()
+    #expect(timeline.detail.framesEmbedded)
+    #expect(timeline.detail.frames.count == summary.frames.withUpdates)
+    #expect(timeline.detail.frames == timeline.detail.frames.sorted())
+    #expect(timeline.detail.missed.count == summary.frames.missed)
+    let (few, _) = try self.timeline(limits: TimelineDetail.Limits(frames: 5))
+    #expect(!few.detail.framesEmbedded)
+    #expect(few.detail.frames.isEmpty && few.detail.missed.isEmpty)
+    #expect(
+      ReportRenderer.render(
+        try TraceAnalysis.report(
+          paths: [Fixture.path("traces/landmarks-before.jsonl")], detail: TimelineDetail.Limits(frames: 5)
+        ).report
+      )
+      .contains("\"framed\":false,\"frames\":[]"))
   }
 }

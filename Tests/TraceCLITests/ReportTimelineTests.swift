@@ -101,15 +101,30 @@ struct ReportTimelineTests {
     let read = """
       var texts = Array.prototype.map.call(document.querySelectorAll('#tl-detail text'), function (x) {
         return x.textContent; });
-      document.getElementById('result').textContent = document.getElementById('tl-axis').textContent + '|' + texts.join(',');
+      var late = document.querySelector('#tl-detail rect.missed'), tip = '';
+      if (late) {
+        var r = late.getBoundingClientRect();
+        document.getElementById('tl').dispatchEvent(new MouseEvent('mousemove', {
+          clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true }));
+        tip = document.getElementById('tl-tip').textContent;
+      }
+      document.getElementById('result').textContent =
+        document.getElementById('tl-axis').textContent + '|' + texts.join(',') + '|' + tip;
       """
-    guard let pages = try landmarksPage(running: read, fragments: ["#t=0.333,0.346", ""]) else { return }
+    guard let pages = try landmarksPage(running: read, fragments: ["#t=0.333,0.346", "", "#t=0.510,0.535"])
+    else { return }
     let parts = pages[0].split(separator: "|", omittingEmptySubsequences: false)
-    try #require(parts.count == 2, "\(pages[0])")
+    try #require(parts.count == 3, "\(pages[0])")
     // The axis counts milliseconds from 334 ms to 346 ms; the bars name the list items.
     #expect(parts[0].contains("334 ms") && parts[0].contains("344 ms"), "\(parts[0])")
     #expect(!parts[0].contains("1.00 s"), "\(parts[0])")
     #expect(parts[1].contains("LandmarkListItemView"), "\(parts[1])")
-    #expect(pages[1].hasSuffix("|"), "\(pages[1])")
+    #expect(pages[1].hasSuffix("||"), "\(pages[1])")
+    // Zoomed on frame #62 (the worst missed frame): its work drawn at its real times, named on
+    // hover with what it missed by (summarize says +4.85 ms), and its strip a click away.
+    let late = pages[2].split(separator: "|", omittingEmptySubsequences: false)
+    try #require(late.count == 3, "\(pages[2])")
+    #expect(late[2].contains("frame #62 missed its deadline by 4.85 ms"), "\(late[2])")
+    #expect(late[2].contains("click: the strip of frame #62"), "\(late[2])")
   }
 }

@@ -42,7 +42,8 @@ extension ReportRenderer {
     .axis line { stroke: var(--muted); } .axis text { fill: var(--muted); text-anchor: middle; }
     .sev0 { fill: var(--gray); } .sev1 { fill: var(--orange); } .sev2 { fill: var(--red); }
     text.bar { fill: #fff; font-size: 10.5px; } text.bar.sev0 { fill: #1d1d1f; }
-    svg.zoomed .cols { display: none; } .fine { opacity: .35; } rect.one { stroke: var(--bg); stroke-width: .5; }
+    svg.zoomed .cols, svg.framed .framecols { display: none; }
+    rect.deadline { fill: var(--red); } .fine { opacity: .35; } rect.one { stroke: var(--bg); stroke-width: .5; }
     text.one { font-size: 9.5px; pointer-events: none; }
     .frame { fill: var(--frame); } .missed { fill: var(--missed); } .group { fill: var(--group); opacity: .6; }
     .hitch { fill: var(--hitch); } .hang { fill: var(--hang); }
@@ -157,6 +158,18 @@ extension ReportRenderer {
       for (var j = 0, t = 0, r = -Infinity; j < count; j++) {
         t += det.s[j]; at0[j] = t; r = Math.max(r, t + det.d[j]); reach[j] = r; }
       var bars = [], barLimit = 3000, cut = 0;
+      // Frames with updates and the missed ones, by time from the timeline's start.
+      var frameAt = [], missed = det.missed;
+      for (var j = 0, t = 0; j < det.frames.length; j++) { t += det.frames[j]; frameAt.push(t); }
+      function firstAfter(list, time) {  // the first index whose value is over time
+        var lo = 0, hi = list.length;
+        while (lo < hi) { var mid = (lo + hi) >> 1; if (list[mid] <= time) lo = mid + 1; else hi = mid; }
+        return lo; }
+      // The missed frame whose work holds time (from the timeline's start), or -1.
+      function missedAt(time) {
+        for (var k = firstAfter(missed.s, time) - 1; k >= 0 && k >= firstAfter(missed.s, time) - 8; k--)
+          if (time < missed.s[k] + Math.max(missed.end[k], 1)) return k;
+        return -1; }
       function severity(d) { return d > data.red ? 2 : d > data.orange ? 1 : 0; }
       function zoomed() { return view.to - view.from <= columns / 2; }
       function complete(c) { return det.complete.some(function (r) { return c >= r[0] && c < r[1]; }); }
@@ -166,7 +179,7 @@ extension ReportRenderer {
         if (text) node.textContent = text; detail.appendChild(node); return node; }
       function drawDetail() {
         while (detail.firstChild) detail.removeChild(detail.firstChild);
-        bars = []; cut = 0; svg.classList.toggle('zoomed', zoomed()); if (!zoomed()) return;
+        bars = []; cut = 0; svg.classList.remove('framed'); svg.classList.toggle('zoomed', zoomed()); if (!zoomed()) return;
         var from = view.from * width, to = view.to * width, scale = columns / (to - from);
         // Each lane's fine columns, per pixel their tallest bar and worst severity, in runs.
         fineLanes.forEach(function (lane, i) {
@@ -181,6 +194,20 @@ extension ReportRenderer {
             if (tall[x]) { var h = laneH * tall[x] / 8;
               add('rect', { 'class': 'fine sev' + worst[x], x: gutter + x, y: laneY[i] + laneH - h, width: e - x, height: h }); }
             x = e; } });
+        // Frames at their starts; missed ones from work start to work end, the deadline marked.
+        if (det.framed) {
+          svg.classList.add('framed');
+          for (var k = firstAfter(frameAt, from) - 1, n = 0; k < frameAt.length && n < 4000; k++, n++) {
+            if (k < 0) continue; if (frameAt[k] >= to) break;
+            var x = (frameAt[k] - from) * scale;
+            add('rect', { 'class': 'frame', x: gutter + x, y: data.frameY + data.frameH * 0.55, width: 1, height: data.frameH * 0.45 }); }
+          for (var k = Math.max(0, firstAfter(missed.s, from) - 8); k < missed.s.length && missed.s[k] < to; k++) {
+            var x0 = (missed.s[k] - from) * scale, x1 = Math.max(x0 + 2, (missed.s[k] + missed.end[k] - from) * scale);
+            if (x1 < 0) continue;
+            add('rect', { 'class': 'missed', x: gutter + Math.max(x0, -2), y: data.frameY + 2, width: Math.min(x1, columns + 2) - Math.max(x0, -2), height: data.frameH * 0.4 });
+            var xd = (missed.s[k] + missed.deadline[k] - from) * scale;
+            if (xd >= 0 && xd <= columns) add('rect', { 'class': 'deadline', x: gutter + xd, y: data.frameY, width: 1.5, height: data.frameH }); }
+        }
         // The updates in view, the longest if too many, each in the first of three rows free.
         var list = [], lo = 0, hi = count;
         while (lo < hi) { var mid = (lo + hi) >> 1; if (reach[mid] <= from) lo = mid + 1; else hi = mid; }
@@ -234,7 +261,8 @@ extension ReportRenderer {
       }
       svg.addEventListener('click', function (event) {
         if (downX !== null && Math.abs(event.clientX - downX) > 3) return;  // the end of a drag
-        var frame = stripAt(Math.floor(columnAt(event)));
+        var at = columnAt(event), late = svg.classList.contains('framed') ? missedAt(at * width) : -1;
+        var frame = late >= 0 ? missed.n[late] : stripAt(Math.floor(at));
         var target = frame === null ? null : document.getElementById('frame-' + frame);
         if (target) target.scrollIntoView({ behavior: 'smooth' });
       });
@@ -271,7 +299,10 @@ extension ReportRenderer {
         if (zoomed() && cut) lines.push('the ' + barLimit + ' longest of the ' + cut + ' updates in view are drawn; zoom in for the others');
         else if (zoomed()) lines.push(complete(c) ? 'every update here is drawn one by one'
           : 'orange and red updates are drawn one by one here, the others as columns of ' + fmt(fineWidth));
-        if (data.frames[c] > 0) lines.push('frames: ' + data.frames[c] + (data.missed[c] > 0 ? ', ' + data.missed[c] +
+        var late = svg.classList.contains('framed') ? missedAt(at * width) : -1;
+        if (late >= 0) lines.push('frame #' + missed.n[late] + ' missed its deadline by ' +
+          fmt(missed.end[late] - missed.deadline[late]) + ' (' + fmt(missed.deadline[late]) + ' after its work began)');
+        else if (data.frames[c] > 0 && !svg.classList.contains('framed')) lines.push('frames: ' + data.frames[c] + (data.missed[c] > 0 ? ', ' + data.missed[c] +
           ' missed (worst +' + fmt(data.overrun[c]) + ')' : ''));
         // A hitch or hang over the column: what it was (its note, at the column it starts in).
         [['hitches', 'hitchNotes', 'hitch'], ['hangs', 'hangNotes', 'hang']].forEach(function (kind) {
@@ -279,7 +310,8 @@ extension ReportRenderer {
           var k = c; while (k > 0 && data[kind[0]][k - 1] === '1' && !data[kind[1]][k]) k--;
           lines.push((data[kind[1]][k] || [kind[2]]).join('\\n')); });
         if (data.groups[c] === '1') lines.push('in an update group');
-        if (stripAt(c) !== null) lines.push('click: the strip of frame #' + stripAt(c));
+        var strip = late < 0 ? stripAt(c) : document.getElementById('frame-' + missed.n[late]) ? missed.n[late] : null;
+        if (strip !== null) lines.push('click: the strip of frame #' + strip);
         tip.textContent = lines.join('\\n'); tip.hidden = false;
         tip.style.left = (event.clientX + 14) + 'px'; tip.style.top = (event.clientY + 14) + 'px';
       });

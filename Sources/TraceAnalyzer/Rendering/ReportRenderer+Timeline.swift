@@ -48,6 +48,7 @@ extension ReportRenderer {
     var y = axis
     var plot = ""
     var laneTops: [Double] = []
+    var frameLane = (top: 0.0, height: 0.0)
     for lane in lanes {
       text +=
         "<text class=\"lane\" x=\"8\" y=\"\(coordinate(y + lane.height / 2 + 4))\">\(html(lane.name))</text>\n"
@@ -55,7 +56,9 @@ extension ReportRenderer {
         "<rect class=\"lanebg\" x=\"\(coordinate(gutter))\" y=\"\(coordinate(y))\" width=\"\(coordinate(columns))\" height=\"\(coordinate(lane.height))\"/>\n"
       switch lane.name {
       case "Update Groups": plot += runs(timeline.groups, y: y, height: lane.height, className: "group")
-      case "Frames": plot += frames(timeline, y: y, height: lane.height)
+      case "Frames":
+        frameLane = (y, lane.height)
+        plot += "<g class=\"framecols\">\n" + frames(timeline, y: y, height: lane.height) + "</g>\n"
       case "Hitches":
         plot += runs(
           timeline.hitches, y: y, height: lane.height, className: "hitch", notes: timeline.hitchNotes)
@@ -87,7 +90,7 @@ extension ReportRenderer {
     text += "<span class=\"swatch group\"></span>update group <span class=\"swatch hitch\"></span>hitch "
     text += "<span class=\"swatch hang\"></span>hang</p>\n"
     text +=
-      "<script type=\"application/json\" id=\"tl-data\">\(data(timeline, thresholds: report.summary.thresholds, laneTops: laneTops, laneHeight: lanes[1].height))</script>\n"
+      "<script type=\"application/json\" id=\"tl-data\">\(data(timeline, thresholds: report.summary.thresholds, laneTops: laneTops, laneHeight: lanes[1].height, frameLane: frameLane))</script>\n"
     return text + "</section>\n"
   }
 
@@ -199,7 +202,8 @@ extension ReportRenderer {
   /// Per column counts and severities for the hover text, the fine columns and the updates
   /// drawn one by one: compact JSON.
   private static func data(
-    _ timeline: ReportTimeline, thresholds: Thresholds, laneTops: [Double], laneHeight: Double
+    _ timeline: ReportTimeline, thresholds: Thresholds, laneTops: [Double], laneHeight: Double,
+    frameLane: (top: Double, height: Double)
   ) -> String {
     var text = "{\"lanes\":["
     for (index, lane) in timeline.lanes.enumerated() {
@@ -232,7 +236,8 @@ extension ReportRenderer {
     text += ",\"strips\":{"
     text += timeline.strips.keys.sorted().map { "\"\($0)\":\(timeline.strips[$0] ?? 0)" }.joined(
       separator: ",")
-    text += "},\"laneY\":[" + laneTops.map(coordinate).joined(separator: ",")
+    text += "},\"frameY\":\(coordinate(frameLane.top)),\"frameH\":\(coordinate(frameLane.height))"
+    text += ",\"laneY\":[" + laneTops.map(coordinate).joined(separator: ",")
     text += "],\"laneH\":\(coordinate(laneHeight)),\"fine\":" + fine(timeline)
     return text + ",\"detail\":" + detail(timeline.detail, start: timeline.start) + "}"
   }
@@ -301,6 +306,22 @@ extension ReportRenderer {
     }
     text.append("],\"omitted\":")
     text.append(detail.omittedNotable)
+    // Frames: starts as changes (the first from the timeline's start); the missed ones' work
+    // start from the timeline's start, and deadline and work end from their work start.
+    text.append(detail.framesEmbedded ? ",\"framed\":true,\"frames\":" : ",\"framed\":false,\"frames\":")
+    append(
+      detail.frames.indices.lazy.map {
+        detail.frames[$0].saturatingSubtract($0 == 0 ? start : detail.frames[$0 - 1])
+      }, to: &text)
+    text.append(",\"missed\":{\"s\":")
+    append(detail.missed.lazy.map { $0.workStart.saturatingSubtract(start) }, to: &text)
+    text.append(",\"deadline\":")
+    append(detail.missed.lazy.map { $0.deadline.saturatingSubtract($0.workStart) }, to: &text)
+    text.append(",\"end\":")
+    append(detail.missed.lazy.map { $0.workEnd.saturatingSubtract($0.workStart) }, to: &text)
+    text.append(",\"n\":")
+    append(detail.missed.lazy.map(\.frame.number), to: &text)
+    text.append("}")
     text.append("}")
     return String(decoding: text.bytes, as: UTF8.self)
   }

@@ -46,6 +46,8 @@ struct ReportPass: Pass {
     // Per strip, the shortest bar its last trim kept: a shorter update can never be kept.
     var floors = [Int64](repeating: .min, count: strips.count)
     // The chosen columns may take up to `busy` of them: kept beyond the limit to fill it.
+    var frameStarts: [Int64] = []
+    var tooManyFrames = false
     var notable = TimelineDetail.NotableCollector(limit: detail.notable + detail.busy)
     builder.forEachSpilled { group, record in
       let kind = builder.keys[group].kind
@@ -66,7 +68,14 @@ struct ReportPass: Pass {
       if !frameTimes.contains(record.start) {
         let found = read.frames.timeline.lookup(record.start)
         frameTimes = found.times
-        if found.frame != frame { timeline.addFrame(start: found.frame.start) }
+        if found.frame != frame {
+          timeline.addFrame(start: found.frame.start)
+          if frameStarts.count < 2 * detail.frames {
+            frameStarts.append(found.frame.start)
+          } else {
+            tooManyFrames = true
+          }
+        }
         frame = found.frame
       }
       for index in strips.indices
@@ -109,6 +118,14 @@ struct ReportPass: Pass {
     }
     for missed in read.frames.missed {
       timeline.addMissedFrame(start: missed.start, overrunNs: missed.overrunNs)
+    }
+    // Frames are drawn one by one when the page can hold them all (a frame may count twice
+    // in a trace written out of order).
+    frameStarts = Array(Set(frameStarts)).sorted()
+    if !tooManyFrames, frameStarts.count <= detail.frames, read.frames.missed.count <= detail.frames {
+      timeline.detail.frames = frameStarts
+      timeline.detail.missed = read.frames.missed
+      timeline.detail.framesEmbedded = true
     }
     for part in read.parts {
       part.pass.groups.forEachChunk { records in

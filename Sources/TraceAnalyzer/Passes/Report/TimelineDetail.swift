@@ -26,9 +26,13 @@ package struct TimelineDetail: Hashable, Sendable {
     /// Updates of the busiest columns, besides the orange and red ones.
     package var busy: Int
 
-    package init(notable: Int = 250_000, busy: Int = 50_000) {
+    /// Frames with updates: a trace with more draws its frames as columns only.
+    package var frames: Int
+
+    package init(notable: Int = 250_000, busy: Int = 50_000, frames: Int = 200_000) {
       self.notable = notable
       self.busy = busy
+      self.frames = frames
     }
   }
 
@@ -39,6 +43,12 @@ package struct TimelineDetail: Hashable, Sendable {
   package var complete: [Range<Int>] = []
   /// Orange and red updates past ``Limits/notable``, not embedded.
   package var omittedNotable = 0
+  /// The starts of the frames with updates, ascending (none past ``Limits/frames``).
+  package var frames: [Int64] = []
+  /// The frames that missed their deadline, in time order (none past ``Limits/frames``).
+  package var missed: [MissedFrame] = []
+  /// Whether ``frames`` and ``missed`` hold every frame (false past ``Limits/frames``).
+  package var framesEmbedded = false
 
   package init() {}
 
