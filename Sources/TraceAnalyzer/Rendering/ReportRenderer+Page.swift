@@ -43,7 +43,7 @@ extension ReportRenderer {
     .sev0 { fill: var(--gray); } .sev1 { fill: var(--orange); } .sev2 { fill: var(--red); }
     text.bar { fill: #fff; font-size: 10.5px; } text.bar.sev0 { fill: #1d1d1f; }
     svg.zoomed .cols, svg.framed .framecols { display: none; }
-    rect.deadline { fill: var(--red); } .fine { opacity: .35; } rect.one { stroke: var(--bg); stroke-width: .5; }
+    rect.due { fill: var(--red); } .fine { opacity: .35; } rect.one { stroke: var(--bg); stroke-width: .5; }
     text.one { font-size: 9.5px; pointer-events: none; }
     .frame { fill: var(--frame); } .missed { fill: var(--missed); } .group { fill: var(--group); opacity: .6; }
     .hitch { fill: var(--hitch); } .hang { fill: var(--hang); }
@@ -206,7 +206,7 @@ extension ReportRenderer {
             if (x1 < 0) continue;
             add('rect', { 'class': 'missed', x: gutter + Math.max(x0, -2), y: data.frameY + 2, width: Math.min(x1, columns + 2) - Math.max(x0, -2), height: data.frameH * 0.4 });
             var xd = (missed.s[k] + missed.deadline[k] - from) * scale;
-            if (xd >= 0 && xd <= columns) add('rect', { 'class': 'deadline', x: gutter + xd, y: data.frameY, width: 1.5, height: data.frameH }); }
+            if (xd >= 0 && xd <= columns) add('rect', { 'class': 'due', x: gutter + xd, y: data.frameY, width: 1.5, height: data.frameH }); }
         }
         // The updates in view, the longest if too many, each in the first of three rows free.
         var list = [], lo = 0, hi = count;
