@@ -125,33 +125,36 @@ struct HitchesCommandTests {
   @Test func diffComparesAndGatesTheRecordedFigures() {
     let base = Fixture.path("traces/landmarks-before.jsonl")
     let head = Fixture.path("traces/landmarks-after.jsonl")
-    // landmarks-after holds no hitch and does not say it recorded hitches: a gate on them
-    // cannot judge it, unless told to judge it on nothing.
-    let unjudged = CLIRun(["diff", head, base, "--fail-on", "hitches>0"])
+    // Neither run of landmarks-after holds a hitch or says it recorded hitches: a gate on them
+    // cannot judge it, unless told to let it pass.
+    let unjudged = CLIRun(["diff", head, head, "--fail-on", "hitches>0"])
     #expect(unjudged.status == .dataError)
     #expect(
       unjudged.errors.contains("cannot judge --fail-on 'hitches>0': the recording did not capture hitches"))
-    // Allowed, the rule passes as not evaluated (a run without hitches recorded proves nothing),
-    // in every format.
-    let allowed = CLIRun(["diff", head, base, "--fail-on", "hitches>0", "--allow-unrecorded"])
+    // Allowed, the rule passes as not evaluated, in every format.
+    let allowed = CLIRun(["diff", head, head, "--fail-on", "hitches>0", "--allow-unrecorded"])
     #expect(allowed.status == .success, "\(allowed.errors)")
-    let reason = "not evaluated: 1 of 2 runs did not record hitches (--allow-unrecorded)"
+    let reason = "not evaluated: 2 of 2 runs did not record hitches (--allow-unrecorded)"
     #expect(allowed.output.contains("ok    hitches>0 (\(reason))"), "\(allowed.output)")
     let json = CLIRun([
-      "diff", head, base, "--fail-on", "hitches>0", "--allow-unrecorded", "--format", "json",
+      "diff", head, head, "--fail-on", "hitches>0", "--allow-unrecorded", "--format", "json",
     ])
     #expect(json.output.contains(#""evaluated": false"#) || json.output.contains(#""evaluated":false"#))
-    #expect(json.output.contains("1 of 2 runs did not record hitches"))
+    #expect(json.output.contains("2 of 2 runs did not record hitches"))
     for format in ["markdown", "github"] {
       let run = CLIRun([
-        "diff", head, base, "--fail-on", "hitches>0", "--allow-unrecorded", "--format", format,
+        "diff", head, head, "--fail-on", "hitches>0", "--allow-unrecorded", "--format", format,
       ])
       #expect(run.output.contains(reason), "\(format): \(run.output)")
     }
-    // Where both runs recorded the figure, the rule is judged.
-    #expect(
-      CLIRun(["diff", base, base, "--fail-on", "hitches>0", "--allow-unrecorded"]).output.contains(
-        "ok    hitches>0\n"))
+    // Where another run holds hitches, a run without them (and without a recorded list) had
+    // none: judged, 0 -> 1 fails, 1 -> 0 passes.
+    #expect(CLIRun(["diff", head, base, "--fail-on", "hitches>0"]).status == .failure)
+    let judged = CLIRun(["diff", base, head, "--fail-on", "hitches>0,longestHang>0", "--allow-unrecorded"])
+    #expect(judged.status == .success)
+    #expect(judged.output.contains("ok    hitches>0\n"), "\(judged.output)")
+    // No run holds a hang: that rule alone is not evaluated.
+    #expect(judged.output.contains("ok    longestHang>0 (not evaluated: 2 of 2 runs did not record hangs"))
   }
 }
 

@@ -34,9 +34,13 @@ package struct TraceDiff: Hashable, Sendable {
 
   /// The runs that did not capture what `rule` measures (hitches or hangs): the rule cannot
   /// be judged on them.
+  ///
+  /// A run without a `recorded` list that holds none is taken as recorded when another run of
+  /// the diff holds some: runs made the same way, where this one had none (a hang-free run).
   package func runsUnrecorded(for rule: DiffRule) -> [RecordingFacts] {
     guard let figure = DiffMeasure.recorded.first(where: { $0.measure == rule.measure }) else { return [] }
-    return runRecordings.filter { !$0.captured(figure.section) }
+    let held = runRecordings.contains { $0.recorded == nil && $0.captured(figure.section) }
+    return runRecordings.filter { run in !run.captured(figure.section) && !(held && run.recorded == nil) }
   }
 
   /// The smallest change that counts when each side has one run (nil with more runs).
