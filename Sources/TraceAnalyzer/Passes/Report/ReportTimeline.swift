@@ -46,6 +46,10 @@ package struct ReportTimeline: Hashable, Sendable {
   package var lanes: [[Column]]
   /// The same lanes at ``fineFactor`` times as many columns.
   package var fineLanes: [[Column]]
+  /// While updates are added, by lane and column: what the updates that cover all of a
+  /// column's fine columns add to each of them (``finishLanes()`` spreads it), so a long
+  /// update costs a step a column, not one a fine column.
+  private var covers: [[Column]]
   /// The updates a zoomed-in page draws one by one, with their names.
   package var detail = TimelineDetail()
   package var frames: [FrameColumn]
@@ -69,6 +73,7 @@ package struct ReportTimeline: Hashable, Sendable {
     fineColumnWidth = Self.width(start: start, end: self.end, columns: columns * Self.fineFactor)
     columnWidth = Int64(clamping: Int128(fineColumnWidth) * Int128(Self.fineFactor))
     lanes = Array(repeating: Array(repeating: Column(), count: columns), count: UpdateKind.allCases.count)
+    covers = lanes
     fineLanes = Array(
       repeating: Array(repeating: Column(), count: columns * Self.fineFactor),
       count: UpdateKind.allCases.count)
@@ -115,16 +120,53 @@ package struct ReportTimeline: Hashable, Sendable {
       }
     let origin = self.start
     let width = fineColumnWidth
+    let factor = Self.fineFactor
     fineLanes[kind.rawValue].withUnsafeMutableBufferPointer { lane in
+      let first = Self.index(of: start, origin: origin, width: width, count: lane.count)
+      let end = start.saturatingAdd(duration)
+      let last = Self.index(of: end, origin: origin, width: width, count: lane.count)
+      lane[first].count += 1
+      // The columns whose fine columns lie strictly inside the update's first and last.
+      let (inner, outer) = (first / factor + 1, last / factor)
+      guard inner < outer else {
+        return Self.add(
+          to: lane, columns: first...last, origin: origin, width: width, start: start, end: end,
+          duration: duration, worst: worst, label: label)
+      }
       Self.add(
-        to: lane, origin: origin, width: width, start: start, duration: duration, worst: worst, label: label)
+        to: lane, columns: first...(inner * factor - 1), origin: origin, width: width, start: start, end: end,
+        duration: duration, worst: worst, label: label)
+      Self.add(
+        to: lane, columns: (outer * factor)...last, origin: origin, width: width, start: start, end: end,
+        duration: duration, worst: worst, label: label)
+      covers[kind.rawValue].withUnsafeMutableBufferPointer { covers in
+        for column in inner..<outer {
+          covers[column].busyNs = covers[column].busyNs.saturatingAdd(width)
+          if worst > covers[column].worst { covers[column].worst = worst }
+          if duration > covers[column].longestNs {
+            covers[column].longestNs = duration
+            covers[column].longest = label
+          }
+        }
+      }
     }
   }
 
   /// Draws the lanes from the fine lanes once every update is added: a column holds its
   /// ``fineFactor`` fine columns.
   mutating func finishLanes() {
+    defer { covers = [] }
     for kind in lanes.indices {
+      for (column, cover) in covers[kind].enumerated() where cover.busyNs > 0 {
+        for index in (column * Self.fineFactor)..<((column + 1) * Self.fineFactor) {
+          fineLanes[kind][index].busyNs = fineLanes[kind][index].busyNs.saturatingAdd(cover.busyNs)
+          fineLanes[kind][index].worst = max(fineLanes[kind][index].worst, cover.worst)
+          if cover.longestNs > fineLanes[kind][index].longestNs {
+            fineLanes[kind][index].longestNs = cover.longestNs
+            fineLanes[kind][index].longest = cover.longest
+          }
+        }
+      }
       for (index, fine) in fineLanes[kind].enumerated() {
         let column = index / Self.fineFactor
         lanes[kind][column].count += fine.count
@@ -138,17 +180,14 @@ package struct ReportTimeline: Hashable, Sendable {
     }
   }
 
-  /// Adds an update to `lane`, of columns `width` ns wide from `origin`.
+  /// Adds an update from `start` to `end` lasting `duration` to the fine columns `columns`
+  /// of `lane`, `width` ns wide from `origin`.
   @inline(__always)
   private static func add(
-    to lane: UnsafeMutableBufferPointer<Column>, origin: Int64, width: Int64, start: Int64, duration: Int64,
-    worst: UInt8, label: Int32
+    to lane: UnsafeMutableBufferPointer<Column>, columns: ClosedRange<Int>, origin: Int64, width: Int64,
+    start: Int64, end: Int64, duration: Int64, worst: UInt8, label: Int32
   ) {
-    let first = index(of: start, origin: origin, width: width, count: lane.count)
-    let end = start.saturatingAdd(duration)
-    let last = index(of: end, origin: origin, width: width, count: lane.count)
-    lane[first].count += 1
-    for index in first...last {
+    for index in columns {
       let columnStart = Int64(clamping: Int128(origin) + Int128(index) * Int128(width))
       let overlap = min(end, columnStart.saturatingAdd(width)) - max(start, columnStart)
       lane[index].busyNs = lane[index].busyNs.saturatingAdd(max(overlap, 0))
