@@ -45,9 +45,11 @@ struct ReportPass: Pass {
     var frameTimes: Range<Int64> = 0..<0
     // Per strip, the shortest bar its last trim kept: a shorter update can never be kept.
     var floors = [Int64](repeating: .min, count: strips.count)
-    // The chosen columns may take up to `busy` of them: kept beyond the limit to fill it.
+    // The frames with updates, for the page to draw one by one (while it can hold them).
     var frameStarts: [Int64] = []
     var tooManyFrames = false
+    // The busiest columns may take up to `busy` of the orange and red updates: kept beyond the
+    // limit to fill it.
     var notable = TimelineDetail.NotableCollector(limit: detail.notable + detail.busy)
     builder.forEachSpilled { group, record in
       let kind = builder.keys[group].kind
