@@ -1,31 +1,34 @@
-/// Items indexed by an id with repeats allowed: one dictionary entry per distinct id, the
-/// items of one id chained through an array (no array per id).
-struct ChainedIndex<Item> {
-  private var heads: [Int64: Int32] = [:]
+/// Items indexed by a non-negative id with repeats allowed: one ``IDTable`` entry per distinct
+/// id, the items of one id chained through an array (no array per id).
+final class ChainedIndex<Item> {
+  /// Each id's last item.
+  private let heads = IDTable()
   private var items: [Item] = []
   private var next: [Int32] = []
 
   var isEmpty: Bool { items.isEmpty }
 
-  mutating func insert(_ item: Item, key: Int64) {
+  init() {}
+
+  func insert(_ item: Item, key: Int64) {
     let position = Int32(items.count)
     items.append(item)
-    next.append(heads[key] ?? -1)
-    heads[key] = position
+    next.append(heads.insert(key, UInt64(position)).map { Int32($0) } ?? -1)
   }
 
   /// Calls `body` with every item of `key`, the last inserted first.
   @inline(__always)
   func forEach(key: Int64, _ body: (Item) -> Void) {
-    guard var position = heads[key] else { return }
+    guard let head = heads.find(key) else { return }
+    var position = Int32(head)
     while position >= 0 {
       body(items[Int(position)])
       position = next[Int(position)]
     }
   }
 
-  mutating func removeAll() {
-    heads.removeAll(keepingCapacity: true)
+  func removeAll() {
+    heads.removeAll()
     items.removeAll(keepingCapacity: true)
     next.removeAll(keepingCapacity: true)
   }

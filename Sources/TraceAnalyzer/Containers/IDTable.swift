@@ -40,9 +40,14 @@ final class IDTable {
     count = 0
   }
 
-  /// Sets the payload of `id` (which must be `>= 0`).
-  @inline(__always)
-  func insert(_ id: Int64, _ value: UInt64) {
+  /// Makes room for `count` ids in all, so that filling the table does not grow it step by step.
+  func reserve(_ count: Int) {
+    while count * 2 > mask + 1 { grow() }
+  }
+
+  /// Sets the payload of `id` (which must be `>= 0`); returns the payload it replaces.
+  @inline(__always) @discardableResult
+  func insert(_ id: Int64, _ value: UInt64) -> UInt64? {
     if (count + 1) * 2 > mask + 1 { grow() }
     var slot = self.slot(of: id)
     while true {
@@ -50,11 +55,11 @@ final class IDTable {
       if key == Self.empty {
         slots[slot] = Slot(key: id, value: value)
         count += 1
-        return
+        return nil
       }
       if key == id {
-        slots[slot].value = value
-        return
+        defer { slots[slot].value = value }
+        return slots[slot].value
       }
       slot = (slot &+ 1) & mask
     }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import TraceAnalyzer
 
-/// The join's hash table against a dictionary: inserts, overwrites, lookups of absent ids,
-/// growth, and emptying between partitions.
+/// The join's hash table against a dictionary: inserts (and the payloads they replace),
+/// overwrites, lookups of absent ids, growth, room made ahead, and emptying between partitions.
 struct IDTableTests {
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func itHoldsWhatADictionaryHolds(seed: UInt64) {
@@ -19,7 +19,7 @@ struct IDTableTests {
           #expect(table.find(id) == expected[id])
         } else {
           let value = random.next()
-          table.insert(id, value)
+          #expect(table.insert(id, value) == expected[id], "the payload it replaces")
           expected[id] = value
         }
       }
@@ -28,6 +28,11 @@ struct IDTableTests {
       table.removeAll()
       expected.removeAll()
       #expect(table.count == 0)
+      // Room made ahead holds what is inserted after it.
+      table.reserve(2_000)
+      for id in Int64(0)..<2_000 { table.insert(id * 7, UInt64(id)) }
+      #expect(table.count == 2_000 && table.find(7 * 1_999) == 1_999 && table.find(5) == nil)
+      table.removeAll()
       #expect(table.find(Int64(random.next() % range)) == nil)
     }
   }

@@ -57,7 +57,7 @@ enum ExportSourcePlacement {
     into placed: SortedRuns<ExportSourcePlace>
   ) {
     let found = PartitionedSpill<ExportSourceProbe>(partitions: places.partitions, bufferBytes: 1 << 18)
-    var waiting = ChainedIndex<ExportSourceProbe>()
+    let waiting = ChainedIndex<ExportSourceProbe>()
     for partition in 0..<places.partitions {
       waiting.removeAll()
       probes.forEach(inPartition: partition) { waiting.insert($0, key: $0.to) }
