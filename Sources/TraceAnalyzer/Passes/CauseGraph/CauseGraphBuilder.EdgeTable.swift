@@ -15,6 +15,13 @@ extension CauseGraphBuilder {
     private let packed = IDTable()
     private var others: [EdgeKey: Int] = [:]
 
+    /// Makes room for `count` edges in all.
+    mutating func reserve(_ count: Int) {
+      packed.reserve(count)
+      keys.reserveCapacity(count)
+      counts.reserveCapacity(count)
+    }
+
     /// Counts `causes` (one by default) on `key`; returns the edge's index.
     @inline(__always)
     mutating func count(_ key: EdgeKey, causes: Int = 1) -> Int {

@@ -110,6 +110,11 @@ final class JoinShare: @unchecked Sendable {
     // The tallies live here while the loop runs: a class's stored property would be checked
     // for exclusive access and unique ownership on every cause.
     var tally = Tally(unknowns: Unknowns(base: catalog.nodes.count))
+    // A share's edges are at most its causes; room for up to 2^16 of them is made at once.
+    let causes = partitions.reduce(0) { sum, partition in
+      shares.reduce(sum) { $0 + $1.byTarget.count(inPartition: partition) }
+    }
+    tally.edges.reserve(min(causes, 1 << 16))
     var targets: [EventRecord] = []
     let base = Int64(setup.unknownBase)
     let none = UInt64.max
@@ -118,6 +123,7 @@ final class JoinShare: @unchecked Sendable {
       // of an id defined twice): a table of the partition's targets alone.
       table.removeAll()
       targets.removeAll(keepingCapacity: true)
+      table.reserve(shares.reduce(0) { $0 + $1.byTarget.count(inPartition: partition) })
       for share in shares {
         share.byTarget.forEachBlock(inPartition: partition) { block in
           for cause in block { table.insert(cause.to, none) }
