@@ -7,7 +7,8 @@ extension TraceRun {
   /// Two phases: a streaming read (one part per thread) that counts per view, spills each
   /// finished update's start and duration (16 bytes) to a temporary file and feeds the graph's
   /// spills and the pass's parts; then one scan of the spill for frame deadlines and exact
-  /// nearest-rank percentiles, the graph's partitioned join when asked, and the pass's finish.
+  /// nearest-rank percentiles beside the graph's partitioned join when asked, and the pass's
+  /// finish.
   /// Memory stays flat in the trace's length; it grows with the number of distinct views,
   /// frames and graph nodes.
   ///
@@ -45,6 +46,19 @@ extension TraceRun {
       ReadPart(summary: $0.sink.summary, pass: $0.sink.pass, symbols: $0.symbols, lineOffset: $0.lineOffset)
     }
     pass.readEnded(parts, groupMaps: builder.groupMaps)
+    // The join needs only the parts: it runs beside the summary's second phase (on one
+    // thread, before it).
+    let join = EarlyWork<JoinedGraph>()
+    if need != .none {
+      let graphParts = UnsafeSendable(
+        reading.parts.map { TracePart(sink: $0.sink.graph!, symbols: $0.symbols, lineOffset: $0.lineOffset) })
+      let (file, range, threads) = (displayName, options.range, options.readerThreads)
+      join.start(here: threads == 1) {
+        CauseGraphBuilder.join(
+          parts: graphParts.value, file: file, range: range, resolving: need == .resolvedCauses,
+          threads: threads)
+      }
+    }
     // The earliest time of any event (Int64.max stands for none only where no event ended).
     let known = builder.earliest == .max && builder.latest == .min ? nil : builder.earliest
     let start = reading.header?.start ?? [known, reading.report.unknownEarliest].compactMap { $0 }.min()
@@ -57,15 +71,7 @@ extension TraceRun {
       of: builder, frames: frames, start: start, reading: reading, file: displayName, options: summaryOptions)
     summary.windowIntervals = window.matched
     summary.windowSpanNs = window.spanNs
-    var graph =
-      need == .none
-      ? nil
-      : CauseGraphBuilder.join(
-        parts: reading.parts.map {
-          TracePart(sink: $0.sink.graph!, symbols: $0.symbols, lineOffset: $0.lineOffset)
-        },
-        file: displayName, range: options.range, resolving: need == .resolvedCauses,
-        threads: options.readerThreads)
+    var graph = join.result
     graph?.graph.windows = summaryOptions.windows
     let finished = FinishedRead(
       run: self, parts: parts, builder: builder, frames: frames, summary: summary, graph: graph,

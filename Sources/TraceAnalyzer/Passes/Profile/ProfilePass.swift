@@ -1,4 +1,3 @@
-import Dispatch
 import TraceModel
 
 /// `tracecli profile` as a pass: each part keeps its samples and updates in time order
@@ -13,7 +12,7 @@ struct ProfilePass: Pass {
   /// The nodes whose profile draws their samples as an icicle (``NodeProfile/icicle``).
   var icicles: Set<ViewKey> = []
   /// The sweep, once the read has ended.
-  let sweep = EarlySweep()
+  let sweep = EarlyWork<SampleAttribution>()
 
   struct Part: PassPart {
     let window: TraceWindow
@@ -141,29 +140,5 @@ struct ProfilePass: Pass {
   func readEnded(_ parts: [ReadPart<Part>], groupMaps: [[Int]]) {
     let groups = groupMaps.reduce(0) { max($0, ($1.max() ?? -1) + 1) }
     sweep.start { Self.attribute(parts, groupMaps: groupMaps, groups: groups) }
-  }
-}
-
-/// The sweep of one read, running beside the summary's second phase.
-final class EarlySweep: @unchecked Sendable {
-  private let group = DispatchGroup()
-  private var attribution: SampleAttribution?
-  private var started = false
-
-  /// Runs `work` on another thread; ``result`` waits for it.
-  func start(_ work: @escaping @Sendable () -> SampleAttribution) {
-    started = true
-    group.enter()
-    DispatchQueue.global().async {
-      self.attribution = work()
-      self.group.leave()
-    }
-  }
-
-  /// The sweep's result once it is done; nil when it never started.
-  var result: SampleAttribution? {
-    guard started else { return nil }
-    group.wait()
-    return attribution
   }
 }
