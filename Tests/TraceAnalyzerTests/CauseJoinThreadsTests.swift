@@ -5,9 +5,10 @@ import Testing
 @testable import TraceAnalyzer
 @testable import TraceModel
 
-/// The cause join runs on every thread a command has, each taking a run of partitions: every
-/// output that rides on it must be the one thread's, byte for byte, on random traces (dangling
-/// ids at either end, causes without a time, ranges) and on the story fixtures.
+/// The cause join (and the export's flow join) runs on every thread a command has, each taking
+/// a run of partitions: every output that rides on it must be the one thread's, byte for byte,
+/// on random traces (dangling ids at either end, causes without a time, ranges) and on the story
+/// fixtures.
 @Suite(.tags(.slow), .notInQuickLoop)
 struct CauseJoinThreadsTests {
   /// Every output of the commands whose read joins causes, for one way of reading.
@@ -21,6 +22,13 @@ struct CauseJoinThreadsTests {
     #expect(check.reads == 1)
     outputs["check"] = CheckJSONRenderer.render(try check.evaluate())
     outputs["report"] = ReportRenderer.render(try TraceAnalysis.report(paths: [path], options: options).report)
+    // The Perfetto export joins causes to their ends' places on the same threads.
+    var bytes: [UInt8] = []
+    let export = try TraceAnalysis.exportChrome(paths: [path], options: options) { chunk in
+      bytes += chunk
+      return true
+    }
+    outputs["export"] = String(decoding: bytes, as: UTF8.self) + "\n\(export.flows) flows"
     return outputs
   }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import TraceModel
 
 /// Turns the parts of a streaming pass (``CauseGraphSink``) into a ``CauseGraph``.
@@ -130,11 +129,14 @@ enum CauseGraphBuilder {
     let sourceUnknowns = shares.map { share in share.unknowns.ids.map { catalog.unknown($0) } }
     // Round 2, then its unknown nodes, edges and tallies merged in share order.
     let known = catalog
-    concurrently(shares) { $0.resolveTargets(setup, shares: shares, sourceUnknowns: sourceUnknowns, catalog: known) }
+    concurrently(shares) {
+      $0.resolveTargets(setup, shares: shares, sourceUnknowns: sourceUnknowns, catalog: known)
+    }
     var counts = CauseGraph.CauseCounts()
     counts.outOfRange = parts.reduce(0) { $0 + $1.sink.outOfRange }
     var dangling = DanglingCauses()
     var edges = EdgeTable()
+    edges.reserve(shares.reduce(0) { $0 + $1.edges.keys.count })
     var resolvedShares: [ResolvedCauses.Share] = []
     for share in shares {
       let unknowns = share.unknowns.ids.map { catalog.unknown($0) }
@@ -149,7 +151,8 @@ enum CauseGraphBuilder {
       counts.unplaced += share.counts.unplaced
       dangling.merge(share.dangling)
       if let spill = share.resolved {
-        resolvedShares.append(ResolvedCauses.Share(spill: spill, edges: edgeMap, base: base, unknowns: unknowns))
+        resolvedShares.append(
+          ResolvedCauses.Share(spill: spill, edges: edgeMap, base: base, unknowns: unknowns))
       }
     }
 
@@ -168,14 +171,5 @@ enum CauseGraphBuilder {
     return JoinedGraph(
       graph: graph, position: position, edgeSources: edges.keys.map { position[Int($0.from)] },
       edgeCounts: edges.counts, resolved: resolving ? ResolvedCauses(shares: resolvedShares) : nil)
-  }
-
-  /// Runs `body` on each share, each on a thread of its own (one share runs here).
-  private static func concurrently(_ shares: [JoinShare], _ body: @Sendable (JoinShare) -> Void) {
-    if shares.count == 1 {
-      body(shares[0])
-    } else {
-      DispatchQueue.concurrentPerform(iterations: shares.count) { body(shares[$0]) }
-    }
   }
 }

@@ -47,6 +47,8 @@ struct ChromeTraceExport {
   private var writer: ExportWriter
   private let reading: ExportReading
   private let thresholds: Thresholds
+  /// Threads the flow join may use.
+  private let threads: Int
   private var first = true
   /// Events placed on their tracks, waiting to be formatted.
   private var pending: [Pending] = []
@@ -57,9 +59,13 @@ struct ChromeTraceExport {
   private var tracks: [Int64: String] = [:]
   private(set) var result = ExportResult()
 
-  init(reading: ExportReading, thresholds: Thresholds, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+  init(
+    reading: ExportReading, thresholds: Thresholds, threads: Int = 1,
+    sink: @escaping (UnsafeRawBufferPointer) -> Bool
+  ) {
     self.reading = reading
     self.thresholds = thresholds
+    self.threads = threads
     writer = ExportWriter(sink: sink)
   }
 
@@ -393,58 +399,81 @@ struct ChromeTraceExport {
   /// bucket). Each round indexes the bucket's causes (usually far fewer than updates) and
   /// scans the bucket's written updates and sources against them.
   private mutating func writeFlows(places: PartitionedSpill<ExportPlace>) {
-    let halves = PartitionedSpill<ExportHalfFlow>(partitions: places.partitions)
     let causes = reading.parts.compactMap(\.sink.causes)
-    var index = ChainedIndex<ExportCause>()
-    for partition in 0..<places.partitions {
-      index.removeAll()
-      for spill in causes { spill.forEach(inPartition: partition) { index.insert($0, key: $0.from) } }
-      guard !index.isEmpty else { continue }
-      places.forEach(inPartition: partition) { from in
-        index.forEach(key: from.id) { cause in
-          halves.append(
-            ExportHalfFlow(to: cause.to, fromStart: from.start, fromTrack: from.track, label: cause.label),
-            id: cause.to)
+    let count = max(1, min(threads, places.partitions))
+    let shares = (0..<count).map { share in
+      FlowJoinShare(
+        partitions: places.partitions * share / count..<places.partitions * (share + 1) / count,
+        of: places.partitions)
+    }
+    concurrently(shares) { $0.placeSources(causes: causes, places: places) }
+    concurrently(shares) { $0.placeTargets(shares: shares, places: places) }
+    var flows: [ExportFlow] = []
+    flows.reserveCapacity(Pending.batchSize)
+    for share in shares {
+      share.flows.forEachBlock(inPartition: 0) { block in
+        for flow in block {
+          flows.append(flow)
+          if flows.count == Pending.batchSize { formatFlows(&flows) }
         }
       }
     }
-    var flow: Int64 = 0
-    var waiting = ChainedIndex<ExportHalfFlow>()
-    for partition in 0..<places.partitions {
-      waiting.removeAll()
-      halves.forEach(inPartition: partition) { waiting.insert($0, key: $0.to) }
-      guard !waiting.isEmpty else { continue }
-      places.forEach(inPartition: partition) { to in
-        waiting.forEach(key: to.id) { half in
-          flow += 1
-          let name: StaticString = half.label == 1 ? "creation" : "update"
-          writeFlowEvent(leaving: true, name: name, id: flow, track: half.fromTrack, start: half.fromStart)
-          writeFlowEvent(leaving: false, name: name, id: flow, track: to.track, start: to.start)
-          writer.flushIfFull()
-        }
-      }
-    }
-    result.flows = Int(flow)
+    formatFlows(&flows)
   }
 
-  /// Writes one end of flow `id`: `ph: "s"` where it leaves, `ph: "f"` with `bp: "e"` (bound to
-  /// the enclosing slice) where it enters.
-  @inline(__always)
-  private mutating func writeFlowEvent(
-    leaving: Bool, name: StaticString, id: Int64, track: Int64, start: Int64
-  ) {
-    separate()
-    writer.append(
-      leaving
-        ? "{\"ph\":\"s\",\"cat\":\"cause\",\"name\":\""
-        : "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"cause\",\"name\":\"")
+  /// Formats waiting flows on both cores (each half into its own buffer), numbered on from
+  /// those written, then writes the halves in order.
+  private mutating func formatFlows(_ flows: inout [ExportFlow]) {
+    guard !flows.isEmpty else { return }
+    let base = Int64(result.flows)
+    let isFirst = result.events == 0
+    let halves = flows.count >= 2048 ? 2 : 1
+    let outputs = formatter
+    flows.withUnsafeBufferPointer { flows in
+      let batch = UnsafeSendable(flows)
+      DispatchQueue.concurrentPerform(iterations: halves) { half in
+        let range = batch.value.count * half / halves..<batch.value.count * (half + 1) / halves
+        let output = outputs.halves[half]
+        var writer = output.writer
+        writer.removeAll()
+        for index in range {
+          Self.format(
+            batch.value[index], id: base + Int64(index) + 1, first: isFirst && index == 0, into: &writer)
+        }
+        output.writer = writer
+      }
+    }
+    for output in outputs.halves.prefix(halves) {
+      writer.append(large: output.writer.bytes)
+      writer.flushIfFull()
+    }
+    result.flows += flows.count
+    result.events += 2 * flows.count
+    first = false
+    flows.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes both ends of flow `id`: `ph: "s"` where it leaves, `ph: "f"` with `bp: "e"` (bound
+  /// to the enclosing slice) where it enters.
+  private static func format(_ flow: ExportFlow, id: Int64, first: Bool, into writer: inout ExportWriter) {
+    let name: StaticString = flow.label == 1 ? "creation" : "update"
+    writer.append(first ? "\n" : ",\n")
+    writer.append("{\"ph\":\"s\",\"cat\":\"cause\",\"name\":\"")
     writer.append(name)
     writer.append("\",\"id\":")
     writer.append(id)
     writer.append(",\"pid\":1,\"tid\":")
-    writer.append(track)
+    writer.append(flow.fromTrack)
     writer.append(",\"ts\":")
-    writer.append(microseconds: start)
+    writer.append(microseconds: flow.fromStart)
+    writer.append("},\n{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"cause\",\"name\":\"")
+    writer.append(name)
+    writer.append("\",\"id\":")
+    writer.append(id)
+    writer.append(",\"pid\":1,\"tid\":")
+    writer.append(flow.toTrack)
+    writer.append(",\"ts\":")
+    writer.append(microseconds: flow.toStart)
     writer.append("}")
   }
 

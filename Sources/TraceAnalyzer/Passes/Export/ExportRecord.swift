@@ -51,6 +51,16 @@ struct ExportHalfFlow: SpillPackable, Sendable {
   var label: Int64
 }
 
+/// A cause between two placed updates, waiting to be formatted as a flow.
+struct ExportFlow: SpillPackable, Sendable {
+  var fromTrack: Int64
+  var fromStart: Int64
+  var toTrack: Int64
+  var toStart: Int64
+  /// 1 for `creation` (else `update`), as ``ExportHalfFlow/label``.
+  var label: Int64
+}
+
 /// A source as the export spills it by id, for the join that places it: 24 bytes.
 struct ExportSource: SpillPackable, Sendable {
   static let hasTime: UInt32 = 1

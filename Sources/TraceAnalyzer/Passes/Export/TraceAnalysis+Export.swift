@@ -23,7 +23,7 @@ extension TraceAnalysis {
     let reading = try run.readEvents { ExportSink(causePartitions: partitions, window: window) }
     var export = ChromeTraceExport(
       reading: ExportReading(reading: reading, refreshRate: options.refreshRate, red: options.thresholds.red),
-      thresholds: options.thresholds, sink: write)
+      thresholds: options.thresholds, threads: options.readerThreads, sink: write)
     var result = export.write(partitions: partitions, file: run.displayName)
     result.warnings = reading.report.warnings
     return result
