@@ -176,18 +176,12 @@ extension ReportRenderer {
     _ marks: [Bool], y: Double, height: Double, className: String, notes: [Int: [String]] = [:]
   ) -> String {
     var text = ""
-    var start: Int?
-    for index in 0...marks.count {
-      let marked = index < marks.count && marks[index]
-      if marked && start == nil { start = index }
-      if !marked, let first = start {
-        let said = (first..<index).flatMap { notes[$0] ?? [] }
-        let body =
-          said.isEmpty ? "/>" : "><title>\(html(said.prefix(6).joined(separator: "\n")))</title></rect>"
-        text +=
-          "<rect class=\"\(className)\" x=\"\(first)\" y=\"\(coordinate(y))\" width=\"\(index - first)\" height=\"\(coordinate(height))\"\(body)\n"
-        start = nil
-      }
+    for run in marks.trueRuns {
+      let said = run.flatMap { notes[$0] ?? [] }
+      let body =
+        said.isEmpty ? "/>" : "><title>\(html(said.prefix(6).joined(separator: "\n")))</title></rect>"
+      text +=
+        "<rect class=\"\(className)\" x=\"\(run.lowerBound)\" y=\"\(coordinate(y))\" width=\"\(run.count)\" height=\"\(coordinate(height))\"\(body)\n"
     }
     return text
   }

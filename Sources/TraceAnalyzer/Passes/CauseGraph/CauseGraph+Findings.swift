@@ -13,13 +13,15 @@ extension CauseGraph {
         for id in Set(finding.nodeIDs) { byNode[id, default: []].append(index) }
         for edge in Set(finding.edges) { byEdge[edge, default: []].append(index) }
       }
-      let ids = graph.nodes.map(\.id)
-      nodes = ids.map { id in FindingMark((byNode[id] ?? []).map { graph.findings[$0] }) }
-      edges = graph.edges.map { edge in
-        FindingMark(
-          (byEdge[Finding.Edge(from: ids[edge.from], to: ids[edge.to])] ?? []).map { graph.findings[$0] })
-      }
+      nodes = graph.nodes.map { node in FindingMark((byNode[node.id] ?? []).map { graph.findings[$0] }) }
+      edges = graph.findingEdges.map { edge in FindingMark((byEdge[edge] ?? []).map { graph.findings[$0] }) }
     }
+  }
+
+  /// The graph's edges as findings name them (by their ends' ids), in edge order.
+  var findingEdges: [Finding.Edge] {
+    let ids = nodes.map(\.id)
+    return edges.map { Finding.Edge(from: ids[$0.from], to: ids[$0.to]) }
   }
 
   /// How a renderer marks a node or edge its findings name: red for an error (an update

@@ -32,9 +32,8 @@ extension Report {
       let edges: Set<Finding.Edge>
 
       init(_ graph: CauseGraph) {
-        let ids = graph.nodes.map(\.id)
-        nodes = Set(ids)
-        edges = Set(graph.edges.map { Finding.Edge(from: ids[$0.from], to: ids[$0.to]) })
+        nodes = Set(graph.nodes.map(\.id))
+        edges = Set(graph.findingEdges)
       }
 
       /// Whether every node and edge `finding` names is here (never for one without nodes).

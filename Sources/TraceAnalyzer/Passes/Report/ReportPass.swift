@@ -46,8 +46,7 @@ struct ReportPass: Pass {
     // Per strip, the shortest bar its last trim kept: a shorter update can never be kept.
     var floors = [Int64](repeating: .min, count: strips.count)
     // The frames with updates, for the page to draw one by one (while it can hold them).
-    var frameStarts: [Int64] = []
-    var tooManyFrames = false
+    var frameStarts = TimelineDetail.FrameCollector(limit: detail.frames)
     // The busiest columns may take up to `busy` of the orange and red updates: kept beyond the
     // limit to fill it.
     var notable = TimelineDetail.NotableCollector(limit: detail.notable + detail.busy)
@@ -72,11 +71,7 @@ struct ReportPass: Pass {
         frameTimes = found.times
         if found.frame != frame {
           timeline.addFrame(start: found.frame.start)
-          if frameStarts.count < 2 * detail.frames {
-            frameStarts.append(found.frame.start)
-          } else {
-            tooManyFrames = true
-          }
+          frameStarts.add(start: found.frame.start)
         }
         frame = found.frame
       }
@@ -121,14 +116,7 @@ struct ReportPass: Pass {
     for missed in read.frames.missed {
       timeline.addMissedFrame(start: missed.start, overrunNs: missed.overrunNs)
     }
-    // Frames are drawn one by one when the page can hold them all (a frame may count twice
-    // in a trace written out of order).
-    frameStarts = Array(Set(frameStarts)).sorted()
-    if !tooManyFrames, frameStarts.count <= detail.frames, read.frames.missed.count <= detail.frames {
-      timeline.detail.frames = frameStarts
-      timeline.detail.missed = read.frames.missed
-      timeline.detail.framesEmbedded = true
-    }
+    frameStarts.embed(missed: read.frames.missed, in: &timeline.detail)
     for part in read.parts {
       part.pass.groups.forEachChunk { records in
         for record in records {

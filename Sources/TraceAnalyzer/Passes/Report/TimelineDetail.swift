@@ -89,6 +89,33 @@ package struct TimelineDetail: Hashable, Sendable {
     }
   }
 
+  /// Collects the starts of the frames with updates while the page may hold them all (in a
+  /// trace written out of order a frame may come twice, so twice the limit are kept).
+  struct FrameCollector {
+    let limit: Int
+    private var starts: [Int64] = []
+    private var tooMany = false
+
+    init(limit: Int) { self.limit = max(limit, 0) }
+
+    mutating func add(start: Int64) {
+      if starts.count < 2 * limit {
+        starts.append(start)
+      } else {
+        tooMany = true
+      }
+    }
+
+    /// Puts the frames and `missed` in `detail` when it can hold every one of them.
+    func embed(missed: [MissedFrame], in detail: inout TimelineDetail) {
+      let frames = Array(Set(starts)).sorted()
+      guard !tooMany, frames.count <= limit, missed.count <= limit else { return }
+      detail.frames = frames
+      detail.missed = missed
+      detail.framesEmbedded = true
+    }
+  }
+
   /// The columns whose updates a page embeds in full: the busiest (most updates starting in
   /// them, the earliest first on ties) while their updates add up to at most `limit`; all of
   /// them when that is every update.
@@ -123,14 +150,6 @@ package struct TimelineDetail: Hashable, Sendable {
     let kept = notable.longestFirst.filter { !chosen[column($0.start)] }.prefix(limit)
     updates = (Array(kept) + busy).sorted()
     omittedNotable = max(notable.total - kept.count - notableInBusy, 0)
-    var start: Int?
-    for index in 0...chosen.count {
-      let marked = index < chosen.count && chosen[index]
-      if marked, start == nil { start = index }
-      if !marked, let first = start {
-        complete.append(first..<index)
-        start = nil
-      }
-    }
+    complete = chosen.trueRuns
   }
 }
