@@ -1,7 +1,8 @@
 import Dispatch
 
-/// Work of a read that starts as soon as the read ends, on a thread of its own, beside the
-/// summary's second phase (a pass's sweep, the cause join).
+/// Work of a read that starts as soon as what it needs is there, on a thread of its own, beside
+/// the rest (a pass's sweep and the cause join beside the summary's second phase, the second
+/// pass of a pair beside the first).
 final class EarlyWork<Value>: @unchecked Sendable {
   private let group = DispatchGroup()
   private var value: Value?

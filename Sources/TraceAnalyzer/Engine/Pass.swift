@@ -109,8 +109,14 @@ struct PassPair<First: Pass, Second: Pass>: Pass {
     Part(first: first.makePart(context), second: second.makePart(context))
   }
 
+  /// Both halves' outputs: the second is made on a thread of its own beside the first (their
+  /// finishes share nothing but the read), except on a read of one thread.
   func finish(_ read: FinishedRead<Part>) -> (First.Output, Second.Output) {
-    (first.finish(read.map(\.first)), second.finish(read.map(\.second)))
+    let later = EarlyWork<Second.Output>()
+    let (second, secondRead) = (self.second, UnsafeSendable(read.map(\.second)))
+    later.start(here: read.run.options.readerThreads == 1) { second.finish(secondRead.value) }
+    let output = first.finish(read.map(\.first))
+    return (output, later.result!)
   }
 
   func readEnded(_ parts: [ReadPart<Part>], groupMaps: [[Int]]) {
