@@ -456,24 +456,25 @@ struct ChromeTraceExport {
   /// Writes both ends of flow `id`: `ph: "s"` where it leaves, `ph: "f"` with `bp: "e"` (bound
   /// to the enclosing slice) where it enters.
   private static func format(_ flow: ExportFlow, id: Int64, first: Bool, into writer: inout ExportWriter) {
-    let name: StaticString = flow.label == 1 ? "creation" : "update"
-    writer.append(first ? "\n" : ",\n")
-    writer.append("{\"ph\":\"s\",\"cat\":\"cause\",\"name\":\"")
-    writer.append(name)
+    writer.append(first ? "\n{\"ph\":\"s\"," : ",\n{\"ph\":\"s\",")
+    formatEnd(flow, id: id, track: flow.fromTrack, start: flow.fromStart, into: &writer)
+    writer.append(",\n{\"ph\":\"f\",\"bp\":\"e\",")
+    formatEnd(flow, id: id, track: flow.toTrack, start: flow.toStart, into: &writer)
+  }
+
+  /// Writes the rest of one end of flow `id`, after its phase.
+  @inline(__always)
+  private static func formatEnd(
+    _ flow: ExportFlow, id: Int64, track: Int64, start: Int64, into writer: inout ExportWriter
+  ) {
+    writer.append("\"cat\":\"cause\",\"name\":\"")
+    writer.append(flow.label == 1 ? "creation" : "update")
     writer.append("\",\"id\":")
     writer.append(id)
     writer.append(",\"pid\":1,\"tid\":")
-    writer.append(flow.fromTrack)
+    writer.append(track)
     writer.append(",\"ts\":")
-    writer.append(microseconds: flow.fromStart)
-    writer.append("},\n{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"cause\",\"name\":\"")
-    writer.append(name)
-    writer.append("\",\"id\":")
-    writer.append(id)
-    writer.append(",\"pid\":1,\"tid\":")
-    writer.append(flow.toTrack)
-    writer.append(",\"ts\":")
-    writer.append(microseconds: flow.toStart)
+    writer.append(microseconds: start)
     writer.append("}")
   }
 
