@@ -7,8 +7,8 @@ import TraceModel
 @testable import tracecli
 
 /// A rule of a test's own, in one file: registered, it is in `diagnose --help`, its option
-/// parses, the budget parser takes its key, the settings JSON and docs' table show it, and it
-/// finds what it finds — with no edit anywhere else.
+/// parses, the budget parser takes its key, the settings JSON, the report and docs' table show
+/// it, and it finds what it finds — with no edit anywhere else.
 struct RuleRegistrationTests {
   /// `busy-view`: a view that updates more than a number of times.
   struct BusyViewRule: FindingsRule {
@@ -57,6 +57,12 @@ struct RuleRegistrationTests {
       #expect(found.output.contains(#""busyUpdates": 20"#))
       let gated = try TraceAnalysis.check(paths: [trace], budget: budget, options: AnalysisOptions())
       #expect(try !gated.evaluate().passed)
+      // The report makes part of its page on other threads; the rule's fix and threshold are
+      // on it all the same.
+      let page = CLIRun(["report", trace, "--busy-updates", "20", "-o", "-"])
+      #expect(page.status == .success, "\(page.errors)")
+      #expect(page.output.contains("Update it less."))
+      #expect(page.output.contains(#""busyUpdates": 20"#) || page.output.contains(#""busyUpdates":20"#))
     }
     // Outside the registration, nothing of it remains.
     #expect(!CLIRun(["diagnose", "--help"]).output.contains("busy-updates"))

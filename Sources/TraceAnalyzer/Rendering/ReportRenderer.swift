@@ -1,4 +1,3 @@
-import Dispatch
 import TraceModel
 
 /// Renders a ``Report`` as one self-contained HTML page.
@@ -25,24 +24,25 @@ package enum ReportRenderer {
     page += "<meta name=\"generator\" content=\"tracecli\">\n"
     page += "<title>\(html(title(report.summary))) · tracecli report</title>\n"
     page += "<style>\n\(style)\(icicleStyle)</style>\n</head>\n<body>\n"
-    // The sections are made at once (the graph's layout and the evidence are the largest),
-    // then joined in order.
-    let sections: [@Sendable (Report) -> String] = [
-      header, { findings($0.diagnosis) }, timeline, strips, graphSection, { views($0.summary) }, evidence,
-      { scriptSafe(FindingsJSONRenderer.render($0.diagnosis)) },
-    ]
-    var made = [String](repeating: "", count: sections.count)
-    made.withUnsafeMutableBufferPointer { buffer in
-      let out = UnsafeSendable(buffer)
-      DispatchQueue.concurrentPerform(iterations: sections.count) { out.value[$0] = sections[$0](report) }
-    }
-    for section in made.dropLast() { page += section }
+    // The graph's layout, the page's largest section, is made on a thread of its own beside
+    // the rest. The rest stay here: a finding's fix and the rules' thresholds are read from
+    // the rules in effect for this task (``FindingRules/registering(_:_:)``).
+    let graph = EarlyWork<String>()
+    graph.start { graphSection(report) }
+    page += header(report)
+    page += findings(report.diagnosis)
+    page += timeline(report)
+    page += strips(report)
+    page += graph.result!
+    page += views(report.summary)
+    page += evidence(report)
     page += "<footer>Made by tracecli from \(html(report.summary.file)). "
     page += "Colours as in the Instruments SwiftUI instrument: gray, orange "
     page += "(&gt; \(html(DurationText.format(report.summary.thresholds.orange)))), red "
     page += "(&gt; \(html(DurationText.format(report.summary.thresholds.red)))).</footer>\n"
     // The findings as `diagnose --format json` prints them, for tools that read the page.
-    page += "<script type=\"application/json\" id=\"findings-data\">\n\(made.last!)</script>\n"
+    let findings = scriptSafe(FindingsJSONRenderer.render(report.diagnosis))
+    page += "<script type=\"application/json\" id=\"findings-data\">\n\(findings)</script>\n"
     page += "<script>\n\(script)</script>\n</body>\n</html>\n"
     return page
   }
