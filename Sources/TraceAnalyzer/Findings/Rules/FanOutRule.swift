@@ -74,6 +74,9 @@ struct FanOutRule: FindingsRule {
       sourceKind != .environmentWriter
     else { return }
     let joinEdge = Int(cause.edge)
+    // Two bursts whose lower median reaches the threshold take twice its updates: an edge with
+    // fewer causes cannot fan out, so it is neither kept nor counted into bursts.
+    guard context.edgeCounts[joinEdge] >= 2 * threshold else { return }
     var edge = scan.slot(joinEdge, edges: context.edgeCounts.count)
     if edge < 0 {
       edge = Int32(scan.fans.count)
@@ -85,10 +88,7 @@ struct FanOutRule: FindingsRule {
       scan.fans[Int(edge)].costNs = scan.fans[Int(edge)].costNs.saturatingAdd(cause.duration)
     }
     scan.fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
-    // Two bursts whose lower median reaches the threshold take twice its updates.
-    if context.edgeCounts[joinEdge] >= 2 * threshold {
-      bursts.value.add(edge: joinEdge, start: cause.start, thread: run)
-    }
+    bursts.value.add(edge: joinEdge, start: cause.start, thread: run)
   }
 
   func findings(_ scan: Scan) -> [Finding] {

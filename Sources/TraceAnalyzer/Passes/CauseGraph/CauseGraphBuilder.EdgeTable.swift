@@ -22,12 +22,53 @@ extension CauseGraphBuilder {
       counts.reserveCapacity(count)
     }
 
+    /// The index of `key`'s edge, if counted before.
+    @inline(__always)
+    func index(of key: EdgeKey) -> Int? {
+      if let code = Self.code(key) { return packed.find(code).map { Int($0) } }
+      return others[key]
+    }
+
+    /// Counts `causes[i]` on `keys[i]` for each `i`, in order; returns the edges' indices.
+    ///
+    /// The keys are looked up a batch at a time before any is counted, so that the lookups'
+    /// cache misses overlap.
+    mutating func count(_ keys: [EdgeKey], causes: [Int]) -> [UInt32] {
+      var indices: [UInt32] = []
+      indices.reserveCapacity(keys.count)
+      var found = [Int?](repeating: nil, count: 32)
+      var start = 0
+      while start < keys.count {
+        let batch = start..<min(start + found.count, keys.count)
+        for index in batch { found[index - start] = self.index(of: keys[index]) }
+        for index in batch {
+          let edge = found[index - start].map { count(at: $0, causes: causes[index]) }
+          indices.append(UInt32(edge ?? count(keys[index], causes: causes[index])))
+        }
+        start = batch.upperBound
+      }
+      return indices
+    }
+
+    /// Counts `causes` (one by default) more on the edge at `index`; returns `index`.
+    @inline(__always)
+    mutating func count(at index: Int, causes: Int = 1) -> Int {
+      counts[index] += causes
+      return index
+    }
+
+    /// `key` packed in one integer, if its parts are small enough.
+    @inline(__always)
+    private static func code(_ key: EdgeKey) -> Int64? {
+      guard key.from < 1 << 27 && key.to < 1 << 27 && key.label >= 0 && key.label < 1 << 8 else { return nil }
+      return Int64(key.from) << 35 | Int64(key.to) << 8 | Int64(key.label)
+    }
+
     /// Counts `causes` (one by default) on `key`; returns the edge's index.
     @inline(__always)
     mutating func count(_ key: EdgeKey, causes: Int = 1) -> Int {
       let index: Int
-      if key.from < 1 << 27 && key.to < 1 << 27 && key.label >= 0 && key.label < 1 << 8 {
-        let code = Int64(key.from) << 35 | Int64(key.to) << 8 | Int64(key.label)
+      if let code = Self.code(key) {
         if let found = packed.find(code) {
           index = Int(found)
         } else {

@@ -141,11 +141,12 @@ enum CauseGraphBuilder {
     for share in shares {
       let unknowns = share.unknowns.ids.map { catalog.unknown($0) }
       let base = share.unknowns.base
-      let edgeMap = zip(share.edges.keys, share.edges.counts).map { key, causes in
+      let keys = share.edges.keys.map { key in
         var key = key
         if Int(key.to) >= base { key.to = UInt32(unknowns[Int(key.to) - base]) }
-        return UInt32(edges.count(key, causes: causes))
+        return key
       }
+      let edgeMap = edges.count(keys, causes: share.edges.counts)
       counts.counted += share.counts.counted
       counts.outOfRange += share.counts.outOfRange
       counts.unplaced += share.counts.unplaced

@@ -44,6 +44,9 @@ final class JoinShare: @unchecked Sendable {
     }
   }
 
+  /// Causes whose targets round 2 looks up before counting any of them.
+  private static let batch = 32
+
   let partitions: Range<Int>
   private let table = IDTable()
   /// Round 1's causes with `from` resolved, by `to`.
@@ -116,8 +119,9 @@ final class JoinShare: @unchecked Sendable {
     }
     tally.edges.reserve(min(causes, 1 << 16))
     var targets: [EventRecord] = []
+    let batch = Batch(capacity: Self.batch)
+    defer { batch.deallocate() }
     let base = Int64(setup.unknownBase)
-    let none = UInt64.max
     for partition in partitions {
       // The ids the partition's causes go to, then the events that define them (the last one
       // of an id defined twice): a table of the partition's targets alone.
@@ -126,7 +130,7 @@ final class JoinShare: @unchecked Sendable {
       table.reserve(shares.reduce(0) { $0 + $1.byTarget.count(inPartition: partition) })
       for share in shares {
         share.byTarget.forEachBlock(inPartition: partition) { block in
-          for cause in block { table.insert(cause.to, none) }
+          for cause in block { table.insert(cause.to, Batch.none) }
         }
       }
       guard table.count > 0 else { continue }
@@ -142,13 +146,32 @@ final class JoinShare: @unchecked Sendable {
       for (writer, share) in shares.enumerated() {
         let provisional = sourceUnknowns[writer]
         share.byTarget.forEachBlock(inPartition: partition) { block in
-          for var cause in block {
-            let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
-            if fromDangles { cause.from = Int64(provisional[Int(cause.from - base)]) }
-            let found = table.find(cause.to) ?? none
-            tally.count(
-              cause, target: found == none ? nil : targets[Int(found)], fromDangles: fromDangles,
-              updateLabel: setup.updateLabel, catalog: catalog, resolved: resolved)
+          var start = 0
+          while start < block.count {
+            let count = min(Self.batch, block.count - start)
+            // A batch at a time, in stages whose lookups do not wait on each other, so that
+            // their cache misses overlap: the targets, then their records, then the edges.
+            for slot in 0..<count { batch.found[slot] = table.find(block[start + slot].to) ?? Batch.none }
+            for slot in 0..<count where batch.found[slot] != Batch.none {
+              batch.targets[slot] = targets[Int(batch.found[slot])]
+            }
+            for slot in 0..<count {
+              var cause = block[start + slot]
+              let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
+              if fromDangles { cause.from = Int64(provisional[Int(cause.from - base)]) }
+              batch.causes[slot] = cause
+              batch.to[slot] = tally.place(
+                cause, target: batch.target(slot), fromDangles: fromDangles, catalog: catalog)
+            }
+            for slot in 0..<count where batch.to[slot] != Batch.notCounted {
+              batch.edges[slot] = tally.edges.index(of: batch.key(slot))
+            }
+            for slot in 0..<count where batch.to[slot] != Batch.notCounted {
+              tally.count(
+                batch.causes[slot], to: batch.to[slot], edge: batch.edges[slot], key: batch.key(slot),
+                target: batch.target(slot), updateLabel: setup.updateLabel, resolved: resolved)
+            }
+            start += count
           }
         }
       }
@@ -167,17 +190,17 @@ private struct Tally {
   var counts = CauseGraph.CauseCounts()
   var dangling = DanglingCauses()
 
-  /// Places `cause`, counts its edge and keeps it resolved.
+  /// Tallies where `cause` falls; returns its target node, or ``Batch/notCounted`` for a cause
+  /// outside the range or without a place in time.
   @inline(__always)
-  mutating func count(
-    _ cause: CauseGraphSink.CauseRecord, target: EventRecord?, fromDangles: Bool, updateLabel: Int32,
-    catalog: NodeCatalog, resolved: PartitionedSpill<ResolvedCause>?
-  ) {
+  mutating func place(
+    _ cause: CauseGraphSink.CauseRecord, target: EventRecord?, fromDangles: Bool, catalog: NodeCatalog
+  ) -> UInt32 {
     if cause.flags & CauseGraphSink.CauseRecord.windowed != 0 {
       if let target, target.has(EventRecord.isUpdate) {
         guard target.has(EventRecord.inRange) else {
           counts.outOfRange += 1
-          return
+          return Batch.notCounted
         }
       } else if cause.flags & CauseGraphSink.CauseRecord.timeInWindow == 0 {
         if cause.flags & CauseGraphSink.CauseRecord.hasTime != 0 {
@@ -185,16 +208,16 @@ private struct Tally {
         } else {
           counts.unplaced += 1
         }
-        return
+        return Batch.notCounted
       }
     } else if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
       guard let target, target.has(EventRecord.hasTime) else {
         counts.unplaced += 1
-        return
+        return Batch.notCounted
       }
       if !target.has(EventRecord.inRange) {
         counts.outOfRange += 1
-        return
+        return Batch.notCounted
       }
     }
     let to = target.map { Int($0.node) } ?? catalog.unknownNode(cause.to) ?? unknowns.node(cause.to)
@@ -203,11 +226,64 @@ private struct Tally {
         line: Int(cause.line), from: fromDangles ? catalog.nodes[Int(cause.from)].unknownID : nil,
         to: target == nil ? cause.to : nil)
     }
-    let edge = edges.count(
-      CauseGraphBuilder.EdgeKey(from: UInt32(cause.from), to: UInt32(to), label: cause.label))
+    return UInt32(to)
+  }
+
+  /// Counts a placed cause on its edge (`edge`, looked up before, or nil for one not seen then)
+  /// and keeps it resolved.
+  @inline(__always)
+  mutating func count(
+    _ cause: CauseGraphSink.CauseRecord, to: UInt32, edge: Int?, key: CauseGraphBuilder.EdgeKey,
+    target: EventRecord?, updateLabel: Int32, resolved: PartitionedSpill<ResolvedCause>?
+  ) {
+    let edge = edge.map { edges.count(at: $0) } ?? edges.count(key)
     counts.counted += 1
     resolved?.append(
-      ResolvedCause(cause, edge: UInt32(edge), to: UInt32(to), target: target, updateLabel: updateLabel),
+      ResolvedCause(cause, edge: UInt32(edge), to: to, target: target, updateLabel: updateLabel),
       partition: 0)
+  }
+}
+
+/// Round 2's scratch for one batch of causes, by place in the batch.
+private struct Batch {
+  /// A `to` of a cause that is not counted.
+  static let notCounted = UInt32.max
+  /// A place in `targets` of a cause whose target is not known.
+  static let none = UInt64.max
+
+  /// The places of the causes' targets in round 2's `targets`.
+  let found: UnsafeMutableBufferPointer<UInt64>
+  let causes: UnsafeMutableBufferPointer<CauseGraphSink.CauseRecord>
+  /// The targets' records (where a target was found).
+  let targets: UnsafeMutableBufferPointer<EventRecord>
+  /// The target nodes of counted causes.
+  let to: UnsafeMutableBufferPointer<UInt32>
+  /// The edges of counted causes, as found before the batch was counted.
+  let edges: UnsafeMutableBufferPointer<Int?>
+
+  init(capacity: Int) {
+    found = .allocate(capacity: capacity)
+    causes = .allocate(capacity: capacity)
+    targets = .allocate(capacity: capacity)
+    to = .allocate(capacity: capacity)
+    edges = .allocate(capacity: capacity)
+  }
+
+  func deallocate() {
+    found.deallocate()
+    causes.deallocate()
+    targets.deallocate()
+    to.deallocate()
+    edges.deallocate()
+  }
+
+  @inline(__always)
+  func target(_ slot: Int) -> EventRecord? {
+    found[slot] == Self.none ? nil : targets[slot]
+  }
+
+  @inline(__always)
+  func key(_ slot: Int) -> CauseGraphBuilder.EdgeKey {
+    CauseGraphBuilder.EdgeKey(from: UInt32(causes[slot].from), to: to[slot], label: causes[slot].label)
   }
 }

@@ -1,0 +1,34 @@
+import TestSupport
+import Testing
+
+@testable import TraceAnalyzer
+
+/// The join's edge table: counting a list of keys at once (looked up a batch ahead) gives the
+/// indices, order of first sight and counts of counting them one by one.
+struct EdgeTableTests {
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func countingAListIsCountingEachInTurn(seed: UInt64) {
+    var random = SplitMix(seed: seed)
+    // Few distinct keys, so that repeats fall inside a batch and across batches; some keys too
+    // large to pack into one integer.
+    let keys = (0..<500).map { _ in
+      CauseGraphBuilder.EdgeKey(
+        from: random.next() % 9 == 0 ? 1 << 28 : UInt32(random.next() % 6),
+        to: UInt32(random.next() % 7), label: random.next() % 11 == 0 ? 300 : Int32(random.next() % 3))
+    }
+    let causes = keys.map { _ in Int(random.next() % 4) + 1 }
+    // Both start with an edge counted before (the table holds a class: each is made anew).
+    var oneByOne = CauseGraphBuilder.EdgeTable()
+    var atOnce = CauseGraphBuilder.EdgeTable()
+    let first = CauseGraphBuilder.EdgeKey(from: 5, to: 5, label: 2)
+    _ = oneByOne.count(first, causes: 7)
+    _ = atOnce.count(first, causes: 7)
+    let expected = zip(keys, causes).map { UInt32(oneByOne.count($0, causes: $1)) }
+    let indices = atOnce.count(keys, causes: causes)
+    #expect(indices == expected)
+    #expect(atOnce.keys == oneByOne.keys)
+    #expect(atOnce.counts == oneByOne.counts)
+    #expect(atOnce.keys.count > 40 && atOnce.keys.count < keys.count)
+    #expect(atOnce.counts.reduce(0, +) == causes.reduce(7, +))
+  }
+}
