@@ -32,11 +32,35 @@ struct EdgeSortTests {
       edges, position: position, labels: labels, labelRank: labelRank)
     let tuples = CauseGraphBuilder.sortedEdges(
       edges, position: position, labels: labels, labelRank: labelRank, packing: false)
+    let wide = CauseGraphBuilder.sortedEdges(
+      edges, position: position, labels: labels, labelRank: labelRank, narrow: false)
     #expect(packed == tuples)
+    #expect(wide == tuples)
     #expect(packed.count == edges.keys.count)
     for (earlier, later) in zip(packed, packed.dropFirst()) {
       #expect(CauseGraph.Edge.listedBefore(earlier, later), "\(earlier) before \(later)")
     }
     #expect(packed.map(\.count).reduce(0, +) == edges.counts.reduce(0, +))
+  }
+
+  /// Figures too wide for 64-bit keys (large counts on a graph of many nodes) take the
+  /// 128-bit ones, in the same order.
+  @Test func wideFiguresTakeTheWideKeys() {
+    var edges = CauseGraphBuilder.EdgeTable()
+    let labels = ["update", "creation"]
+    for index in 0..<40 {
+      let key = CauseGraphBuilder.EdgeKey(
+        from: UInt32(index % 5 * 10_000), to: UInt32(index % 7 * 10_000), label: Int32(index % 2))
+      _ = edges.count(key, causes: index % 3 == 0 ? 1 << 31 : index + 1)
+    }
+    // 32 bits of count, 17 bits a node: more than 64 in all.
+    let position = Array(0..<70_000)
+    let packed = CauseGraphBuilder.sortedEdges(edges, position: position, labels: labels, labelRank: [1, 0])
+    let tuples = CauseGraphBuilder.sortedEdges(
+      edges, position: position, labels: labels, labelRank: [1, 0], packing: false)
+    #expect(packed == tuples)
+    #expect(packed.first?.count == 1 << 31)
+    #expect(packed.last?.count == 2)
+    #expect(packed.first?.from == 0 && packed.first?.to == 0)
   }
 }

@@ -37,12 +37,14 @@ enum CauseGraphBuilder {
   /// The edges in ``CauseGraph/Edge/listedBefore(_:_:)`` order: most causes first, then by
   /// `from`, `to` and label (`labelRank`), with `position` mapping catalog nodes to the graph's.
   ///
-  /// Each edge's order is packed into one 128-bit key (count inverted, so that the most comes
+  /// Each edge's order is packed into one integer key (count inverted, so that the most comes
   /// first), sorted as integers: a tuple comparison per step costs ten times as much on a
-  /// graph of a hundred thousand edges. Edges whose figures do not fit (or `packing` false, for
-  /// tests) take the tuples.
+  /// graph of a hundred thousand edges. Keys that fit in 64 bits are sorted by radix, others as
+  /// 128-bit integers; edges whose figures do not fit even those (or `packing` false, for tests)
+  /// take the tuples, and `narrow` false (for tests) skips the 64-bit keys.
   static func sortedEdges(
-    _ edges: EdgeTable, position: [Int], labels: [String], labelRank: [Int32], packing: Bool = true
+    _ edges: EdgeTable, position: [Int], labels: [String], labelRank: [Int32], packing: Bool = true,
+    narrow: Bool = true
   ) -> [CauseGraph.Edge] {
     let fits = edges.counts.allSatisfy { $0 < 1 << 32 } && position.count < 1 << 32
     guard fits && packing else {
@@ -64,6 +66,12 @@ enum CauseGraphBuilder {
     }
     var labelOfRank = [Int](repeating: 0, count: labels.count)
     for (label, rank) in labelRank.enumerated() { labelOfRank[Int(rank)] = label }
+    if narrow,
+      let sorted = narrowSortedEdges(
+        edges, position: position, labels: labels, labelRank: labelRank, labelOfRank: labelOfRank)
+    {
+      return sorted
+    }
     var packed = edges.keys.indices.map { index in
       let key = edges.keys[index]
       let fewer = UInt128(UInt32.max - UInt32(edges.counts[index]))
@@ -76,6 +84,38 @@ enum CauseGraphBuilder {
         from: Int(UInt32(truncatingIfNeeded: key >> 64)), to: Int(UInt32(truncatingIfNeeded: key >> 32)),
         label: labels[labelOfRank[Int(UInt32(truncatingIfNeeded: key))]],
         count: Int(UInt32.max - UInt32(truncatingIfNeeded: key >> 96)))
+    }
+  }
+
+  /// ``sortedEdges(_:position:labels:labelRank:packing:narrow:)`` with 64-bit keys (fields as
+  /// wide as their largest value), or nil when they do not fit.
+  private static func narrowSortedEdges(
+    _ edges: EdgeTable, position: [Int], labels: [String], labelRank: [Int32], labelOfRank: [Int]
+  ) -> [CauseGraph.Edge]? {
+    func width(_ largest: Int) -> Int { Int.bitWidth - max(largest, 0).leadingZeroBitCount }
+    let countBits = width(edges.counts.max() ?? 0)
+    let nodeBits = width(position.count)
+    let labelBits = width(labels.count)
+    guard countBits + 2 * nodeBits + labelBits <= 64 else { return nil }
+    let toShift = UInt64(labelBits)
+    let fromShift = toShift + UInt64(nodeBits)
+    let countShift = fromShift + UInt64(nodeBits)
+    let most = UInt64(1) << countBits &- 1
+    var packed = edges.keys.indices.map { index in
+      let key = edges.keys[index]
+      let fewer = most - UInt64(edges.counts[index])
+      return fewer << countShift | UInt64(position[Int(key.from)]) << fromShift
+        | UInt64(position[Int(key.to)]) << toShift | UInt64(UInt32(labelRank[Int(key.label)]))
+    }
+    var scratch: [UInt64] = []
+    RadixSort.sort(&packed, scratch: &scratch)
+    let nodeMask = UInt64(1) << nodeBits &- 1
+    let labelMask = UInt64(1) << labelBits &- 1
+    return packed.map { key in
+      CauseGraph.Edge(
+        from: Int(key >> fromShift & nodeMask), to: Int(key >> toShift & nodeMask),
+        label: labels[labelOfRank[Int(key & labelMask)]],
+        count: Int(most - (key >> countShift)))
     }
   }
 
@@ -136,17 +176,27 @@ enum CauseGraphBuilder {
     counts.outOfRange = parts.reduce(0) { $0 + $1.sink.outOfRange }
     var dangling = DanglingCauses()
     var edges = EdgeTable()
-    edges.reserve(shares.reduce(0) { $0 + $1.edges.keys.count })
+    let allEdges = shares.reduce(0) { $0 + $1.edges.keys.count }
     var resolvedShares: [ResolvedCauses.Share] = []
-    for share in shares {
+    for (number, share) in shares.enumerated() {
       let unknowns = share.unknowns.ids.map { catalog.unknown($0) }
       let base = share.unknowns.base
-      let keys = share.edges.keys.map { key in
-        var key = key
-        if Int(key.to) >= base { key.to = UInt32(unknowns[Int(key.to) - base]) }
-        return key
+      let edgeMap: [UInt32]
+      if number == 0 && unknowns.isEmpty {
+        // The first share's edges, none to a node of its own making, are the merged table's
+        // first ones as they stand.
+        edges = share.edges
+        edges.reserve(allEdges)
+        edgeMap = share.edges.keys.indices.map { UInt32($0) }
+      } else {
+        if number == 0 { edges.reserve(allEdges) }
+        let keys = share.edges.keys.map { key in
+          var key = key
+          if Int(key.to) >= base { key.to = UInt32(unknowns[Int(key.to) - base]) }
+          return key
+        }
+        edgeMap = edges.count(keys, causes: share.edges.counts)
       }
-      let edgeMap = edges.count(keys, causes: share.edges.counts)
       counts.counted += share.counts.counted
       counts.outOfRange += share.counts.outOfRange
       counts.unplaced += share.counts.unplaced
