@@ -176,7 +176,8 @@ enum CauseGraphBuilder {
     counts.outOfRange = parts.reduce(0) { $0 + $1.sink.outOfRange }
     var dangling = DanglingCauses()
     var edges = EdgeTable()
-    let allEdges = shares.reduce(0) { $0 + $1.edges.keys.count }
+    // At least the largest share's edges (the shares' edges overlap, their sum is too many).
+    let leastEdges = shares.map(\.edges.keys.count).max() ?? 0
     var resolvedShares: [ResolvedCauses.Share] = []
     for (number, share) in shares.enumerated() {
       let unknowns = share.unknowns.ids.map { catalog.unknown($0) }
@@ -186,10 +187,10 @@ enum CauseGraphBuilder {
         // The first share's edges, none to a node of its own making, are the merged table's
         // first ones as they stand.
         edges = share.edges
-        edges.reserve(allEdges)
+        edges.reserve(leastEdges)
         edgeMap = share.edges.keys.indices.map { UInt32($0) }
       } else {
-        if number == 0 { edges.reserve(allEdges) }
+        if number == 0 { edges.reserve(leastEdges) }
         let keys = share.edges.keys.map { key in
           var key = key
           if Int(key.to) >= base { key.to = UInt32(unknowns[Int(key.to) - base]) }
