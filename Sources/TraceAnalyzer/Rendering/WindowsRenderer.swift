@@ -8,7 +8,7 @@ package enum WindowsRenderer {
         "no intervals in \(file): no interval events, no signposts (record with the Points of Interest or"
         + " os_signpost instrument, or write interval events)\n"
     }
-    var output =
+    let heading =
       style.bold("Windows") + " in \(file) (--window NAME, or SUBSYSTEM/NAME for one subsystem's)\n"
     var table = TextTable(header: ["intervals", "total", "subsystem", "name"], leftAligned: [2, 3])
     for entry in entries {
@@ -17,7 +17,7 @@ package enum WindowsRenderer {
         TextTable.Cell(entry.subsystem ?? "—"), TextTable.Cell(entry.name),
       ])
     }
-    return output + table.render(style: style)
+    return heading + table.render(style: style)
   }
 
   /// `{"file", "windows": [{"name", "subsystem", "count", "totalNs"}]}`.
