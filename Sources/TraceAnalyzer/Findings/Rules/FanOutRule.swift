@@ -22,7 +22,7 @@ struct FanOutRule: FindingsRule {
     var examples = EarliestUpdates()
   }
 
-  /// The edges in order of first sight.
+  /// The edges that can fan out (at least twice the threshold's causes) in order of first sight.
   struct Scan: RuleScan {
     /// The join edge's place in `fans` (-1: none yet; empty until the first).
     var fanOfEdge: [Int32] = []

@@ -8,8 +8,12 @@ extension CauseGraphBuilder {
   /// The join's edges in order of first sight, with their counts.
   ///
   /// An edge's index is its place in `keys` (resolved causes name it). Small keys are looked
-  /// up in an ``IDTable`` by one packed integer rather than hashed as a struct.
+  /// up in an ``IDTable`` by one packed integer rather than hashed as a struct. That table is
+  /// a class: a copy shares it, so only one copy may be counted into.
   struct EdgeTable {
+    /// Keys looked up ahead of counting them, by those who count many at once.
+    static let lookAhead = 32
+
     private(set) var keys: [EdgeKey] = []
     private(set) var counts: [Int] = []
     private let packed = IDTable()
@@ -36,7 +40,7 @@ extension CauseGraphBuilder {
     mutating func count(_ keys: [EdgeKey], causes: [Int]) -> [UInt32] {
       var indices: [UInt32] = []
       indices.reserveCapacity(keys.count)
-      var found = [Int?](repeating: nil, count: 32)
+      var found = [Int?](repeating: nil, count: Self.lookAhead)
       var start = 0
       while start < keys.count {
         let batch = start..<min(start + found.count, keys.count)
@@ -83,8 +87,7 @@ extension CauseGraphBuilder {
         others[key] = index
         append(key)
       }
-      counts[index] += causes
-      return index
+      return count(at: index, causes: causes)
     }
 
     private mutating func append(_ key: EdgeKey) {

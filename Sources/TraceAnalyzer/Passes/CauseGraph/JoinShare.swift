@@ -44,9 +44,6 @@ final class JoinShare: @unchecked Sendable {
     }
   }
 
-  /// Causes whose targets round 2 looks up before counting any of them.
-  private static let batch = 32
-
   let partitions: Range<Int>
   private let table = IDTable()
   /// Round 1's causes with `from` resolved, by `to`.
@@ -119,7 +116,7 @@ final class JoinShare: @unchecked Sendable {
     }
     tally.edges.reserve(min(causes, 1 << 16))
     var targets: [EventRecord] = []
-    let batch = Batch(capacity: Self.batch)
+    let batch = Batch(capacity: CauseGraphBuilder.EdgeTable.lookAhead)
     defer { batch.deallocate() }
     let base = Int64(setup.unknownBase)
     for partition in partitions {
@@ -148,7 +145,7 @@ final class JoinShare: @unchecked Sendable {
         share.byTarget.forEachBlock(inPartition: partition) { block in
           var start = 0
           while start < block.count {
-            let count = min(Self.batch, block.count - start)
+            let count = min(CauseGraphBuilder.EdgeTable.lookAhead, block.count - start)
             // A batch at a time, in stages whose lookups do not wait on each other, so that
             // their cache misses overlap: the targets, then their records, then the edges.
             for slot in 0..<count { batch.found[slot] = table.find(block[start + slot].to) ?? Batch.none }
@@ -248,7 +245,8 @@ private struct Tally {
 private struct Batch {
   /// A `to` of a cause that is not counted.
   static let notCounted = UInt32.max
-  /// A place in `targets` of a cause whose target is not known.
+  /// No target: the target table's payload for an id until its event is met, and `found`'s for
+  /// a cause whose target no event defines.
   static let none = UInt64.max
 
   /// The places of the causes' targets in round 2's `targets`.
