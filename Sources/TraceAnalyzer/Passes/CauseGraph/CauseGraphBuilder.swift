@@ -46,76 +46,88 @@ enum CauseGraphBuilder {
     _ edges: EdgeTable, position: [Int], labels: [String], labelRank: [Int32], packing: Bool = true,
     narrow: Bool = true
   ) -> [CauseGraph.Edge] {
-    let fits = edges.counts.allSatisfy { $0 < 1 << 32 } && position.count < 1 << 32
-    guard fits && packing else {
-      var keyed = edges.keys.indices.map { index in
-        let key = edges.keys[index]
-        return (
-          count: edges.counts[index], from: position[Int(key.from)], to: position[Int(key.to)],
-          label: key.label
-        )
+    if packing {
+      var labelOfRank = [Int](repeating: 0, count: labels.count)
+      for (label, rank) in labelRank.enumerated() { labelOfRank[Int(rank)] = label }
+      let packer = EdgePacker(edges: edges, position: position, labelRank: labelRank)
+      if narrow,
+        let sorted = packer.sorted(
+          as: UInt64.self, labels: labels, labelOfRank: labelOfRank,
+          sort: { keys in
+            var scratch: [UInt64] = []
+            RadixSort.sort(&keys, scratch: &scratch)
+          })
+      {
+        return sorted
       }
-      keyed.sort {
-        ($1.count, $0.from, $0.to, labelRank[Int($0.label)]) < (
-          $0.count, $1.from, $1.to, labelRank[Int($1.label)]
-        )
-      }
-      return keyed.map {
-        CauseGraph.Edge(from: $0.from, to: $0.to, label: labels[Int($0.label)], count: $0.count)
+      if let sorted = packer.sorted(
+        as: UInt128.self, labels: labels, labelOfRank: labelOfRank, sort: { $0.sort() })
+      {
+        return sorted
       }
     }
-    var labelOfRank = [Int](repeating: 0, count: labels.count)
-    for (label, rank) in labelRank.enumerated() { labelOfRank[Int(rank)] = label }
-    if narrow,
-      let sorted = narrowSortedEdges(
-        edges, position: position, labels: labels, labelRank: labelRank, labelOfRank: labelOfRank)
-    {
-      return sorted
-    }
-    var packed = edges.keys.indices.map { index in
+    var keyed = edges.keys.indices.map { index in
       let key = edges.keys[index]
-      let fewer = UInt128(UInt32.max - UInt32(edges.counts[index]))
-      return fewer << 96 | UInt128(position[Int(key.from)]) << 64 | UInt128(position[Int(key.to)]) << 32
-        | UInt128(UInt32(labelRank[Int(key.label)]))
+      return (
+        count: edges.counts[index], from: position[Int(key.from)], to: position[Int(key.to)],
+        label: key.label
+      )
     }
-    packed.sort()
-    return packed.map { key in
-      CauseGraph.Edge(
-        from: Int(UInt32(truncatingIfNeeded: key >> 64)), to: Int(UInt32(truncatingIfNeeded: key >> 32)),
-        label: labels[labelOfRank[Int(UInt32(truncatingIfNeeded: key))]],
-        count: Int(UInt32.max - UInt32(truncatingIfNeeded: key >> 96)))
+    keyed.sort {
+      ($1.count, $0.from, $0.to, labelRank[Int($0.label)]) < (
+        $0.count, $1.from, $1.to, labelRank[Int($1.label)]
+      )
+    }
+    return keyed.map {
+      CauseGraph.Edge(from: $0.from, to: $0.to, label: labels[Int($0.label)], count: $0.count)
     }
   }
 
-  /// ``sortedEdges(_:position:labels:labelRank:packing:narrow:)`` with 64-bit keys (fields as
-  /// wide as their largest value), or nil when they do not fit.
-  private static func narrowSortedEdges(
-    _ edges: EdgeTable, position: [Int], labels: [String], labelRank: [Int32], labelOfRank: [Int]
-  ) -> [CauseGraph.Edge]? {
-    func width(_ largest: Int) -> Int { Int.bitWidth - max(largest, 0).leadingZeroBitCount }
-    let countBits = width(edges.counts.max() ?? 0)
-    let nodeBits = width(position.count)
-    let labelBits = width(labels.count)
-    guard countBits + 2 * nodeBits + labelBits <= 64 else { return nil }
-    let toShift = UInt64(labelBits)
-    let fromShift = toShift + UInt64(nodeBits)
-    let countShift = fromShift + UInt64(nodeBits)
-    let most = UInt64(1) << countBits &- 1
-    var packed = edges.keys.indices.map { index in
-      let key = edges.keys[index]
-      let fewer = most - UInt64(edges.counts[index])
-      return fewer << countShift | UInt64(position[Int(key.from)]) << fromShift
-        | UInt64(position[Int(key.to)]) << toShift | UInt64(UInt32(labelRank[Int(key.label)]))
+  /// Packs edges' order into integer keys, each field as wide as its largest value: the count
+  /// inverted, then `from`, `to` and the label's rank.
+  private struct EdgePacker {
+    let edges: EdgeTable
+    let position: [Int]
+    let labelRank: [Int32]
+    let countBits: Int
+    let nodeBits: Int
+    let labelBits: Int
+
+    init(edges: EdgeTable, position: [Int], labelRank: [Int32]) {
+      func width(_ largest: Int) -> Int { Int.bitWidth - max(largest, 0).leadingZeroBitCount }
+      self.edges = edges
+      self.position = position
+      self.labelRank = labelRank
+      countBits = width(edges.counts.max() ?? 0)
+      nodeBits = width(position.count)
+      labelBits = width(labelRank.count)
     }
-    var scratch: [UInt64] = []
-    RadixSort.sort(&packed, scratch: &scratch)
-    let nodeMask = UInt64(1) << nodeBits &- 1
-    let labelMask = UInt64(1) << labelBits &- 1
-    return packed.map { key in
-      CauseGraph.Edge(
-        from: Int(key >> fromShift & nodeMask), to: Int(key >> toShift & nodeMask),
-        label: labels[labelOfRank[Int(key & labelMask)]],
-        count: Int(most - (key >> countShift)))
+
+    /// The edges sorted by `Key`s that `sort` puts in order, or nil when the fields do not fit
+    /// in one.
+    func sorted<Key: FixedWidthInteger & UnsignedInteger>(
+      as _: Key.Type, labels: [String], labelOfRank: [Int], sort: (inout [Key]) -> Void
+    ) -> [CauseGraph.Edge]? {
+      guard countBits + 2 * nodeBits + labelBits <= Key.bitWidth else { return nil }
+      let toShift = labelBits
+      let fromShift = toShift + nodeBits
+      let countShift = fromShift + nodeBits
+      let most: Key = (1 << countBits) &- 1
+      var packed = edges.keys.indices.map { index in
+        let key = edges.keys[index]
+        let fewer = most - Key(edges.counts[index])
+        return fewer << countShift | Key(position[Int(key.from)]) << fromShift
+          | Key(position[Int(key.to)]) << toShift | Key(labelRank[Int(key.label)])
+      }
+      sort(&packed)
+      let nodeMask: Key = (1 << nodeBits) &- 1
+      let labelMask: Key = (1 << labelBits) &- 1
+      return packed.map { key in
+        CauseGraph.Edge(
+          from: Int(key >> fromShift & nodeMask), to: Int(key >> toShift & nodeMask),
+          label: labels[labelOfRank[Int(key & labelMask)]],
+          count: Int(most - (key >> countShift)))
+      }
     }
   }
 
