@@ -456,6 +456,42 @@ struct ChromeTraceExportTests {
     #expect(Self.partialOverlaps(events) == [])
   }
 
+  @Test func twoReaderPartsExportAsOneDoesInOrderOrNot() throws {
+    // Over the 16 MB at which the reader splits a file: each part's frames are assigned on its
+    // own thread and joined where a frame straddles the split; with the halves swapped the
+    // parts are out of order, and one assigner takes every update, sorted. The file is the same.
+    var generator = SplitMix(seed: 3)
+    var lines: [String] = []
+    var size = 0
+    while size < 17 << 20 {
+      let id = lines.count + 1
+      let duration = Int64(generator.next() % 70_000) + (id % 300 == 0 ? 2_000_000 : 0)
+      let thread = id % 17 == 0 ? #","thread":"com.apple.render""# : ""
+      lines.append(
+        #"{"type":"update","id":\#(id),"kind":"body","view":"V\#(id % 40)","start":\#(id * 60_000),"duration":\#(duration)\#(thread)}"#
+      )
+      size += lines[lines.count - 1].utf8.count + 1
+    }
+    func export(_ lines: some Sequence<String>, threads: Int) throws -> (bytes: [UInt8], result: ExportResult) {
+      let header = #"{"type":"trace","version":1,"refreshRate":120,"start":0}"#
+      let file = try TemporaryFile(([header] + lines).joined(separator: "\n") + "\n")
+      defer { file.remove() }
+      var bytes: [UInt8] = []
+      let result = try TraceAnalysis.exportChrome(
+        paths: [file.path], name: "trace.jsonl", options: AnalysisOptions(threads: threads)
+      ) {
+        bytes += $0
+        return true
+      }
+      return (bytes, result)
+    }
+    let one = try export(lines, threads: 1)
+    #expect(one.result.missedFrames > 0 && one.result.missedFrames < one.result.frames)
+    #expect(try export(lines, threads: 2).bytes == one.bytes)
+    let middle = lines.count / 2
+    #expect(try export(lines[middle...] + lines[..<middle], threads: 2).bytes == one.bytes)
+  }
+
   @Test func timesKeepEveryNanosecond() throws {
     let trace = try TemporaryFile(
       """

@@ -119,14 +119,36 @@ struct ExportReading {
       recorded: reading.parts.flatMap(\.sink.frames),
       budget: FrameBudget(header: reading.header, refreshRate: refreshRate),
       anchor: reading.header?.start ?? earliest ?? 0)
-    var assigner = FrameAssigner(timeline: timeline, red: red)
-    var merger = RunMerger(parts.map(\.sink.runs))
-    while let (record, _) = merger.next() {
-      if record.isMainThread && record.isFinished {
-        assigner.add(start: record.start, duration: record.duration)
+    frames = Self.frames(of: reading.parts, timeline: timeline, red: red)
+  }
+
+  /// The verdicts of the parts' finished main-thread updates: a part on each thread, continuing
+  /// the busy run the parts before it ended with, the parts joined in file order (as the
+  /// summary's second phase does); when they are not in start order across parts, one assigner
+  /// over all of them merged.
+  private static func frames(of parts: [TracePart<ExportSink>], timeline: FrameTimeline, red: Int64)
+    -> FrameVerdicts
+  {
+    @Sendable func assign(_ sources: [SortedRuns<ExportRecord>], continuing: Int64?) -> FrameAssigner.Part {
+      var assigner = FrameAssigner(timeline: timeline, red: red, continuing: continuing)
+      var merger = RunMerger(sources)
+      while let (record, _) = merger.next() {
+        if record.isMainThread && record.isFinished {
+          assigner.add(start: record.start, duration: record.duration)
+        }
       }
+      return assigner.finish()
     }
-    frames = FrameVerdicts(timeline: timeline, parts: [assigner.finish()])
+    var before: Int64?
+    let continuing = parts.map { part -> Int64? in
+      defer { if let end = part.sink.mainEnd { before = max(before ?? end, end) } }
+      return before
+    }
+    let assigned = concurrentMap(Array(parts.indices)) { part in
+      assign([parts[part].sink.runs], continuing: continuing[part])
+    }
+    if FrameVerdicts.inOrder(assigned) { return FrameVerdicts(timeline: timeline, parts: assigned) }
+    return FrameVerdicts(timeline: timeline, parts: [assign(parts.map(\.sink.runs), continuing: nil)])
   }
 
   /// Calls `body` with every update in export order (by start, longer first) and its key.

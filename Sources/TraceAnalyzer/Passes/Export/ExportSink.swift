@@ -9,13 +9,33 @@ import TraceModel
 /// kept, and the join draws those whose two ends were written.
 struct ExportSink: TraceSink {
   /// What names an update's track and event, in this part's symbols.
-  struct LocalKey: Hashable, Sendable {
+  struct LocalKey: Hashable, Sendable, IndexKey {
     var kind: UpdateKind
     var module: Symbol?
     var view: Symbol?
     var label: Symbol?
     var thread: Symbol?
     var isMainThread: Bool
+
+    /// The name (the view, else the label) and the module's low bits, as the summary's keys.
+    var nameSlot: Int {
+      let name = (view ?? label).map { $0.index &+ 1 } ?? 0
+      let module = self.module.map { $0.index &+ 1 } ?? 0
+      return name &<< 3 | module & 7
+    }
+
+    var hashWord: UInt64 {
+      func word(_ symbol: Symbol?) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: (symbol?.rawValue ?? -1) &+ 1)) }
+      return word(view) << 40 ^ word(label) << 24 ^ word(thread) << 12 ^ word(module) << 3
+        ^ UInt64(kind.rawValue) << 1 ^ (isMainThread ? 1 : 0)
+    }
+
+    /// Field by field and inlined: the key index compares keys on every update.
+    @inline(__always)
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.view == rhs.view && lhs.label == rhs.label && lhs.module == rhs.module && lhs.kind == rhs.kind
+        && lhs.thread == rhs.thread && lhs.isMainThread == rhs.isMainThread
+    }
   }
 
   /// What names a source's slice, in this part's symbols.
@@ -35,10 +55,11 @@ struct ExportSink: TraceSink {
   let window: TraceWindow
   /// The ids causes come from and go to (only with causes).
   private(set) var causeEnds = IDFilter()
-  private(set) var keys: [LocalKey] = []
-  private var index: [LocalKey: Int32] = [:]
-  /// Key index + 1 by name symbol (0: none yet), for the last key seen with that name.
-  private var byName: [Int32] = []
+  private var index = KeyIndex<LocalKey>()
+  /// The keys of the updates kept, by local index.
+  var keys: [LocalKey] { index.keys }
+  /// The last cause label seen and its code (0 `update`, 1 `creation`, 2 any other).
+  private var lastLabel: (symbol: Symbol, code: Int64)?
   private(set) var frames: [TraceModelFrame] = []
   private(set) var groups: [(group: UpdateGroup, label: String?)] = []
   private(set) var hitches: [(hitch: Hitch, narrative: String?, cause: String?)] = []
@@ -47,6 +68,9 @@ struct ExportSink: TraceSink {
   private(set) var intervals: [(interval: Interval, name: String, subsystem: String?, category: String?)] = []
   /// The earliest `start`/`time` of any event, if any (the grid's anchor without a header start).
   private(set) var earliest: Int64?
+  /// The latest end of the finished main-thread updates kept, if any (where the busy run the
+  /// next part's first update may continue ends).
+  private(set) var mainEnd: Int64?
   private(set) var updates = 0
 
   init(causePartitions: Int?, window: TraceWindow = TraceWindow()) {
@@ -62,24 +86,14 @@ struct ExportSink: TraceSink {
     let key = LocalKey(
       kind: update.kind, module: update.module, view: update.view, label: update.label,
       thread: update.isMainThread ? nil : update.thread, isMainThread: update.isMainThread)
-    // The last key of this name, when it is the same key (the common case), else the table.
-    let slot = (update.view ?? update.label).map { $0.index &+ 1 } ?? 0
-    let local: Int32
-    if slot < byName.count, byName[slot] > 0, keys[Int(byName[slot] - 1)] == key {
-      local = byName[slot] - 1
-    } else {
-      if let found = index[key] {
-        local = found
-      } else {
-        local = Int32(keys.count)
-        keys.append(key)
-        index[key] = local
-      }
-      if slot >= byName.count { byName.append(contentsOf: repeatElement(0, count: slot + 1 - byName.count)) }
-      byName[slot] = local + 1
-    }
+    let local = Int32(index.index(of: key)!.index)
     var flags: UInt32 = update.skipped ? ExportRecord.skippedFlag : 0
-    if update.isMainThread { flags |= ExportRecord.mainThreadFlag }
+    if update.isMainThread {
+      flags |= ExportRecord.mainThreadFlag
+      if update.duration < Update.unfinishedDuration {
+        mainEnd = max(mainEnd ?? .min, update.start.saturatingAdd(update.duration))
+      }
+    }
     runs.append(
       ExportRecord(
         start: update.start, duration: update.duration, id: update.id,
@@ -92,13 +106,8 @@ struct ExportSink: TraceSink {
       consumeUpdate(update, line: line, symbols: symbols)
       return
     case .cause(let cause):
-      let label: Int64 =
-        switch symbols[cause.label] {
-        case "update": 0
-        case "creation": 1
-        default: 2
-        }
       if let causes {
+        let label = code(ofLabel: cause.label, symbols: symbols)
         causes.append(ExportCause(from: cause.from, to: cause.to, label: label), id: cause.from)
         causeEnds.insert(cause.from, as: .source)
         causeEnds.insert(cause.to, as: .target)
@@ -132,6 +141,20 @@ struct ExportSink: TraceSink {
     }
     if case .header = event { return }
     if let time = event.time { earliest = min(earliest ?? time, time) }
+  }
+
+  /// The code of a cause's label: 0 `update`, 1 `creation`, 2 any other.
+  @inline(__always)
+  private mutating func code(ofLabel label: Symbol, symbols: SymbolTable) -> Int64 {
+    if let last = lastLabel, last.symbol == label { return last.code }
+    let code: Int64 =
+      switch symbols[label] {
+      case "update": 0
+      case "creation": 1
+      default: 2
+      }
+    lastLabel = (label, code)
+    return code
   }
 
   /// The place of `source`'s name in ``sourceKeys``.
