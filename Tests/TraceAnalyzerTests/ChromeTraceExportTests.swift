@@ -536,13 +536,21 @@ struct ExportOrderingTests {
   @Test(arguments: [0, 1000])
   func anOrderedTraceIsOneRun(memoryLimit: Int) {
     let runs = SortedRuns<ExportRecord>(runLength: 4, memoryLimit: memoryLimit)
-    for index in 0..<20 {
-      runs.append(
-        ExportRecord(
-          start: Int64(index), duration: 1, id: Int64(index), group: ExportRecord.noGroup, key: 0, flags: 0))
+    func record(_ index: Int) -> ExportRecord {
+      ExportRecord(start: Int64(index), duration: 1, id: Int64(index), group: ExportRecord.noGroup, key: 0, flags: 0)
     }
+    for index in 0..<21 { runs.append(record(index)) }
     runs.flush()
     #expect(runs.runs.count == 1)
+    // Read whole, and from the middle of one of its buffers (found by binary search) to another's.
+    var merger = RunMerger([runs])
+    var ids: [Int64] = []
+    while let (record, _) = merger.next() { ids.append(record.id) }
+    #expect(ids == Array(0..<21))
+    var ranged = RunMerger(ranges: [(runs, from: record(5), before: record(18))])
+    ids = []
+    while let (record, _) = ranged.next() { ids.append(record.id) }
+    #expect(ids == Array(5..<18))
   }
 
   @Test func thePackerNestsOrOpensALane() {

@@ -23,11 +23,14 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
   /// Records this instance keeps in memory before spilling.
   let memoryLimit: Int
   private var buffer: [Record] = []
-  /// Spilled runs: byte offset and record count.
+  /// Spilled runs: byte offset and record count; a run kept in memory has offset `-1 - c`, its
+  /// records in ``memoryChunks`` from `c` on.
   private(set) var runs: [(offset: Int, count: Int)] = []
   private var last: Record?
   private var file: SpillBlockFile?
-  private var memoryRuns: [[Record]] = []
+  /// The runs kept in memory, a sorted buffer a chunk: a run that extends one adds a chunk (no
+  /// copy of what it extends).
+  private var memoryChunks: [[Record]] = []
   private var inMemory = 0
   private(set) var count = 0
 
@@ -52,13 +55,13 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
     last = buffer[buffer.count - 1]
     if inMemory + buffer.count <= memoryLimit {
       inMemory += buffer.count
-      if extends, let previous = runs.last, previous.offset == -memoryRuns.count {
-        memoryRuns[memoryRuns.count - 1] += buffer
+      // A memory run's chunks are the last ones while it is the last run.
+      if extends, let previous = runs.last, previous.offset < 0 {
         runs[runs.count - 1].count += buffer.count
       } else {
-        runs.append((-1 - memoryRuns.count, buffer.count))
-        memoryRuns.append(buffer)
+        runs.append((-1 - memoryChunks.count, buffer.count))
       }
+      memoryChunks.append(buffer)
       buffer.removeAll(keepingCapacity: true)
       return
     }
@@ -89,7 +92,10 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
 
   /// The record at `index` of `run`, read alone; nil when the spill cannot be read.
   private func record(in run: (offset: Int, count: Int), at index: Int) -> Record? {
-    if run.offset < 0 { return memoryRuns[-1 - run.offset][index] }
+    if run.offset < 0 {
+      let (chunk, at) = memoryPlace(of: index, inRunAt: run.offset)
+      return memoryChunks[chunk][at]
+    }
     let stride = MemoryLayout<Record>.stride
     let records = [Record](unsafeUninitializedCapacity: 1) { buffer, initialized in
       let ok =
@@ -97,6 +103,17 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
       initialized = ok ? 1 : 0
     }
     return records.first
+  }
+
+  /// The chunk and the index in it of record `index` of the memory run at `offset`.
+  fileprivate func memoryPlace(of index: Int, inRunAt offset: Int) -> (chunk: Int, index: Int) {
+    var chunk = -1 - offset
+    var index = index
+    while index >= memoryChunks[chunk].count {
+      index -= memoryChunks[chunk].count
+      chunk += 1
+    }
+    return (chunk, index)
   }
 
   private func isSorted(_ records: [Record]) -> Bool {
@@ -112,8 +129,10 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
     let offset: Int
     var remaining: Int
     var position = 0
+    /// Records read ahead (a memory chunk itself, shared), the next one's index and the end.
     var chunk: [Record] = []
     var index = 0
+    var end = 0
 
     init(runs: SortedRuns, run: (offset: Int, count: Int)) {
       self.runs = runs
@@ -123,11 +142,14 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
 
     /// The next record, nil at the end.
     mutating func next() -> Record? {
-      if index == chunk.count {
+      if index == end {
         guard remaining > 0 else { return nil }
-        let take = min(remaining, SortedRuns<Record>.readLength)
+        var take = min(remaining, SortedRuns<Record>.readLength)
         if offset < 0 {
-          chunk = Array(runs.memoryRuns[-1 - offset][position..<(position + take)])
+          let (place, at) = runs.memoryPlace(of: position, inRunAt: offset)
+          chunk = runs.memoryChunks[place]
+          take = min(remaining, chunk.count - at)
+          index = at
         } else {
           let stride = MemoryLayout<Record>.stride
           chunk = [Record](unsafeUninitializedCapacity: take) { buffer, initialized in
@@ -137,10 +159,11 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
             initialized = ok ? take : 0
           }
           if chunk.isEmpty { return nil }
+          index = 0
         }
         position += take
         remaining -= take
-        index = 0
+        end = index + take
       }
       defer { index += 1 }
       return chunk[index]
