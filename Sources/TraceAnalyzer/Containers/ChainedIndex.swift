@@ -3,33 +3,33 @@
 final class ChainedIndex<Item> {
   /// Each id's last item.
   private let heads = IDTable()
-  private var items: [Item] = []
-  private var next: [Int32] = []
+  /// Each item, with the position of the item inserted before it under the same id (-1: none).
+  @exclusivity(unchecked) private var entries: [(item: Item, next: Int32)] = []
 
-  var isEmpty: Bool { items.isEmpty }
+  var isEmpty: Bool { entries.isEmpty }
 
   init() {}
 
   func insert(_ item: Item, key: Int64) {
-    let position = Int32(items.count)
-    items.append(item)
-    next.append(heads.insert(key, UInt64(position)).map { Int32($0) } ?? -1)
+    let previous = heads.insert(key, UInt64(entries.count)).map { Int32($0) } ?? -1
+    entries.append((item, previous))
   }
 
   /// Calls `body` with every item of `key`, the last inserted first.
   @inline(__always)
   func forEach(key: Int64, _ body: (Item) -> Void) {
     guard let head = heads.find(key) else { return }
-    var position = Int32(head)
-    while position >= 0 {
-      body(items[Int(position)])
-      position = next[Int(position)]
+    entries.withUnsafeBufferPointer { entries in
+      var position = Int(head)
+      while position >= 0 {
+        body(entries[position].item)
+        position = Int(entries[position].next)
+      }
     }
   }
 
   func removeAll() {
     heads.removeAll()
-    items.removeAll(keepingCapacity: true)
-    next.removeAll(keepingCapacity: true)
+    entries.removeAll(keepingCapacity: true)
   }
 }
