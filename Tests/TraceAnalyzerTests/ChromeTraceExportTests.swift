@@ -487,6 +487,12 @@ struct ChromeTraceExportTests {
     }
     let one = try export(lines, threads: 1)
     #expect(one.result.missedFrames > 0 && one.result.missedFrames < one.result.frames)
+    // Many batches, each formatted in pieces on two threads: every event once, in start order.
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(one.bytes)) as? [String: Any])
+    let events = try #require(object["traceEvents"] as? [[String: Any]])
+    #expect(events.count == one.result.events)
+    let starts = events.filter { $0["cat"] as? String == "update" }.map { Self.ns($0["ts"]) }
+    #expect(starts == (1...lines.count).map { Int64($0 * 60_000) })
     #expect(try export(lines, threads: 2).bytes == one.bytes)
     let middle = lines.count / 2
     #expect(try export(lines[middle...] + lines[..<middle], threads: 2).bytes == one.bytes)

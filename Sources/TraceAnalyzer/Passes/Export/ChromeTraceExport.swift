@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import TraceModel
 
 /// Writes one trace as Trace Event Format JSON (the object form Perfetto UI, chrome://tracing
@@ -53,8 +54,10 @@ struct ChromeTraceExport {
   /// Events placed on their tracks, waiting to be formatted.
   private var pending: [Pending] = []
   private var pendingFrames: [FrameEvent] = []
-  /// The buffers batches are formatted into, kept from one batch to the next.
-  private let formatter = PendingBatch()
+  /// The batch formatted while the next is placed (its buffers kept from batch to batch).
+  private let batch = PendingBatch()
+  /// Whether ``batch`` is being formatted.
+  private var inFlight = false
   /// Tracks written to, with their names.
   private var tracks: [Int64: String] = [:]
   private(set) var result = ExportResult()
@@ -93,7 +96,8 @@ struct ChromeTraceExport {
   private mutating func writeUpdates(places: PartitionedSpill<ExportPlace>) {
     var causeEnds = IDFilter()
     for part in reading.parts { causeEnds.formUnion(part.sink.causeEnds) }
-    formatter.causeEnds = causeEnds
+    batch.causeEnds = causeEnds
+    batch.thresholds = thresholds
     var packers = [TrackPacker](repeating: TrackPacker(), count: reading.threads.count)
     // Per thread: its place among the threads other than main, and the lanes named so far.
     var threadOrder = [Int64](repeating: -1, count: reading.threads.count)
@@ -136,6 +140,7 @@ struct ChromeTraceExport {
     }
     if let left = frames.finish() { writeFrame(left, packer: &framePacker) }
     formatPending(places: places)
+    finishFormatting(places: places)
   }
 
   /// Places a frame on the Frames tracks; its event waits with the updates.
@@ -151,68 +156,71 @@ struct ChromeTraceExport {
         key: nil, track: track))
   }
 
-  /// Formats the waiting events on both cores (each half into its own buffer), then writes
-  /// the halves in order, and puts the updates a cause may name in `places` for the flow join
-  /// (in order: the filter's lookups, a cache miss each, are made on both cores too).
+  /// Starts formatting the waiting events on another thread, in pieces that this thread
+  /// takes too once it has placed the next batch (see ``PendingBatch``); first finishes the
+  /// batch before.
   private mutating func formatPending(places: PartitionedSpill<ExportPlace>) {
+    finishFormatting(places: places)
     guard !pending.isEmpty else { return }
-    let batch = formatter
     swap(&pending, &batch.entries)
     swap(&pendingFrames, &batch.frames)
-    defer {
-      swap(&pending, &batch.entries)
-      swap(&pendingFrames, &batch.frames)
-      pending.removeAll(keepingCapacity: true)
-      pendingFrames.removeAll(keepingCapacity: true)
+    pending.removeAll(keepingCapacity: true)
+    pendingFrames.removeAll(keepingCapacity: true)
+    batch.first = first
+    first = false
+    batch.start()
+    inFlight = true
+  }
+
+  /// Formats what is left of the batch in flight, then writes its pieces in order and puts
+  /// the updates a cause may name in `places` for the flow join (in order).
+  private mutating func finishFormatting(places: PartitionedSpill<ExportPlace>) {
+    guard inFlight else { return }
+    inFlight = false
+    batch.finish()
+    for piece in batch.pieces.prefix(batch.pieceCount) {
+      writer.append(large: piece.writer.bytes)
+      writer.flushIfFull()
+      result.events += piece.counts.events
+      result.updates += piece.counts.updates
+      result.red += piece.counts.red
+      result.orange += piece.counts.orange
+      result.frames += piece.counts.frames
+      result.missedFrames += piece.counts.missedFrames
+      for place in piece.places { places.append(place, id: place.id) }
     }
-    batch.first = result.events == 0
-    let halves = batch.entries.count >= 2048 ? 2 : 1
-    let thresholds = thresholds
-    DispatchQueue.concurrentPerform(iterations: halves) { half in
-      let range =
-        halves == 1
-        ? 0..<batch.entries.count
-        : half == 0 ? 0..<(batch.entries.count / 2) : (batch.entries.count / 2)..<batch.entries.count
-      let output = batch.halves[half]
-      // Locals for the loop: no retain of the arrays or exclusivity check per event.
-      var writer = output.writer
-      var counts = ExportResult()
-      var placed = output.places
-      writer.removeAll()
-      placed.removeAll(keepingCapacity: true)
-      let frames = batch.frames
-      let first = batch.first
-      let causeEnds = batch.causeEnds
-      batch.entries.withUnsafeBufferPointer { entries in
-        for index in range {
-          Self.format(
-            entries[index], frames: frames, first: first && index == 0, thresholds: thresholds,
-            into: &writer, counting: &counts)
-        }
-        // Only updates a cause may name wait for the flow join.
-        for index in range where entries[index].key != nil {
-          let entry = entries[index]
-          if !causeEnds.roles(of: entry.record.id).isEmpty {
-            placed.append(ExportPlace(id: entry.record.id, start: entry.record.start, track: entry.track))
-          }
+  }
+
+  /// Formats entries `range` of `batch` into `piece`: the text, the counts, and the places of
+  /// the updates a cause may name (their filter's lookups, a cache miss each, made here too).
+  fileprivate static func format(_ batch: PendingBatch, _ range: Range<Int>, into piece: PendingBatch.Piece) {
+    // Locals for the loop: no retain of the arrays or exclusivity check per event.
+    var writer = piece.writer
+    var counts = ExportResult()
+    var placed = piece.places
+    writer.removeAll()
+    placed.removeAll(keepingCapacity: true)
+    let frames = batch.frames
+    let first = batch.first
+    let causeEnds = batch.causeEnds
+    let thresholds = batch.thresholds
+    batch.entries.withUnsafeBufferPointer { entries in
+      for index in range {
+        format(
+          entries[index], frames: frames, first: first && index == 0, thresholds: thresholds,
+          into: &writer, counting: &counts)
+      }
+      // Only updates a cause may name wait for the flow join.
+      for index in range where entries[index].key != nil {
+        let entry = entries[index]
+        if !causeEnds.roles(of: entry.record.id).isEmpty {
+          placed.append(ExportPlace(id: entry.record.id, start: entry.record.start, track: entry.track))
         }
       }
-      output.writer = writer
-      output.counts = counts
-      output.places = placed
     }
-    for output in batch.halves.prefix(halves) {
-      writer.append(large: output.writer.bytes)
-      writer.flushIfFull()
-      result.events += output.counts.events
-      result.updates += output.counts.updates
-      result.red += output.counts.red
-      result.orange += output.counts.orange
-      result.frames += output.counts.frames
-      result.missedFrames += output.counts.missedFrames
-      for place in output.places { places.append(place, id: place.id) }
-    }
-    if batch.first { first = false }
+    piece.writer = writer
+    piece.counts = counts
+    piece.places = placed
   }
 
   /// Writes one waiting event: an update, or a frame.
@@ -428,12 +436,12 @@ struct ChromeTraceExport {
     let base = Int64(result.flows)
     let isFirst = result.events == 0
     let halves = flows.count >= 2048 ? 2 : 1
-    let outputs = formatter
+    let outputs = batch
     flows.withUnsafeBufferPointer { flows in
       let batch = UnsafeSendable(flows)
       DispatchQueue.concurrentPerform(iterations: halves) { half in
         let range = batch.value.count * half / halves..<batch.value.count * (half + 1) / halves
-        let output = outputs.halves[half]
+        let output = outputs.pieces[half]
         var writer = output.writer
         writer.removeAll()
         for index in range {
@@ -443,7 +451,7 @@ struct ChromeTraceExport {
         output.writer = writer
       }
     }
-    for output in outputs.halves.prefix(halves) {
+    for output in outputs.pieces.prefix(halves) {
       writer.append(large: output.writer.bytes)
       writer.flushIfFull()
     }
@@ -562,15 +570,20 @@ private struct FrameEvent: Sendable {
   var missed: MissedFrame?
 }
 
-/// One batch of waiting events and the two buffers its halves are formatted into.
+/// One batch of waiting events, formatted in pieces: another thread takes pieces as soon as
+/// the batch starts, and the placing thread takes those left once it has placed the next batch
+/// (so neither waits while there is work); each piece has a buffer of its own, written in order.
 private final class PendingBatch: @unchecked Sendable {
-  /// One core's output.
-  final class Half {
+  /// One piece's output.
+  final class Piece {
     var writer = ExportWriter(sink: nil)
     var counts = ExportResult()
-    /// The half's updates a cause may name, in order.
+    /// The piece's updates a cause may name, in order.
     var places: [ExportPlace] = []
   }
+
+  /// Pieces a full batch is cut into.
+  static let maxPieces = 8
 
   var entries: [Pending] = []
   var frames: [FrameEvent] = []
@@ -578,5 +591,37 @@ private final class PendingBatch: @unchecked Sendable {
   var first = false
   /// The ids causes name.
   var causeEnds = IDFilter()
-  let halves = [Half(), Half()]
+  var thresholds = Thresholds.instruments
+  let pieces = (0..<PendingBatch.maxPieces).map { _ in Piece() }
+  /// The pieces of this batch (fewer for a small one).
+  private(set) var pieceCount = 0
+  /// The next piece to take.
+  private let taken = Atomic<Int>(0)
+  private let helper = DispatchGroup()
+
+  /// Starts formatting on another thread.
+  func start() {
+    pieceCount = max(1, min(Self.maxPieces, entries.count / 1024))
+    taken.store(0, ordering: .relaxed)
+    helper.enter()
+    DispatchQueue.global().async {
+      self.formatPieces()
+      self.helper.leave()
+    }
+  }
+
+  /// Formats the pieces not taken yet, then waits for the other thread's.
+  func finish() {
+    formatPieces()
+    helper.wait()
+  }
+
+  private func formatPieces() {
+    while true {
+      let piece = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+      guard piece < pieceCount else { return }
+      let range = entries.count * piece / pieceCount..<entries.count * (piece + 1) / pieceCount
+      ChromeTraceExport.format(self, range, into: pieces[piece])
+    }
+  }
 }
