@@ -16,24 +16,35 @@ enum ExportSourcePlacement {
     let placed = SortedRuns<ExportSourcePlace>(runLength: 1 << 14, memoryLimit: 1 << 16)
     let partitions = places.partitions
     let probes = PartitionedSpill<ExportSourceProbe>(partitions: partitions, bufferBytes: 1 << 18)
-    var sources: [Int64: ExportSource] = [:]
-    var drawn = Set<Int64>()
+    // The partition's sources (the last of an id wins), their places by id, and which are drawn.
+    var sources: [ExportSource] = []
+    let index = IDTable()
+    var drawn: [Bool] = []
     for partition in 0..<partitions {
       sources.removeAll(keepingCapacity: true)
+      index.removeAll()
       drawn.removeAll(keepingCapacity: true)
       for (part, sink) in reading.parts.map(\.sink).enumerated() {
         sink.sources?.forEach(inPartition: partition) { source in
           var source = source
           source.key = reading.sourceMaps[part][Int(source.key)]
-          sources[source.id] = source
+          if let earlier = index.insert(source.id, UInt64(sources.count)) {
+            index.insert(source.id, earlier)
+            sources[Int(earlier)] = source
+          } else {
+            sources.append(source)
+            drawn.append(false)
+          }
         }
       }
       guard !sources.isEmpty else { continue }
       for sink in reading.parts.map(\.sink) {
         sink.causes?.forEach(inPartition: partition) { cause in
-          guard let source = sources[cause.from] else { return }
+          guard let place = index.find(cause.from).map({ Int($0) }) else { return }
+          let source = sources[place]
           if source.flags & ExportSource.hasTime != 0 {
-            if drawn.insert(source.id).inserted {
+            if !drawn[place] {
+              drawn[place] = true
               placed.append(
                 ExportSourcePlace(start: source.time, id: source.id, key: source.key, flags: source.flags))
             }
