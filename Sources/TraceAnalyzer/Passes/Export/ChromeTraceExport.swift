@@ -374,7 +374,7 @@ struct ChromeTraceExport {
   /// Its args: `id`, `kind`, `source` (the label) and `user`.
   private mutating func writeSources(places: PartitionedSpill<ExportPlace>) {
     var packer = TrackPacker()
-    var merger = RunMerger([ExportSourcePlacement.place(reading, updates: places)])
+    var merger = RunMerger(ExportSourcePlacement.place(reading, updates: places, threads: threads))
     while let (source, _) = merger.next() {
       let lane = packer.placeApart(start: source.start, end: source.start.saturatingAdd(Self.sourceDuration))
       let track = Self.track(.causes, lane: lane)

@@ -1,26 +1,52 @@
+import TraceModel
+
 /// Where the Perfetto export draws each source that causes something: at its `time`, else at
 /// the start of the first written update it causes.
 ///
-/// A partitioned join on disk, like the flows' (see ``ChromeTraceExport``): round one
-/// indexes each bucket's sources (by id) and scans the bucket's causes (spilled by `from`); a
+/// A partitioned join on disk, like the flows' (see ``ChromeTraceExport``): round one (a run
+/// of buckets on each thread) indexes each bucket's sources (by id) and scans the bucket's
+/// causes (spilled by `from`); a
 /// source with a time is placed there, and each cause from a source without one is spilled by
 /// its target. Only when there are such causes, round two scans each bucket's written updates
 /// against them, and round three keeps each such source's earliest. The sources come back in
 /// start order (sorted runs), for the lanes of the Causes track. A source without a time that
 /// causes only sources is not drawn.
 enum ExportSourcePlacement {
-  /// The sources of `reading` to draw, in start order; `places` are the updates written.
+  /// The sources of `reading` to draw, in start order once merged (runs of their own for each
+  /// of up to `threads` threads, round one sharing the partitions out); `places` are the
+  /// updates written.
   static func place(
-    _ reading: ExportReading, updates places: PartitionedSpill<ExportPlace>
-  ) -> SortedRuns<ExportSourcePlace> {
-    let placed = SortedRuns<ExportSourcePlace>(runLength: 1 << 14, memoryLimit: 1 << 16)
+    _ reading: ExportReading, updates places: PartitionedSpill<ExportPlace>, threads: Int
+  ) -> [SortedRuns<ExportSourcePlace>] {
     let partitions = places.partitions
-    let probes = PartitionedSpill<ExportSourceProbe>(partitions: partitions, bufferBytes: 1 << 18)
+    let count = max(1, min(threads, partitions))
+    let shares = (0..<count).map { partitions * $0 / count..<partitions * ($0 + 1) / count }
+    let shared = UnsafeSendable(reading)
+    let found = concurrentMap(shares) { share in
+      UnsafeSendable(placeTimed(shared.value, partitions: share, of: partitions))
+    }.map(\.value)
+    let probes = found.map(\.probes)
+    var placed = found.map(\.placed)
+    if probes.contains(where: { $0.count > 0 }) {
+      let untimed = SortedRuns<ExportSourcePlace>(runLength: 1 << 14, memoryLimit: 1 << 16)
+      placeUntimed(probes, updates: places, into: untimed)
+      placed.append(untimed)
+    }
+    return placed
+  }
+
+  /// Round one over `share` of the `total` partitions: the sources with a time that cause
+  /// something, and the causes from sources without one, spilled by their target.
+  private static func placeTimed(_ reading: ExportReading, partitions share: Range<Int>, of total: Int) -> (
+    placed: SortedRuns<ExportSourcePlace>, probes: PartitionedSpill<ExportSourceProbe>
+  ) {
+    let placed = SortedRuns<ExportSourcePlace>(runLength: 1 << 14, memoryLimit: 1 << 16)
+    let probes = PartitionedSpill<ExportSourceProbe>(partitions: total, bufferBytes: 1 << 18)
     // The partition's sources (the last of an id wins), their places by id, and which are drawn.
     var sources: [ExportSource] = []
     let index = IDTable()
     var drawn: [Bool] = []
-    for partition in 0..<partitions {
+    for partition in share {
       sources.removeAll(keepingCapacity: true)
       index.removeAll()
       drawn.removeAll(keepingCapacity: true)
@@ -57,21 +83,20 @@ enum ExportSourcePlacement {
         }
       }
     }
-    if probes.count > 0 { placeUntimed(probes, updates: places, into: placed) }
-    return placed
+    return (placed, probes)
   }
 
   /// Places each source of `probes` (causes from sources without a time, by target) at the
   /// earliest start of its targets among `places`.
   private static func placeUntimed(
-    _ probes: PartitionedSpill<ExportSourceProbe>, updates places: PartitionedSpill<ExportPlace>,
+    _ probes: [PartitionedSpill<ExportSourceProbe>], updates places: PartitionedSpill<ExportPlace>,
     into placed: SortedRuns<ExportSourcePlace>
   ) {
     let found = PartitionedSpill<ExportSourceProbe>(partitions: places.partitions, bufferBytes: 1 << 18)
     let waiting = ChainedIndex<ExportSourceProbe>()
     for partition in 0..<places.partitions {
       waiting.removeAll()
-      probes.forEach(inPartition: partition) { waiting.insert($0, key: $0.to) }
+      for spill in probes { spill.forEach(inPartition: partition) { waiting.insert($0, key: $0.to) } }
       guard !waiting.isEmpty else { continue }
       places.forEach(inPartition: partition) { place in
         waiting.forEach(key: place.id) { probe in
