@@ -15,7 +15,8 @@ final class ChainedIndex<Item> {
     entries.append((item, previous))
   }
 
-  /// Calls `body` with every item of `key`, the last inserted first.
+  /// Calls `body` with every item of `key`, the last inserted first; `body` must not insert
+  /// into this index (the items are read in place).
   @inline(__always)
   func forEach(key: Int64, _ body: (Item) -> Void) {
     guard let head = heads.find(key) else { return }

@@ -106,7 +106,7 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
   }
 
   /// The chunk and the index in it of record `index` of the memory run at `offset`.
-  fileprivate func memoryPlace(of index: Int, inRunAt offset: Int) -> (chunk: Int, index: Int) {
+  private func memoryPlace(of index: Int, inRunAt offset: Int) -> (chunk: Int, index: Int) {
     var chunk = -1 - offset
     var index = index
     while index >= memoryChunks[chunk].count {

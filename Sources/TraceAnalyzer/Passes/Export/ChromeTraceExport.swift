@@ -48,7 +48,7 @@ struct ChromeTraceExport {
   private var writer: ExportWriter
   private let reading: ExportReading
   private let thresholds: Thresholds
-  /// Threads the flow join may use.
+  /// Threads the flow join and the sources' placement may use.
   private let threads: Int
   private var first = true
   /// Events placed on their tracks, waiting to be formatted.
@@ -156,9 +156,8 @@ struct ChromeTraceExport {
         key: nil, track: track))
   }
 
-  /// Starts formatting the waiting events on another thread, in pieces that this thread
-  /// takes too once it has placed the next batch (see ``PendingBatch``); first finishes the
-  /// batch before.
+  /// Finishes the batch in flight, then starts formatting the waiting events as the next (see
+  /// ``PendingBatch``).
   private mutating func formatPending(places: PartitionedSpill<ExportPlace>) {
     finishFormatting(places: places)
     guard !pending.isEmpty else { return }
@@ -429,7 +428,7 @@ struct ChromeTraceExport {
     formatFlows(&flows)
   }
 
-  /// Formats waiting flows on both cores (each half into its own buffer), numbered on from
+  /// Formats waiting flows on both cores (each half into a piece of ``batch``), numbered on from
   /// those written, then writes the halves in order.
   private mutating func formatFlows(_ flows: inout [ExportFlow]) {
     guard !flows.isEmpty else { return }
@@ -438,15 +437,15 @@ struct ChromeTraceExport {
     let halves = flows.count >= 2048 ? 2 : 1
     let outputs = batch
     flows.withUnsafeBufferPointer { flows in
-      let batch = UnsafeSendable(flows)
+      let shared = UnsafeSendable(flows)
       DispatchQueue.concurrentPerform(iterations: halves) { half in
-        let range = batch.value.count * half / halves..<batch.value.count * (half + 1) / halves
+        let range = shared.value.count * half / halves..<shared.value.count * (half + 1) / halves
         let output = outputs.pieces[half]
         var writer = output.writer
         writer.removeAll()
         for index in range {
           Self.format(
-            batch.value[index], id: base + Int64(index) + 1, first: isFirst && index == 0, into: &writer)
+            shared.value[index], id: base + Int64(index) + 1, first: isFirst && index == 0, into: &writer)
         }
         output.writer = writer
       }
@@ -582,8 +581,9 @@ private final class PendingBatch: @unchecked Sendable {
     var places: [ExportPlace] = []
   }
 
-  /// Pieces a full batch is cut into.
+  /// Pieces a full batch is cut into, and the fewest events a piece has.
   static let maxPieces = 8
+  static let minPieceEntries = 1024
 
   var entries: [Pending] = []
   var frames: [FrameEvent] = []
@@ -601,7 +601,7 @@ private final class PendingBatch: @unchecked Sendable {
 
   /// Starts formatting on another thread.
   func start() {
-    pieceCount = max(1, min(Self.maxPieces, entries.count / 1024))
+    pieceCount = max(1, min(Self.maxPieces, entries.count / Self.minPieceEntries))
     taken.store(0, ordering: .relaxed)
     helper.enter()
     DispatchQueue.global().async {

@@ -56,8 +56,8 @@ struct ExportReading {
   let frames: FrameVerdicts
   var budget: Int64 { frames.timeline.budget.ns }
 
-  /// Resolves the keys of `reading` and judges its frames (one pass over the sorted updates);
-  /// `refreshRate` overrides the trace's, `red` is the red threshold.
+  /// Resolves the keys of `reading` and judges its frames (a pass over each part's sorted
+  /// updates); `refreshRate` overrides the trace's, `red` is the red threshold.
   init(reading: TraceReading<ExportSink>, refreshRate: Double?, red: Int64) {
     parts = reading.parts
     header = reading.header

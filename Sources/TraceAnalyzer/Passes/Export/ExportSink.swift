@@ -9,7 +9,7 @@ import TraceModel
 /// kept, and the join draws those whose two ends were written.
 struct ExportSink: TraceSink {
   /// What names an update's track and event, in this part's symbols.
-  struct LocalKey: Hashable, Sendable, IndexKey {
+  struct LocalKey: Sendable, IndexKey {
     var kind: UpdateKind
     var module: Symbol?
     var view: Symbol?

@@ -5,11 +5,11 @@ import TraceModel
 ///
 /// A partitioned join on disk, like the flows' (see ``ChromeTraceExport``): round one (a run
 /// of buckets on each thread) indexes each bucket's sources (by id) and scans the bucket's
-/// causes (spilled by `from`); a
-/// source with a time is placed there, and each cause from a source without one is spilled by
-/// its target. Only when there are such causes, round two scans each bucket's written updates
-/// against them, and round three keeps each such source's earliest. The sources come back in
-/// start order (sorted runs), for the lanes of the Causes track. A source without a time that
+/// causes (spilled by `from`); a source with a time is placed there, and each cause from a
+/// source without one is spilled by its target. Only when there are such causes, round two
+/// scans each bucket's written updates against them, and round three keeps each such source's
+/// earliest. The sources come back in sorted runs that merge into start order, for the lanes
+/// of the Causes track. A source without a time that
 /// causes only sources is not drawn.
 enum ExportSourcePlacement {
   /// The sources of `reading` to draw, in start order once merged (runs of their own for each
@@ -54,6 +54,7 @@ enum ExportSourcePlacement {
         sink.sources?.forEach(inPartition: partition) { source in
           var source = source
           source.key = reading.sourceMaps[part][Int(source.key)]
+          // `insert` replaces the place: an id seen before keeps its first place, new figures.
           if let earlier = index.insert(source.id, UInt64(sources.count)) {
             index.insert(source.id, earlier)
             sources[Int(earlier)] = source
