@@ -64,6 +64,16 @@ struct FrameAssigner {
     unit = FrameUnit(code: FrameUnit.noneCode, frame: frame, start: 0)
   }
 
+  /// Per part (in file order), the latest end of the finished main-thread updates of the parts
+  /// before it, given each part's own (`ends`, nil for none): what its assigner continues.
+  static func continuing(_ ends: [Int64?]) -> [Int64?] {
+    var before: Int64?
+    return ends.map { end in
+      defer { if let end { before = max(before ?? end, end) } }
+      return before
+    }
+  }
+
   /// Adds a finished main-thread update; updates come in start order (ties in any order).
   @inline(__always)
   mutating func add(start: Int64, duration: Int64) {

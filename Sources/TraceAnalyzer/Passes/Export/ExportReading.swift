@@ -139,11 +139,7 @@ struct ExportReading {
       }
       return assigner.finish()
     }
-    var before: Int64?
-    let continuing = parts.map { part -> Int64? in
-      defer { if let end = part.sink.mainEnd { before = max(before ?? end, end) } }
-      return before
-    }
+    let continuing = FrameAssigner.continuing(parts.map(\.sink.mainEnd))
     let assigned = concurrentMap(Array(parts.indices)) { part in
       assign([parts[part].sink.runs], continuing: continuing[part])
     }

@@ -132,11 +132,7 @@ struct SummaryBuilder {
     let maps = groupMaps
     let red = thresholds.red
     // Where the busy run that each part's first update may continue ends.
-    var before: Int64?
-    let continuing = mainEnds.map { end -> Int64? in
-      defer { if let end { before = max(before ?? end, end) } }
-      return before
-    }
+    let continuing = FrameAssigner.continuing(mainEnds)
     let assigned = UnsafeMutableBufferPointer<FrameAssigner.Part?>.allocate(capacity: spills.count)
     assigned.initialize(repeating: nil)
     defer {
