@@ -23,6 +23,7 @@ struct ExtremeValuesTests {
 
   @Test func summaryTimesSaturateInsteadOfTrapping() throws {
     let file = try TemporaryFile(Self.trace)
+    defer { file.remove() }
     let text = CLIRun(["summarize", file.path])
     #expect(text.status == .success)
     #expect(text.output.contains("span 9223372037 s · 0.001 Hz, frame budget 1000 s"))
@@ -43,6 +44,7 @@ struct ExtremeValuesTests {
     let file = try TemporaryFile(Self.trace)
     let base = try TemporaryFile(
       #"{"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":1}"# + "\n")
+    defer { file.remove(); base.remove() }
     #expect(CLIRun(["cause-graph", file.path, "--all"]).output.contains(#""n1" -> "n1""#))
     #expect(CLIRun(["why", file.path, "--update", "2"]).output.contains("cycle"))
     #expect(CLIRun(["updates", file.path, "--view", "A"]).output.contains("9223372036.855 s"))
@@ -63,6 +65,7 @@ struct ExtremeValuesTests {
         {"type":"cause","from":1,"to":2,"changed":"@self"}
 
         """)
+    defer { file.remove() }
     let plain = CLIRun(["diagnose", file.path, "--format", "json", "--blocking-frames", "3"])
     #expect(plain.status == .success)
     #expect(plain.output.contains(#""rule": "blocking-update""#))
@@ -88,6 +91,7 @@ struct ExtremeValuesTests {
       {"type":"update","id":9,"kind":"body","view":"B","start":-9223372036854775808,"duration":2}
 
       """)
+    defer { file.remove() }
     let run = CLIRun(["report", file.path])
     #expect(run.status == .success, "\(run.errors)")
     #expect(run.output.count < 2_000_000 && run.output.contains("</html>"))

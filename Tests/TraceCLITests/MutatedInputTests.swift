@@ -58,6 +58,7 @@ struct MutatedInputTests {
     var outcomes: Set<ExitCode> = []
     for round in 0..<60 {
       let file = try TemporaryFile(bytes: mutate(original, &random), name: "\(round)-\(name)")
+      defer { file.remove() }
       for command in commands {
         let arguments = [command[0], file.path] + command.dropFirst()
         outcomes.insert(expectAnswered(CLIRun(arguments), arguments, file: file.path))
