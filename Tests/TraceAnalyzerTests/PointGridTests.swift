@@ -25,9 +25,41 @@ struct PointGridTests {
     }
     boxes.append(GraphLayout.Box(x: 64, y: 32, width: 36, height: 18))
     boxes.append(GraphLayout.Box(x: -1e12, y: -1e12, width: 2e12, height: 2e12))
+    var tally = GraphLayout.PointGrid.Tally(routeCount: grid.routeCount)
     for box in boxes {
       let scanned = (samples + edges).map { points in points.count { box.contains($0) } }
-      #expect(grid.counts(in: box) == scanned, "\(box)")
+      grid.count(in: box, into: &tally)
+      // The routes with points inside, ascending, each with its count.
+      #expect(tally.routes == scanned.indices.filter { scanned[$0] > 0 }, "\(box)")
+      #expect(tally.routes.map { tally[$0] } == scanned.filter { $0 > 0 }, "\(box)")
     }
+  }
+
+  /// Points far apart grow the cells (the table stays small); points that are not finite
+  /// lie in no box, as a scan finds.
+  @Test func farAndNonFinitePointsAreCountedAsAScanCountsThem() {
+    let P = GraphLayout.Point.init(x:y:)
+    let samples = [
+      [P(1e12, -1e12), P(5, 5), P(.nan, 5), P(.infinity, 3)],
+      [P(-1e15, 1e300), P(6, 6), P(7, .nan)],
+      [],
+    ]
+    let grid = GraphLayout.PointGrid(samples)
+    var tally = GraphLayout.PointGrid.Tally(routeCount: grid.routeCount)
+    let boxes = [
+      GraphLayout.Box(x: 0, y: 0, width: 10, height: 10),
+      GraphLayout.Box(x: 1e12 - 1, y: -1e12 - 1, width: 2, height: 2),
+      GraphLayout.Box(x: -1e16, y: -1e16, width: 2e16, height: 1e301),
+      GraphLayout.Box(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity),
+      GraphLayout.Box(x: .nan, y: 0, width: 10, height: 10),
+    ]
+    var found: [[Int]] = []
+    for box in boxes {
+      let scanned = samples.map { points in points.count { box.contains($0) } }
+      grid.count(in: box, into: &tally)
+      #expect(tally.routes.map { tally[$0] } == scanned.filter { $0 > 0 }, "\(box)")
+      found.append(tally.routes)
+    }
+    #expect(found == [[0, 1], [0], [0, 1], [], []])
   }
 }

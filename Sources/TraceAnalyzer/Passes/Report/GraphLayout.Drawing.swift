@@ -135,6 +135,7 @@ extension GraphLayout {
       }
       let sampleBounds = samples.map { Box.bounding($0) }
       let grid = PointGrid(samples)
+      var tally = PointGrid.Tally(routeCount: routes.count)
       let obstacles = boxes + routes.compactMap(Self.arrowZone)
       var placed: [Box] = []
       var unplaced: [Int] = []
@@ -167,10 +168,10 @@ extension GraphLayout {
           }
           guard blocked ? beatsFallback : beatsBest else { return }
           var total = cost
-          let counts = grid.counts(in: box)
-          for other in routes.indices where counts[other] > 0 && sampleBounds[other].intersects(box) {
+          grid.count(in: box, into: &tally)
+          for other in tally.routes where sampleBounds[other].intersects(box) {
             // Over another edge is worse than over its own.
-            total += (other == edge ? 0.08 : 0.25) * Double(counts[other])
+            total += (other == edge ? 0.08 : 0.25) * Double(tally[other])
           }
           let label = Label(box: box, anchor: anchor)
           if blocked {
