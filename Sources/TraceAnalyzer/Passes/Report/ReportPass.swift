@@ -50,6 +50,7 @@ struct ReportPass: Pass {
     // The busiest columns may take up to `busy` of the orange and red updates: kept beyond the
     // limit to fill it.
     var notable = TimelineDetail.NotableCollector(limit: detail.notable + detail.busy)
+    var (starts, ends) = (timeline.fineColumnCursor(), timeline.fineColumnCursor())
     builder.forEachSpilled { group, record in
       let kind = builder.keys[group].kind
       let severity = thresholds.classify(record.duration)
@@ -59,7 +60,7 @@ struct ReportPass: Pass {
       }
       timeline.addUpdate(
         kind: kind, start: record.start, duration: record.duration, severity: severity,
-        label: timelineLabel[group])
+        label: timelineLabel[group], starts: &starts, ends: &ends)
       if severity != nil {
         notable.add(
           TimelineDetail.Update(
@@ -97,8 +98,9 @@ struct ReportPass: Pass {
     var busy: [TimelineDetail.Update] = []
     var notableInBusy = 0
     if chosen.contains(true) {
+      var columns = timeline.columnCursor()
       builder.forEachSpilled { group, record in
-        guard chosen[timeline.column(of: record.start)] else { return }
+        guard chosen[columns.column(of: record.start)] else { return }
         if thresholds.classify(record.duration) != nil { notableInBusy += 1 }
         busy.append(
           TimelineDetail.Update(

@@ -98,7 +98,7 @@ package struct ReportTimeline: Hashable, Sendable {
   }
 
   @inline(__always)
-  private static func index(of time: Int64, origin: Int64, width: Int64, count: Int) -> Int {
+  static func index(of time: Int64, origin: Int64, width: Int64, count: Int) -> Int {
     let (offset, overflow) = time.subtractingReportingOverflow(origin)
     if overflow { return time < origin ? 0 : count - 1 }
     if offset <= 0 { return 0 }
@@ -112,6 +112,18 @@ package struct ReportTimeline: Hashable, Sendable {
   /// from them).
   mutating func addUpdate(kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?, label: Int32)
   {
+    var (starts, ends) = (fineColumnCursor(), fineColumnCursor())
+    addUpdate(kind: kind, start: start, duration: duration, severity: severity, label: label, starts: &starts, ends: &ends)
+  }
+
+  /// Adds a finished update as ``addUpdate(kind:start:duration:severity:label:)`` does, its
+  /// first and last fine columns found by `starts` and `ends` (``fineColumnCursor()``), kept
+  /// from update to update.
+  @inline(__always)
+  mutating func addUpdate(
+    kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?, label: Int32,
+    starts: inout ColumnCursor, ends: inout ColumnCursor
+  ) {
     let worst: UInt8 =
       switch severity {
       case .red: 2
@@ -121,10 +133,10 @@ package struct ReportTimeline: Hashable, Sendable {
     let origin = self.start
     let width = fineColumnWidth
     let factor = Self.fineFactor
+    let end = start.saturatingAdd(duration)
+    let first = starts.column(of: start)
+    let last = ends.column(of: end)
     fineLanes[kind.rawValue].withUnsafeMutableBufferPointer { lane in
-      let first = Self.index(of: start, origin: origin, width: width, count: lane.count)
-      let end = start.saturatingAdd(duration)
-      let last = Self.index(of: end, origin: origin, width: width, count: lane.count)
       lane[first].count += 1
       // The columns whose fine columns lie strictly inside the update's first and last.
       let (inner, outer) = (first / factor + 1, last / factor)

@@ -147,7 +147,9 @@ package struct TimelineDetail: Hashable, Sendable {
     column: (Int64) -> Int
   ) {
     // The chosen columns' orange and red updates are in `busy`, even those the limit left out.
-    let kept = notable.longestFirst.filter { !chosen[column($0.start)] }.prefix(limit)
+    // Longest first only when the limit may leave some out: the updates end up by start.
+    let candidates = notable.updates.count > limit ? notable.longestFirst : notable.updates
+    let kept = candidates.filter { !chosen[column($0.start)] }.prefix(limit)
     updates = (Array(kept) + busy).sorted()
     omittedNotable = max(notable.total - kept.count - notableInBusy, 0)
     complete = chosen.trueRuns
