@@ -32,6 +32,11 @@ struct PointGridTests {
       // The routes with points inside, ascending, each with its count.
       #expect(tally.routes == scanned.indices.filter { scanned[$0] > 0 }, "\(box)")
       #expect(tally.routes.map { tally[$0] } == scanned.filter { $0 > 0 }, "\(box)")
+      // A limit cuts the count short exactly when more points lie inside.
+      let inside = scanned.reduce(0, +)
+      for limit in [0, inside - 1, inside, inside + 1] where limit >= 0 {
+        #expect(grid.count(in: box, into: &tally, limit: limit) == (inside <= limit), "\(box) \(limit)")
+      }
     }
   }
 

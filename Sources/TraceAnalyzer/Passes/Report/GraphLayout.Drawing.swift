@@ -6,6 +6,10 @@ extension GraphLayout {
     static let labelSpots = [0.5, 0.35, 0.65, 0.2, 0.8]
     /// Distances from its edge at which a label with a leader line is tried, px.
     static let leaderDistances = [0.0, 24, 48, 80, 120, 170, 230]
+    /// What a label adds to its spot's cost for each point of its own edge it covers, and of
+    /// another edge's: over another edge is worse than over its own.
+    static let ownEdgeCost = 0.08
+    static let otherEdgeCost = 0.25
     /// How far past an edge's end its arrowhead may reach, px.
     static let arrowReach = 26.0
 
@@ -168,10 +172,15 @@ extension GraphLayout {
           }
           guard blocked ? beatsFallback : beatsBest else { return }
           var total = cost
-          grid.count(in: box, into: &tally)
+          // Each point inside adds at least ``ownEdgeCost``: past `limit` of them the spot
+          // cannot win (by a margin far above rounding), and the count stops.
+          let limit = (blocked ? fallback : best).map { beaten -> Int in
+            let spare = (beaten.cost - cost) / Self.ownEdgeCost
+            return spare < 1e9 ? Int(spare.rounded(.up)) + 1 : .max
+          }
+          guard grid.count(in: box, into: &tally, limit: limit ?? .max) else { return }
           for other in tally.routes where sampleBounds[other].intersects(box) {
-            // Over another edge is worse than over its own.
-            total += (other == edge ? 0.08 : 0.25) * Double(tally[other])
+            total += (other == edge ? Self.ownEdgeCost : Self.otherEdgeCost) * Double(tally[other])
           }
           let label = Label(box: box, anchor: anchor)
           if blocked {

@@ -89,22 +89,28 @@ extension GraphLayout {
     }
 
     /// Counts, by route, the points that lie inside `box` (``Box/contains(_:inset:)``) into
-    /// `tally`, which forgets its last count first.
-    func count(in box: Box, into tally: inout Tally) {
+    /// `tally`, which forgets its last count first; false, the count cut short, once more than
+    /// `limit` points are found.
+    @discardableResult
+    func count(in box: Box, into tally: inout Tally, limit: Int = .max) -> Bool {
       tally.reset()
       defer { tally.routes.sort() }
-      guard columns > 0 else { return }
+      guard columns > 0 else { return true }
       let x0 = max(Self.index(box.x, cell), low.x) - low.x
       let x1 = min(Self.index(box.maxX, cell), low.x + columns - 1) - low.x
       let y0 = max(Self.index(box.y, cell), low.y) - low.y
       let y1 = min(Self.index(box.maxY, cell), low.y + rows - 1) - low.y
-      guard x0 <= x1, y0 <= y1 else { return }
+      guard x0 <= x1, y0 <= y1 else { return true }
+      var found = 0
       for y in y0...y1 {
         let row = y * columns
         for index in Int(starts[row + x0])..<Int(starts[row + x1 + 1]) where box.contains(points[index].point) {
           tally.add(Int(points[index].route))
+          found += 1
+          if found > limit { return false }
         }
       }
+      return true
     }
   }
 }
