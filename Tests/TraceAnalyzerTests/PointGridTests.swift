@@ -6,13 +6,16 @@ import Testing
 /// The label placer's grid finds, route by route, exactly the points inside a box that a scan
 /// of every point finds.
 struct PointGridTests {
-  @Test(arguments: [1, 7, 42])
-  func countsMatchAScanOfEveryPoint(seed: UInt64) {
+  /// Spreads of 1 100 × 800 px (cells of 32 px) and of 80 000 × 60 000 px (more cells than the
+  /// table holds at 32 px: larger ones).
+  @Test(arguments: [(1, 1.0), (7, 1.0), (42, 1.0), (3, 75.0), (5, 75.0)])
+  func countsMatchAScanOfEveryPoint(seed: UInt64, spread: Double) {
     var random = SplitMix(seed: seed)
     let samples = (0..<12).map { _ in
       (0..<60).map { _ in
         GraphLayout.Point(
-          x: Double.random(in: -200...900, using: &random), y: Double.random(in: -100...700, using: &random))
+          x: Double.random(in: -200...900, using: &random) * spread,
+          y: Double.random(in: -100...700, using: &random) * spread)
       }
     }
     // A point on a cell's edge, and on the box's edge (not inside: contains is strict).
@@ -20,8 +23,10 @@ struct PointGridTests {
     let grid = GraphLayout.PointGrid(samples + edges)
     var boxes = (0..<300).map { _ in
       GraphLayout.Box(
-        x: Double.random(in: -250...900, using: &random), y: Double.random(in: -150...700, using: &random),
-        width: Double.random(in: 0...300, using: &random), height: Double.random(in: 0...120, using: &random))
+        x: Double.random(in: -250...900, using: &random) * spread,
+        y: Double.random(in: -150...700, using: &random) * spread,
+        width: Double.random(in: 0...300, using: &random) * spread,
+        height: Double.random(in: 0...120, using: &random) * spread)
     }
     boxes.append(GraphLayout.Box(x: 64, y: 32, width: 36, height: 18))
     boxes.append(GraphLayout.Box(x: -1e12, y: -1e12, width: 2e12, height: 2e12))
@@ -43,10 +48,10 @@ struct PointGridTests {
   /// Points far apart grow the cells (the table stays small); points that are not finite
   /// lie in no box, as a scan finds.
   @Test func farAndNonFinitePointsAreCountedAsAScanCountsThem() {
-    let P = GraphLayout.Point.init(x:y:)
+    let point = GraphLayout.Point.init(x:y:)
     let samples = [
-      [P(1e12, -1e12), P(5, 5), P(.nan, 5), P(.infinity, 3)],
-      [P(-1e15, 1e300), P(6, 6), P(7, .nan)],
+      [point(1e12, -1e12), point(5, 5), point(.nan, 5), point(.infinity, 3)],
+      [point(-1e15, 1e300), point(6, 6), point(7, .nan)],
       [],
     ]
     let grid = GraphLayout.PointGrid(samples)

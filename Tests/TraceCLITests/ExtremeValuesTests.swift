@@ -42,9 +42,10 @@ struct ExtremeValuesTests {
 
   @Test func everyOtherCommandAnswers() throws {
     let file = try TemporaryFile(Self.trace)
+    defer { file.remove() }
     let base = try TemporaryFile(
       #"{"type":"update","id":1,"kind":"body","view":"A","start":0,"duration":1}"# + "\n")
-    defer { file.remove(); base.remove() }
+    defer { base.remove() }
     #expect(CLIRun(["cause-graph", file.path, "--all"]).output.contains(#""n1" -> "n1""#))
     #expect(CLIRun(["why", file.path, "--update", "2"]).output.contains("cycle"))
     #expect(CLIRun(["updates", file.path, "--view", "A"]).output.contains("9223372036.855 s"))

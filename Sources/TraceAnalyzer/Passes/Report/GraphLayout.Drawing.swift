@@ -6,9 +6,9 @@ extension GraphLayout {
     static let labelSpots = [0.5, 0.35, 0.65, 0.2, 0.8]
     /// Distances from its edge at which a label with a leader line is tried, px.
     static let leaderDistances = [0.0, 24, 48, 80, 120, 170, 230]
-    /// What a label adds to its spot's cost for each point of its own edge it covers, and of
-    /// another edge's: over another edge is worse than over its own.
+    /// What a label adds to its spot's cost for each point of its own edge it covers.
     static let ownEdgeCost = 0.08
+    /// What a label adds for each point of another edge it covers: more than over its own.
     static let otherEdgeCost = 0.25
     /// How far past an edge's end its arrowhead may reach, px.
     static let arrowReach = 26.0
@@ -138,6 +138,14 @@ extension GraphLayout {
         route.flatMap { curve in (0...12).map { curve.point(at: Double($0) / 12) } }
       }
       let sampleBounds = samples.map { Box.bounding($0) }
+      // Whether every sample lies within its route's bounds (not so with a coordinate that is
+      // not finite, or rounded bounds far from the origin): then each point inside a spot adds
+      // to its cost, and a count may stop once the spot cannot win.
+      let boundsHoldSamples = zip(samples, sampleBounds).allSatisfy { points, bounds in
+        points.allSatisfy {
+          $0.x >= bounds.x && $0.x <= bounds.maxX && $0.y >= bounds.y && $0.y <= bounds.maxY
+        }
+      }
       let grid = PointGrid(samples)
       var tally = PointGrid.Tally(routeCount: routes.count)
       let obstacles = boxes + routes.compactMap(Self.arrowZone)
@@ -173,8 +181,9 @@ extension GraphLayout {
           guard blocked ? beatsFallback : beatsBest else { return }
           var total = cost
           // Each point inside adds at least ``ownEdgeCost``: past `limit` of them the spot
-          // cannot win (by a margin far above rounding), and the count stops.
-          let limit = (blocked ? fallback : best).map { beaten -> Int in
+          // cannot win (by at least two points' cost, far above rounding), and the count stops.
+          let beaten = boundsHoldSamples ? (blocked ? fallback : best) : nil
+          let limit = beaten.map { beaten -> Int in
             let spare = (beaten.cost - cost) / Self.ownEdgeCost
             return spare < 1e9 ? Int(spare.rounded(.up)) + 1 : .max
           }

@@ -301,12 +301,12 @@ extension GraphLayout {
 
     /// The crossings of `left`'s and `right`'s edges if `left` is left of `right`.
     private func crossings(_ left: Int, _ right: Int) -> Int {
-      func count(_ a: [Int], _ b: [Int]) -> Int {
+      func inversions(_ a: [Int], _ b: [Int]) -> Int {
         var count = 0
         for p in a { for q in b where position[p] > position[q] { count += 1 } }
         return count
       }
-      return count(uppers[left], uppers[right]) + count(lowers[left], lowers[right])
+      return inversions(uppers[left], uppers[right]) + inversions(lowers[left], lowers[right])
     }
 
     /// Edge crossings between every two neighbouring layers.

@@ -7,7 +7,8 @@ extension GraphLayout {
   struct PointGrid {
     /// The routes with points inside a box, and how many each has; reused from box to box.
     struct Tally {
-      /// The routes counted, ascending once ``PointGrid/count(in:into:)`` returns.
+      /// The routes counted, ascending once ``PointGrid/count(in:into:limit:)`` returns (only
+      /// some of them when it returns false).
       fileprivate(set) var routes: [Int] = []
       fileprivate var counts: [Int]
 
@@ -41,11 +42,14 @@ extension GraphLayout {
     /// The grid of `samples`, by route. Points that are not finite lie in no box, and are left out.
     init(_ samples: [[Point]]) {
       routeCount = samples.count
-      var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) = (.infinity, .infinity, -.infinity, -.infinity)
+      var bounds = (
+        minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity
+      )
       var total = 0
       for points in samples {
         for point in points where point.x.isFinite && point.y.isFinite {
-          bounds = (min(bounds.minX, point.x), min(bounds.minY, point.y), max(bounds.maxX, point.x), max(bounds.maxY, point.y))
+          (bounds.minX, bounds.maxX) = (min(bounds.minX, point.x), max(bounds.maxX, point.x))
+          (bounds.minY, bounds.maxY) = (min(bounds.minY, point.y), max(bounds.maxY, point.y))
           total += 1
         }
       }
@@ -104,7 +108,8 @@ extension GraphLayout {
       var found = 0
       for y in y0...y1 {
         let row = y * columns
-        for index in Int(starts[row + x0])..<Int(starts[row + x1 + 1]) where box.contains(points[index].point) {
+        let cells = Int(starts[row + x0])..<Int(starts[row + x1 + 1])
+        for index in cells where box.contains(points[index].point) {
           tally.add(Int(points[index].route))
           found += 1
           if found > limit { return false }

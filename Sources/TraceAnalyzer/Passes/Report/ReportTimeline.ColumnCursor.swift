@@ -1,6 +1,7 @@
 extension ReportTimeline {
-  /// Finds the column a time falls in, as ``ReportTimeline/column(of:)`` does, remembering the
-  /// times of the last column found: times that come in order seldom divide.
+  /// Finds the column a time falls in, as ``ReportTimeline/index(of:origin:width:count:)``
+  /// does, remembering the times of the last column found: times that come in order seldom
+  /// divide.
   struct ColumnCursor {
     private let origin: Int64
     private let width: Int64
@@ -30,10 +31,11 @@ extension ReportTimeline {
     }
   }
 
-  /// A cursor over the columns.
+  /// Places times as ``column(of:)`` does.
   func columnCursor() -> ColumnCursor { ColumnCursor(origin: start, width: columnWidth, count: columnCount) }
 
-  /// A cursor over the fine columns.
+  /// Places times among the fine lanes' columns, as ``addUpdate(kind:start:duration:severity:label:)``
+  /// does.
   func fineColumnCursor() -> ColumnCursor {
     ColumnCursor(origin: start, width: fineColumnWidth, count: columnCount * Self.fineFactor)
   }

@@ -97,6 +97,9 @@ package struct ReportTimeline: Hashable, Sendable {
     Self.index(of: time, origin: start, width: columnWidth, count: columnCount)
   }
 
+  /// The column of `count` columns `width` ns wide from `origin` that `time` falls in: the
+  /// first for times before `origin`, the last for times past the end (or too far from
+  /// `origin` for 64 bits).
   @inline(__always)
   static func index(of time: Int64, origin: Int64, width: Int64, count: Int) -> Int {
     let (offset, overflow) = time.subtractingReportingOverflow(origin)
@@ -113,7 +116,9 @@ package struct ReportTimeline: Hashable, Sendable {
   mutating func addUpdate(kind: UpdateKind, start: Int64, duration: Int64, severity: Severity?, label: Int32)
   {
     var (starts, ends) = (fineColumnCursor(), fineColumnCursor())
-    addUpdate(kind: kind, start: start, duration: duration, severity: severity, label: label, starts: &starts, ends: &ends)
+    addUpdate(
+      kind: kind, start: start, duration: duration, severity: severity, label: label, starts: &starts,
+      ends: &ends)
   }
 
   /// Adds a finished update as ``addUpdate(kind:start:duration:severity:label:)`` does, its
@@ -137,6 +142,7 @@ package struct ReportTimeline: Hashable, Sendable {
     let first = starts.column(of: start)
     let last = ends.column(of: end)
     fineLanes[kind.rawValue].withUnsafeMutableBufferPointer { lane in
+      precondition(first >= 0 && last < lane.count, "cursors of another timeline")
       lane[first].count += 1
       // The columns whose fine columns lie strictly inside the update's first and last.
       let (inner, outer) = (first / factor + 1, last / factor)

@@ -148,7 +148,8 @@ package struct TimelineDetail: Hashable, Sendable {
   ) {
     // The chosen columns' orange and red updates are in `busy`, even those the limit left out.
     // Longest first only when the limit may leave some out: the updates end up by start.
-    let candidates = notable.updates.count > limit ? notable.longestFirst : notable.updates
+    let candidates =
+      notable.updates.count > min(limit, notable.limit) ? notable.longestFirst : notable.updates
     let kept = candidates.filter { !chosen[column($0.start)] }.prefix(limit)
     updates = (Array(kept) + busy).sorted()
     omittedNotable = max(notable.total - kept.count - notableInBusy, 0)
