@@ -33,6 +33,9 @@ struct EngineSink<Part: PassPart>: TraceSink {
       return
     case .cause(let cause):
       summary.countCause(cause)
+      if hasGraph { graph!.consume(event, line: line, symbols: symbols) }
+      if Part.takesCauses { pass.consume(event, line: line, symbols: symbols) }
+      return
     default:
       summary.consume(event, line: line, symbols: symbols)
     }

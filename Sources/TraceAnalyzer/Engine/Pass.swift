@@ -4,7 +4,8 @@ import TraceModel
 ///
 /// The read keeps the summary (per-view figures, the spill of finished updates, the frames) and,
 /// when a pass asks, the cause graph; a pass adds a ``PassPart`` per reader thread, which sees
-/// every event beside them, and a ``finish(_:)`` that makes its output of the finished read.
+/// every event beside them (causes when it asks), and a ``finish(_:)`` that makes its output of
+/// the finished read.
 /// Passes combine with ``PassPair``, so any set of analyses costs one read.
 protocol Pass: Sendable {
   associatedtype Part: PassPart
@@ -59,9 +60,14 @@ protocol PassPart: Sendable {
   /// Takes any other event at its `line` (1-based within the part); by default forwards to
   /// ``consume(_:symbols:)``.
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable)
+
+  /// Whether the part takes causes too (by default not: the graph takes them, and a call per
+  /// cause that returns at once costs a many-causes read a tenth of its time).
+  static var takesCauses: Bool { get }
 }
 
 extension PassPart {
+  static var takesCauses: Bool { false }
   mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {}
   mutating func consume(_ event: TraceEvent, symbols: SymbolTable) {}
   mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
@@ -89,7 +95,14 @@ struct PassPair<First: Pass, Second: Pass>: Pass {
       second.consumeUpdate(update, group: group, symbols: symbols)
     }
 
+    static var takesCauses: Bool { First.Part.takesCauses || Second.Part.takesCauses }
+
     mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
+      if case .cause = event {
+        if First.Part.takesCauses { first.consume(event, line: line, symbols: symbols) }
+        if Second.Part.takesCauses { second.consume(event, line: line, symbols: symbols) }
+        return
+      }
       first.consume(event, line: line, symbols: symbols)
       second.consume(event, line: line, symbols: symbols)
     }
@@ -134,6 +147,8 @@ struct OptionalPass<Wrapped: Pass>: Pass {
     mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable) {
       wrapped?.consumeUpdate(update, group: group, symbols: symbols)
     }
+
+    static var takesCauses: Bool { Wrapped.Part.takesCauses }
 
     mutating func consume(_ event: TraceEvent, line: Int, symbols: SymbolTable) {
       wrapped?.consume(event, line: line, symbols: symbols)
