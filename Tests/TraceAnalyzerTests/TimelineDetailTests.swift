@@ -80,8 +80,37 @@ struct TimelineDetailTests {
       #expect(collector.updates.count < 6)
     }
     collector.trim()
-    #expect(collector.updates.map(\.duration) == [9, 8, 7])
+    // The longest three, in the order they came.
+    #expect(collector.updates.map(\.duration) == [9, 7, 8])
     #expect(collector.total == 9)
+  }
+
+  /// The longest by selection are those a sort longest first (ties: the earliest) would keep,
+  /// in their order in the input, ties and repeats included.
+  @Test func theLongestAreTheSortsFirstInTheirOrder() {
+    var random = SplitMix(seed: 31)
+    for round in 0..<200 {
+      let count = Int(random.next() % 60)
+      let updates = (0..<count).map { _ in
+        TimelineDetail.Update(
+          start: Int64(random.next() % 8), duration: Int64(random.next() % 5),
+          kind: random.next() % 2 == 0 ? .body : .other, label: Int32(random.next() % 3))
+      }
+      let limit = Int(random.next() % 70)
+      let longer = { (a: TimelineDetail.Update, b: TimelineDetail.Update) in (a.duration, b) > (b.duration, a) }
+      let expected = updates.sorted(by: longer).prefix(limit)
+      let kept = TimelineDetail.NotableCollector.longest(limit, of: updates)
+      #expect(kept.sorted(by: longer) == Array(expected), "round \(round)")
+      // A subsequence of the input.
+      var rest = updates[...]
+      for update in kept {
+        guard let place = rest.firstIndex(of: update) else {
+          Issue.record("round \(round): \(update) out of order")
+          break
+        }
+        rest = rest[(place + 1)...]
+      }
+    }
   }
 
   @Test func thePageCarriesTheDetailAndSaysWhatItLeftOut() throws {

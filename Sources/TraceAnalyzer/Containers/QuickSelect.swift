@@ -5,7 +5,7 @@ enum QuickSelect {
   ///
   /// Three-way partitions around a median of three, so runs of equal durations cost one pass;
   /// after a logarithmic number of rounds the rest is sorted, bounding the worst case.
-  static func value(at index: Int, in values: inout UnsafeMutableBufferPointer<UInt32>) -> UInt32 {
+  static func value<Value: Comparable>(at index: Int, in values: inout UnsafeMutableBufferPointer<Value>) -> Value {
     precondition(values.indices.contains(index), "selection index out of bounds")
     var low = 0
     var high = values.count - 1
@@ -46,7 +46,7 @@ enum QuickSelect {
     return values[index]
   }
 
-  private static func median(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
+  private static func median<Value: Comparable>(_ a: Value, _ b: Value, _ c: Value) -> Value {
     max(min(a, b), min(max(a, b), c))
   }
 }

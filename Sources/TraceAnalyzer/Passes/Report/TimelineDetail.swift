@@ -71,21 +71,43 @@ package struct TimelineDetail: Hashable, Sendable {
       if updates.count >= 2 * limit { trim() }
     }
 
-    /// The updates kept, longest first (ties: the earliest), at most `limit`.
-    var longestFirst: [Update] {
-      var sorted = updates
-      sorted.sort(by: Self.longer)
-      return Array(sorted.prefix(limit))
-    }
-
-    private static func longer(_ a: Update, _ b: Update) -> Bool { (a.duration, b) > (b.duration, a) }
-
-    /// Keeps the `limit` longest (ties: the earliest).
+    /// Keeps the `limit` longest (ties: the earliest), in the order they were added.
     mutating func trim() {
       guard updates.count > limit else { return }
-      updates.sort(by: Self.longer)
-      updates.removeLast(updates.count - limit)
-      floor = updates.last?.duration ?? .min
+      updates = Self.longest(limit, of: updates)
+      floor = updates.lazy.map(\.duration).min() ?? .min
+    }
+
+    /// The `count` longest of `updates` (ties: the earliest), in their order there.
+    ///
+    /// Found by selection, not by sorting: a page's updates are sorted by start at the end, and
+    /// those in the order of a spill in start order sort in linear time.
+    static func longest(_ count: Int, of updates: [Update]) -> [Update] {
+      guard updates.count > count else { return updates }
+      guard count > 0 else { return [] }
+      var keys = updates.map(Longer.init)
+      let last = keys.withUnsafeMutableBufferPointer { QuickSelect.value(at: count - 1, in: &$0) }
+      // Those before the last one kept, then as many equal to it (alike in every field) as fill
+      // the count.
+      var equal = count - keys.count(where: { $0 < last })
+      return updates.filter { update in
+        let key = Longer(update)
+        if key < last { return true }
+        guard key == last, equal > 0 else { return false }
+        equal -= 1
+        return true
+      }
+    }
+
+    /// An update ordered longest first (ties: the earliest by ``Update/<``).
+    private struct Longer: Comparable {
+      let update: Update
+
+      init(_ update: Update) { self.update = update }
+
+      static func < (a: Longer, b: Longer) -> Bool {
+        (a.update.duration, b.update) > (b.update.duration, a.update)
+      }
     }
   }
 
@@ -147,11 +169,10 @@ package struct TimelineDetail: Hashable, Sendable {
     column: (Int64) -> Int
   ) {
     // The chosen columns' orange and red updates are in `busy`, even those the limit left out.
-    // Longest first only when the limit may leave some out: the updates end up by start.
-    let candidates =
-      notable.updates.count > min(limit, notable.limit) ? notable.longestFirst : notable.updates
-    let kept = candidates.filter { !chosen[column($0.start)] }.prefix(limit)
-    updates = (Array(kept) + busy).sorted()
+    // The collector's longest, then the longest of those outside the chosen columns.
+    let candidates = NotableCollector.longest(notable.limit, of: notable.updates)
+    let kept = NotableCollector.longest(limit, of: candidates.filter { !chosen[column($0.start)] })
+    updates = (kept + busy).sorted()
     omittedNotable = max(notable.total - kept.count - notableInBusy, 0)
     complete = chosen.trueRuns
   }
