@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TraceModel
 
@@ -19,6 +20,23 @@ struct FindingFingerprintTests {
       rule: rule, severity: .warning, title: title, nodes: nodes, count: 1, costNs: 1, examples: [],
       evidence: [],
       backtraces: [], path: [], view: nil, edges: [])
+  }
+
+  /// ``Finding/listedOrder(_:)`` is a sort by ``Finding/listedBefore(_:_:)``, ties included.
+  @Test func theListedOrderIsTheSortByListedBefore() {
+    var random = SplitMix(seed: 11)
+    let rules: [FindingRule] = [.fanOut, .longBody, .updateLoop]
+    let nodes = [Self.model, Self.row, Self.image, Self.header]
+    let findings = (0..<500).map { index in
+      var finding = Self.finding(
+        rules[Int(random.next() % 3)], [nodes[Int(random.next() % 4)], nodes[Int(random.next() % 4)]],
+        title: "\(index)")
+      finding.severity = random.next() % 2 == 0 ? .warning : .error
+      finding.costNs = Int64(random.next() % 3)
+      return finding
+    }
+    let order = Finding.listedOrder(findings)
+    #expect(order.map { findings[$0].title } == findings.sorted(by: Finding.listedBefore).map(\.title))
   }
 
   @Test func theHashIsFNV1aOfTheRuleAndSubjectKeys() {

@@ -83,4 +83,20 @@ public struct Finding: Hashable, Sendable {
     if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
     return lhs.nodes.lexicographicallyPrecedes(rhs.nodes) { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
+
+  /// The places of `findings` in ``listedBefore(_:_:)`` order.
+  ///
+  /// Compares figures gathered once, the findings themselves only on ties: a finding read from
+  /// its array in a comparison is a copy, a dozen retains.
+  static func listedOrder(_ findings: [Finding]) -> [Int] {
+    let severities = findings.map(\.severity)
+    let costs = findings.map(\.costNs)
+    let rules = findings.map(\.rule)
+    return findings.indices.sorted { a, b in
+      if severities[a] != severities[b] { return severities[a] > severities[b] }
+      if costs[a] != costs[b] { return costs[a] > costs[b] }
+      if rules[a] != rules[b] { return rules[a] < rules[b] }
+      return listedBefore(findings[a], findings[b])
+    }
+  }
 }

@@ -42,8 +42,7 @@ struct FindingsBuilder {
       findings += ruleScans[0].findings()
     }
     // Sorted by place, then gathered once: a finding moved in the sort costs a dozen retains.
-    let order = findings.indices.sorted { Finding.listedBefore(findings[$0], findings[$1]) }
-    return order.map { findings[$0] }
+    return Finding.listedOrder(findings).map { findings[$0] }
   }
 
   /// Scans the resolved causes in runs, one thread each: run `r` visits `scans[rule][r]`.
