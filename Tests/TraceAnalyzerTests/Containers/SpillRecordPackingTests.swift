@@ -96,6 +96,31 @@ struct SpillRecordPackingTests {
     #expect(Self.difference(read, records) == nil)
   }
 
+  /// A read told which starts to take skips the file's chunks it turns down, whole, and is
+  /// told each chunk's least and greatest start.
+  @Test func aReadSkipsTheChunksWhoseStartsItTurnsDown() {
+    let records = Self.records(count: 5 * 1000 + 17, seed: 9)
+    let file = SpillFile(recordsPerChunk: 1000)
+    var expected: [ClosedRange<Int64>] = []
+    records.withUnsafeBufferPointer { records in
+      for start in stride(from: 0, to: records.count, by: 1000) {
+        let chunk = UnsafeBufferPointer(rebasing: records[start..<min(start + 1000, records.count)])
+        file.append(chunk)
+        expected.append(chunk.map(\.start).min()!...chunk.map(\.start).max()!)
+      }
+    }
+    var asked: [ClosedRange<Int64>] = []
+    var read: [SpillRecord] = []
+    file.forEachChunk(startsIn: { starts in
+      asked.append(starts)
+      return asked.count % 2 == 1
+    }) { read.append(contentsOf: $0) }
+    #expect(asked == expected)
+    let kept = stride(from: 0, to: records.count, by: 2000).flatMap { records[$0..<min($0 + 1000, records.count)] }
+    #expect(Self.difference(read, kept) == nil)
+    #expect(read.count == 3000)
+  }
+
   /// The disk full from the start, after some chunks, in the middle of one, or never.
   @Test(arguments: [0, 10_000, 12_345, Int.max])
   func chunksTheDiskWouldNotTakeAreKeptInMemory(diskLimit: Int) {

@@ -69,9 +69,13 @@ struct UpdateSpill: @unchecked Sendable {
     buffer.counted = 0
   }
 
-  /// Calls `body` with every record in order, a chunk at a time.
-  func forEachChunk(_ body: (UnsafeBufferPointer<SpillRecord>) -> Void) {
-    file?.forEachChunk(body)
+  /// Calls `body` with every record in order, a chunk at a time; with `startsIn`, skips the
+  /// chunks written to the file whose records' starts (their least to their greatest) it turns
+  /// down.
+  func forEachChunk(
+    startsIn: ((ClosedRange<Int64>) -> Bool)? = nil, _ body: (UnsafeBufferPointer<SpillRecord>) -> Void
+  ) {
+    file?.forEachChunk(startsIn: startsIn, body)
     withExtendedLifetime(buffer) { body(UnsafeBufferPointer(start: buffer.records, count: buffered)) }
   }
 }
@@ -83,6 +87,8 @@ final class SpillFile: @unchecked Sendable {
   private let recordsPerChunk: Int
   /// The packed chunks' sizes in bytes, in order.
   private var chunkBytes: [Int] = []
+  /// Each chunk's least and greatest start.
+  private var chunkStarts: [ClosedRange<Int64>] = []
   /// Room for one packed chunk.
   private let packed: UnsafeMutableRawPointer
 
@@ -97,13 +103,23 @@ final class SpillFile: @unchecked Sendable {
 
   /// Appends a chunk of at most `recordsPerChunk` records.
   func append(_ records: UnsafeBufferPointer<SpillRecord>) {
+    guard !records.isEmpty else { return }
     let count = SpillRecord.pack(records, into: packed)
     file.append(UnsafeRawBufferPointer(start: packed, count: count))
     chunkBytes.append(count)
+    var (least, greatest) = (Int64.max, Int64.min)
+    for record in records {
+      least = min(least, record.start)
+      greatest = max(greatest, record.start)
+    }
+    chunkStarts.append(least...greatest)
   }
 
-  /// Calls `body` with each chunk's records, in order.
-  func forEachChunk(_ body: (UnsafeBufferPointer<SpillRecord>) -> Void) {
+  /// Calls `body` with each chunk's records, in order; with `startsIn`, only those of the
+  /// chunks whose starts it takes.
+  func forEachChunk(
+    startsIn: ((ClosedRange<Int64>) -> Bool)? = nil, _ body: (UnsafeBufferPointer<SpillRecord>) -> Void
+  ) {
     guard let largest = chunkBytes.max() else { return }
     let input = UnsafeMutableRawPointer.allocate(byteCount: largest, alignment: 8)
     let records = UnsafeMutablePointer<SpillRecord>.allocate(capacity: recordsPerChunk)
@@ -112,8 +128,9 @@ final class SpillFile: @unchecked Sendable {
       records.deallocate()
     }
     var offset = 0
-    for count in chunkBytes {
+    for (count, starts) in zip(chunkBytes, chunkStarts) {
       defer { offset += count }
+      if let startsIn, !startsIn(starts) { continue }
       // A chunk the file does not give back is lost; the others still count.
       guard file.read(into: UnsafeMutableRawBufferPointer(start: input, count: count), at: offset) else { continue }
       let decoded = SpillRecord.unpack(input, count: count, into: records)

@@ -99,7 +99,14 @@ struct ReportPass: Pass {
     var notableInBusy = 0
     if chosen.contains(true) {
       var columns = timeline.columnCursor()
-      builder.forEachSpilled { group, record in
+      // Chosen columns before each column: a chunk of the spill is read only when one of the
+      // columns its starts span is chosen.
+      var chosenBefore = [0]
+      for isChosen in chosen { chosenBefore.append(chosenBefore.last! + (isChosen ? 1 : 0)) }
+      let spansChosen = { (starts: ClosedRange<Int64>) in
+        chosenBefore[timeline.column(of: starts.upperBound) + 1] > chosenBefore[timeline.column(of: starts.lowerBound)]
+      }
+      builder.forEachSpilled(startsIn: spansChosen) { group, record in
         guard chosen[columns.column(of: record.start)] else { return }
         if thresholds.classify(record.duration) != nil { notableInBusy += 1 }
         busy.append(

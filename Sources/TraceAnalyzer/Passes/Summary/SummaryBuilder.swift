@@ -63,11 +63,15 @@ struct SummaryBuilder {
     FrameTimeline(recorded: frames, budget: budget, anchor: anchor)
   }
 
-  /// Calls `body` with every spilled update (finished, in the range) and its global group.
-  func forEachSpilled(_ body: (_ group: Int, _ record: SpillRecord) -> Void) {
+  /// Calls `body` with every spilled update (finished, in the range) and its global group;
+  /// with `startsIn`, skips the chunks of a spill's file whose starts it turns down
+  /// (``UpdateSpill/forEachChunk(startsIn:_:)``).
+  func forEachSpilled(
+    startsIn: ((ClosedRange<Int64>) -> Bool)? = nil, _ body: (_ group: Int, _ record: SpillRecord) -> Void
+  ) {
     for (part, spill) in spills.enumerated() {
       let map = groupMaps[part]
-      spill.forEachChunk { records in
+      spill.forEachChunk(startsIn: startsIn) { records in
         for record in records { body(map[record.group], record) }
       }
     }
