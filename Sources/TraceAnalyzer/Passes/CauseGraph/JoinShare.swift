@@ -121,19 +121,26 @@ final class JoinShare: @unchecked Sendable {
     let base = Int64(setup.unknownBase)
     for partition in partitions {
       // The ids the partition's causes go to, then the events that define them (the last one
-      // of an id defined twice): a table of the partition's targets alone.
+      // of an id defined twice): a table of the partition's targets alone. When there are
+      // about as many causes as events, a table of every event costs less than finding the
+      // targets first.
       table.removeAll()
       targets.removeAll(keepingCapacity: true)
-      table.reserve(shares.reduce(0) { $0 + $1.byTarget.count(inPartition: partition) })
-      for share in shares {
-        share.byTarget.forEachBlock(inPartition: partition) { block in
-          for cause in block { table.insert(cause.to, Batch.none) }
+      let causes = shares.reduce(0) { $0 + $1.byTarget.count(inPartition: partition) }
+      guard causes > 0 else { continue }
+      let events = setup.parts.reduce(0) { $0 + $1.sink.ids.count(inPartition: partition) }
+      let everyEvent = 2 * causes >= events
+      table.reserve(everyEvent ? events : causes)
+      if !everyEvent {
+        for share in shares {
+          share.byTarget.forEachBlock(inPartition: partition) { block in
+            for cause in block { table.insert(cause.to, Batch.none) }
+          }
         }
       }
-      guard table.count > 0 else { continue }
       for (part, mapping) in zip(setup.parts, setup.mappings) {
         part.sink.ids.forEachBlock(inPartition: partition) { block in
-          for var record in block where table.find(record.id) != nil {
+          for var record in block where everyEvent || table.find(record.id) != nil {
             record.node = mapping[Int(record.node)]
             table.insert(record.id, UInt64(targets.count))
             targets.append(record)
