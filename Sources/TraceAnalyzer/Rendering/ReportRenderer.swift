@@ -226,6 +226,7 @@ package enum ReportRenderer {
 
   /// JSON text safe inside a `<script>` element: every `</` written `<\/` (the same JSON).
   static func scriptSafe(_ json: String) -> String {
+    guard containsEndTagOpener(json) else { return json }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(json.utf8.count)
     var previous: UInt8 = 0
@@ -235,6 +236,16 @@ package enum ReportRenderer {
       previous = byte
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether `text` holds a `</`.
+  private static func containsEndTagOpener(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { return true }
+      previous = byte
+    }
+    return false
   }
 
   /// `60`, `119.88`.

@@ -7,14 +7,22 @@ extension CauseGraph {
     let edges: [FindingMark?]
 
     init(_ graph: CauseGraph) {
+      // Each finding's place once a node or edge (a trace may have thousands of findings, most
+      // naming one node: no set of each one's nodes, no copies of them).
       var byNode: [NodeID: [Int]] = [:]
       var byEdge: [Finding.Edge: [Int]] = [:]
       for (index, finding) in graph.findings.enumerated() {
-        for id in Set(finding.nodeIDs) { byNode[id, default: []].append(index) }
-        for edge in Set(finding.edges) { byEdge[edge, default: []].append(index) }
+        for id in finding.nodeIDs { Self.add(index, to: &byNode[id, default: []]) }
+        for edge in finding.edges { Self.add(index, to: &byEdge[edge, default: []]) }
       }
-      nodes = graph.nodes.map { node in FindingMark((byNode[node.id] ?? []).map { graph.findings[$0] }) }
-      edges = graph.findingEdges.map { edge in FindingMark((byEdge[edge] ?? []).map { graph.findings[$0] }) }
+      let findings = graph.findings
+      nodes = graph.nodes.map { node in byNode[node.id].flatMap { FindingMark($0, of: findings) } }
+      edges = graph.findingEdges.map { edge in byEdge[edge].flatMap { FindingMark($0, of: findings) } }
+    }
+
+    /// Adds `index` to `places` unless it is there (a finding's places come together).
+    private static func add(_ index: Int, to places: inout [Int]) {
+      if places.last != index { places.append(index) }
     }
   }
 
@@ -35,12 +43,13 @@ extension CauseGraph {
     /// The mark's colour in DOT and Mermaid: red for an error, orange for a warning.
     var color: String { severity == .error ? "#c0392b" : "#e67e22" }
 
-    init?(_ findings: [Finding]) {
-      guard !findings.isEmpty else { return nil }
-      severity = findings.contains { $0.severity == .error } ? .error : .warning
-      bold = findings.contains { $0.rule == .fanOut }
+    /// The mark of the findings at `places` in `findings`.
+    init?(_ places: [Int], of findings: [Finding]) {
+      guard !places.isEmpty else { return nil }
+      severity = places.contains { findings[$0].severity == .error } ? .error : .warning
+      bold = places.contains { findings[$0].rule == .fanOut }
       var rules: [FindingRule] = []
-      for finding in findings where !rules.contains(finding.rule) { rules.append(finding.rule) }
+      for place in places where !rules.contains(findings[place].rule) { rules.append(findings[place].rule) }
       self.rules = rules
     }
   }
