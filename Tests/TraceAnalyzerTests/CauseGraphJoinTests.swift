@@ -114,6 +114,37 @@ struct CauseGraphJoinTests {
     }
   }
 
+  /// A cause goes to the last event of an id two reader parts define (each part's parser
+  /// sees only its own ids), whether the join tables the causes' targets first (few causes)
+  /// or every event (a cause per event or more).
+  @Test(arguments: [1, 30])
+  func aCauseGoesToTheLastEventOfAnIDTwoPartsDefine(causes: Int) throws {
+    var first = [
+      #"{"type":"source","id":0,"kind":"gesture","label":"Tap","time":0}"#,
+      #"{"type":"update","id":7,"kind":"body","view":"A","module":"App","start":10,"duration":1000}"#,
+    ]
+    for id in 100..<140 {
+      first.append(
+        #"{"type":"update","id":\#(id),"kind":"body","view":"C","module":"App","start":\#(id),"duration":1000}"#)
+    }
+    let second =
+      [#"{"type":"update","id":7,"kind":"body","view":"B","module":"App","start":200,"duration":1000}"#]
+      + Array(repeating: #"{"type":"cause","from":0,"to":7}"#, count: causes)
+    var parts: [TracePart<CauseGraphSink>] = []
+    for lines in [first, second] {
+      let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+      defer { file.remove() }
+      let reading = try TraceInput.read(paths: [file.path], name: "part", threads: 1) {
+        CauseGraphSink(partitions: 1)
+      }
+      let offset = parts.last.map { $0.lineOffset + first.count } ?? 0
+      parts.append(TracePart(sink: reading.parts[0].sink, symbols: reading.parts[0].symbols, lineOffset: offset))
+    }
+    let graph = CauseGraphBuilder.build(parts: parts, file: "parts", range: TimeRange())
+    let edges = graph.edges.map { "\(graph.nodes[$0.from].label) → \(graph.nodes[$0.to].label) ×\($0.count)" }
+    #expect(edges == ["Tap → B.body ×\(causes)"])
+  }
+
   @Test func danglingLinesCountAcrossReaderParts() throws {
     // Over 16 MB: the reader splits the file between two threads, so the dangling cause near
     // the end is in the second part and its line must include the first part's lines.

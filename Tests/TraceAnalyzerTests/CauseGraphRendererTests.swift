@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TraceAnalyzer
@@ -101,5 +102,45 @@ struct CauseGraphRendererTests {
     #expect(DOTRenderer.render(awkward) == DOTRenderer.render(awkward))
     #expect(MermaidRenderer.render(awkward) == MermaidRenderer.render(awkward))
     #expect(CauseGraphJSONRenderer.render(awkward) == CauseGraphJSONRenderer.render(awkward))
+  }
+
+  /// The marks of a graph's nodes and edges are those of the findings naming each one, a
+  /// finding that names a node or an edge twice counted once.
+  @Test func findingMarksAreThoseOfTheFindingsNamingEachNodeAndEdge() throws {
+    var graph = try TraceAnalysis.diagnose(
+      paths: [Fixture.path("traces/favorites-before.jsonl")], name: "favorites-before.jsonl"
+    ).graph
+    let ids = graph.nodes.map(\.id)
+    let edgeIDs = graph.findingEdges
+    try #require(!graph.edges.isEmpty)
+    // A finding naming one node and one edge twice, as an error of another rule.
+    var twice = try #require(graph.findings.first)
+    twice.nodeIDs = [ids[graph.edges[0].to], ids[graph.edges[0].to]]
+    twice.edges = [edgeIDs[0], edgeIDs[0]]
+    twice.rule = .updateLoop
+    twice.severity = .error
+    graph.findings.append(twice)
+    let marks = CauseGraph.FindingMarks(graph)
+    func expected(_ naming: [Finding]) -> (Finding.Severity, Bool, [FindingRule])? {
+      guard !naming.isEmpty else { return nil }
+      var rules: [FindingRule] = []
+      for finding in naming where !rules.contains(finding.rule) { rules.append(finding.rule) }
+      return (
+        naming.contains { $0.severity == .error } ? .error : .warning, naming.contains { $0.rule == .fanOut },
+        rules
+      )
+    }
+    for (index, id) in ids.enumerated() {
+      let mark = marks.nodes[index].map { ($0.severity, $0.bold, $0.rules) }
+      let want = expected(graph.findings.filter { $0.nodeIDs.contains(id) })
+      #expect(mark?.0 == want?.0 && mark?.1 == want?.1 && mark?.2 == want?.2, "node \(id)")
+    }
+    for (index, edge) in edgeIDs.enumerated() {
+      let mark = marks.edges[index].map { ($0.severity, $0.bold, $0.rules) }
+      let want = expected(graph.findings.filter { $0.edges.contains(edge) })
+      #expect(mark?.0 == want?.0 && mark?.1 == want?.1 && mark?.2 == want?.2, "edge \(index)")
+    }
+    #expect(marks.nodes[graph.edges[0].to]?.severity == .error)
+    #expect(marks.edges[0]?.rules.last == .updateLoop)
   }
 }

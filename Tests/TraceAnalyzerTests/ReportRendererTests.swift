@@ -70,6 +70,7 @@ struct ReportRendererTests {
     let findings = try #require(object["findings"] as? [[String: Any]])
     #expect(findings.map { $0["rule"] as? String } == report.diagnosis.findings.map(\.rule.rawValue))
     #expect(ReportRenderer.scriptSafe(#"{"a":"</script>"}"#) == #"{"a":"<\/script>"}"#)
+    #expect(ReportRenderer.scriptSafe(#"{"a":"/b<c/d>","e":"<"}"#) == #"{"a":"/b<c/d>","e":"<"}"#)
     #expect(ReportRenderer.scriptSafe(#"{"é":"日</b","x":"a/b<c"}"#) == #"{"é":"日<\/b","x":"a/b<c"}"#)
   }
 

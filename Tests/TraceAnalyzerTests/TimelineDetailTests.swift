@@ -97,7 +97,9 @@ struct TimelineDetailTests {
           kind: random.next() % 2 == 0 ? .body : .other, label: Int32(random.next() % 3))
       }
       let limit = Int(random.next() % 70)
-      let longer = { (a: TimelineDetail.Update, b: TimelineDetail.Update) in (a.duration, b) > (b.duration, a) }
+      let longer = { (a: TimelineDetail.Update, b: TimelineDetail.Update) in
+        (a.duration, b) > (b.duration, a)
+      }
       let expected = updates.sorted(by: longer).prefix(limit)
       let kept = TimelineDetail.NotableCollector.longest(limit, of: updates)
       #expect(kept.sorted(by: longer) == Array(expected), "round \(round)")

@@ -3,9 +3,11 @@ enum QuickSelect {
   /// The value at 0-based position `index` of `values` once sorted (`index` in bounds); reorders
   /// `values`.
   ///
-  /// Three-way partitions around a median of three, so runs of equal durations cost one pass;
+  /// Three-way partitions around a median of three, so runs of equal values cost one pass;
   /// after a logarithmic number of rounds the rest is sorted, bounding the worst case.
-  static func value<Value: Comparable>(at index: Int, in values: inout UnsafeMutableBufferPointer<Value>) -> Value {
+  static func value<Value: Comparable>(
+    at index: Int, in values: inout UnsafeMutableBufferPointer<Value>
+  ) -> Value {
     precondition(values.indices.contains(index), "selection index out of bounds")
     var low = 0
     var high = values.count - 1

@@ -54,7 +54,7 @@ protocol PassPart: Sendable {
   /// ``ReadPart/summary``), nil when the inspection window leaves it out.
   mutating func consumeUpdate(_ update: Update, group: Int?, symbols: SymbolTable)
 
-  /// Takes any other event.
+  /// Takes any other event (causes only with ``takesCauses``).
   mutating func consume(_ event: TraceEvent, symbols: SymbolTable)
 
   /// Takes any other event at its `line` (1-based within the part); by default forwards to

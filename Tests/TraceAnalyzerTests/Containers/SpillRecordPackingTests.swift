@@ -116,7 +116,9 @@ struct SpillRecordPackingTests {
       return asked.count % 2 == 1
     }) { read.append(contentsOf: $0) }
     #expect(asked == expected)
-    let kept = stride(from: 0, to: records.count, by: 2000).flatMap { records[$0..<min($0 + 1000, records.count)] }
+    let kept = stride(from: 0, to: records.count, by: 2000).flatMap {
+      records[$0..<min($0 + 1000, records.count)]
+    }
     #expect(Self.difference(read, kept) == nil)
     #expect(read.count == 3000)
   }

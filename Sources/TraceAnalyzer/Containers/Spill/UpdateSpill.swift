@@ -71,7 +71,7 @@ struct UpdateSpill: @unchecked Sendable {
 
   /// Calls `body` with every record in order, a chunk at a time; with `startsIn`, skips the
   /// chunks written to the file whose records' starts (their least to their greatest) it turns
-  /// down.
+  /// down (the records still in memory are always passed).
   func forEachChunk(
     startsIn: ((ClosedRange<Int64>) -> Bool)? = nil, _ body: (UnsafeBufferPointer<SpillRecord>) -> Void
   ) {
@@ -101,7 +101,7 @@ final class SpillFile: @unchecked Sendable {
 
   deinit { packed.deallocate() }
 
-  /// Appends a chunk of at most `recordsPerChunk` records.
+  /// Appends a chunk of at most `recordsPerChunk` records (an empty one adds nothing).
   func append(_ records: UnsafeBufferPointer<SpillRecord>) {
     guard !records.isEmpty else { return }
     let count = SpillRecord.pack(records, into: packed)

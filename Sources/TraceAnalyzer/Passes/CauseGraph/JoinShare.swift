@@ -126,11 +126,11 @@ final class JoinShare: @unchecked Sendable {
       // targets first.
       table.removeAll()
       targets.removeAll(keepingCapacity: true)
-      let causes = shares.reduce(0) { $0 + $1.byTarget.count(inPartition: partition) }
-      guard causes > 0 else { continue }
+      let partitionCauses = shares.reduce(0) { $0 + $1.byTarget.count(inPartition: partition) }
+      guard partitionCauses > 0 else { continue }
       let events = setup.parts.reduce(0) { $0 + $1.sink.ids.count(inPartition: partition) }
-      let everyEvent = 2 * causes >= events
-      table.reserve(everyEvent ? events : causes)
+      let everyEvent = 2 * partitionCauses >= events
+      table.reserve(everyEvent ? events : partitionCauses)
       if !everyEvent {
         for share in shares {
           share.byTarget.forEachBlock(inPartition: partition) { block in

@@ -103,8 +103,12 @@ struct ReportPass: Pass {
       // columns its starts span is chosen.
       var chosenBefore = [0]
       for isChosen in chosen { chosenBefore.append(chosenBefore.last! + (isChosen ? 1 : 0)) }
+      // The timeline's figures, not the timeline: a closure that captured it would box it.
+      let (origin, width, count) = (timeline.start, timeline.columnWidth, timeline.columnCount)
       let spansChosen = { (starts: ClosedRange<Int64>) in
-        chosenBefore[timeline.column(of: starts.upperBound) + 1] > chosenBefore[timeline.column(of: starts.lowerBound)]
+        let first = ReportTimeline.index(of: starts.lowerBound, origin: origin, width: width, count: count)
+        let last = ReportTimeline.index(of: starts.upperBound, origin: origin, width: width, count: count)
+        return chosenBefore[last + 1] > chosenBefore[first]
       }
       builder.forEachSpilled(startsIn: spansChosen) { group, record in
         guard chosen[columns.column(of: record.start)] else { return }
