@@ -472,7 +472,8 @@ struct ChromeTraceExportTests {
       )
       size += lines[lines.count - 1].utf8.count + 1
     }
-    func export(_ lines: some Sequence<String>, threads: Int) throws -> (bytes: [UInt8], result: ExportResult) {
+    func export(_ lines: some Sequence<String>, threads: Int) throws -> (bytes: [UInt8], result: ExportResult)
+    {
       let header = #"{"type":"trace","version":1,"refreshRate":120,"start":0}"#
       let file = try TemporaryFile(([header] + lines).joined(separator: "\n") + "\n")
       defer { file.remove() }
@@ -539,11 +540,43 @@ struct ExportOrderingTests {
     #expect(merged == all.sorted(by: ExportRecord.precedes).map(\.id))
   }
 
+  /// `forEach` against repeated `next()`, with ties that only the records' payload tells apart
+  /// (the same start, duration and id in two sources) and sources in order and out of it.
+  @Test(arguments: [0, 6, 1000])
+  func forEachGivesWhatNextGives(memoryLimit: Int) {
+    for seed: UInt64 in 1...20 {
+      var generator = SplitMix(seed: seed)
+      func sources() -> [SortedRuns<ExportRecord>] {
+        (0..<4).map { _ in SortedRuns<ExportRecord>(runLength: 5, memoryLimit: memoryLimit) }
+      }
+      let (first, second) = (sources(), sources())
+      let inOrder = seed % 2 == 0
+      for index in 0..<120 {
+        let source = inOrder ? index * 4 / 120 : Int(generator.next() % 4)
+        let start = inOrder ? Int64(index / 3) : Int64(generator.next() % 30)
+        let record = ExportRecord(
+          start: start, duration: Int64(generator.next() % 3), id: Int64(generator.next() % 8),
+          group: ExportRecord.noGroup, key: Int32(index), flags: 0)
+        first[source].append(record)
+        second[source].append(record)
+      }
+      var stepped = RunMerger(first)
+      var expected: [Int32] = []
+      while let (record, source) = stepped.next() { expected.append(record.key * 4 + Int32(source)) }
+      var walked = RunMerger(second)
+      var got: [Int32] = []
+      walked.forEach { record, source in got.append(record.key * 4 + Int32(source)) }
+      #expect(got == expected, "seed \(seed)")
+      #expect(got.count == 120)
+    }
+  }
+
   @Test(arguments: [0, 1000])
   func anOrderedTraceIsOneRun(memoryLimit: Int) {
     let runs = SortedRuns<ExportRecord>(runLength: 4, memoryLimit: memoryLimit)
     func record(_ index: Int) -> ExportRecord {
-      ExportRecord(start: Int64(index), duration: 1, id: Int64(index), group: ExportRecord.noGroup, key: 0, flags: 0)
+      ExportRecord(
+        start: Int64(index), duration: 1, id: Int64(index), group: ExportRecord.noGroup, key: 0, flags: 0)
     }
     for index in 0..<21 { runs.append(record(index)) }
     runs.flush()

@@ -226,6 +226,42 @@ struct RunMerger<Record: RunRecord> {
     return (top.record, top.source)
   }
 
+  /// Calls `body` with every record left, in the order of repeated ``next()``, and the index of
+  /// the source it came from.
+  ///
+  /// A run is read on without the heap while its records come before every other run's next
+  /// one (as a file in order, cut into parts, is read): a comparison a record.
+  mutating func forEach(_ body: (Record, Int) -> Void) {
+    while let top = heap.first {
+      // The least of the other runs' next records: the root's lesser child (the left on a tie).
+      var limit: Record?
+      if heap.count > 1 {
+        let right = heap.count > 2 && Record.precedes(heap[2].record, heap[1].record)
+        limit = heap[right ? 2 : 1].record
+      }
+      var cursor = cursors[top.cursor]
+      var record = top.record
+      while true {
+        body(record, top.source)
+        guard let following = cursor.next() else {
+          let last = heap.removeLast()
+          if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+          }
+          break
+        }
+        if let limit, Record.precedes(limit, following) {
+          heap[0] = (following, top.cursor, top.source)
+          siftDown(0)
+          break
+        }
+        record = following
+      }
+      cursors[top.cursor] = cursor
+    }
+  }
+
   private mutating func push(_ entry: (record: Record, cursor: Int, source: Int)) {
     heap.append(entry)
     var child = heap.count - 1

@@ -98,6 +98,7 @@ struct ChromeTraceExport {
     for part in reading.parts { causeEnds.formUnion(part.sink.causeEnds) }
     batch.causeEnds = causeEnds
     batch.thresholds = thresholds
+    batch.keys = reading.keys
     var packers = [TrackPacker](repeating: TrackPacker(), count: reading.threads.count)
     // Per thread: its place among the threads other than main, and the lanes named so far.
     var threadOrder = [Int64](repeating: -1, count: reading.threads.count)
@@ -105,38 +106,41 @@ struct ChromeTraceExport {
     var named = [Int](repeating: 0, count: reading.threads.count)
     var frames = FrameFollower(timeline: reading.frames.timeline)
     var framePacker = TrackPacker()
-    reading.forEachUpdate { record, key in
-      if key.isMainThread && record.isFinished {
-        if let left = frames.add(start: record.start, counts: true).left {
-          writeFrame(left, packer: &framePacker)
+    // The packers through a pointer: no uniqueness check of their array per update.
+    packers.withUnsafeMutableBufferPointer { packers in
+      reading.forEachUpdate { record, key in
+        if key.isMainThread && record.isFinished {
+          if let left = frames.add(start: record.start, counts: true).left {
+            writeFrame(left, packer: &framePacker)
+          }
         }
-      }
-      guard record.isFinished else {
-        result.unfinished += 1
-        return
-      }
-      let end = record.start.saturatingAdd(record.duration)
-      // An update a cause may name stays the innermost slice at its start (its flows bind there).
-      let lane = packers[key.thread].place(start: record.start, end: end, tag: record.id) {
-        !causeEnds.roles(of: $0).isEmpty
-      }
-      let track: Int64
-      if key.isMainThread {
-        track = Self.track(.main, lane: lane)
-      } else {
-        if threadOrder[key.thread] < 0 {
-          threadOrder[key.thread] = threadsSeen
-          threadsSeen += 1
+        guard record.isFinished else {
+          result.unfinished += 1
+          return
         }
-        track = Self.track(.threads, lane: lane, offset: threadOrder[key.thread] * (Family.lanes + 1))
+        let end = record.start.saturatingAdd(record.duration)
+        // An update a cause may name stays the innermost slice at its start (its flows bind there).
+        let lane = packers[key.thread].place(start: record.start, end: end, tag: record.id) {
+          !causeEnds.roles(of: $0).isEmpty
+        }
+        let track: Int64
+        if key.isMainThread {
+          track = Self.track(.main, lane: lane)
+        } else {
+          if threadOrder[key.thread] < 0 {
+            threadOrder[key.thread] = threadsSeen
+            threadsSeen += 1
+          }
+          track = Self.track(.threads, lane: lane, offset: threadOrder[key.thread] * (Family.lanes + 1))
+        }
+        if lane >= named[key.thread] {
+          let thread = reading.threads[key.thread]
+          tracks[track] = lane == 0 ? thread : "\(thread) (\(lane + 1))"
+          named[key.thread] = lane + 1
+        }
+        pending.append(Pending(record: record, track: track))
+        if pending.count >= Pending.batchSize { formatPending(places: places) }
       }
-      if lane >= named[key.thread] {
-        let thread = reading.threads[key.thread]
-        tracks[track] = lane == 0 ? thread : "\(thread) (\(lane + 1))"
-        named[key.thread] = lane + 1
-      }
-      pending.append(Pending(record: record, key: key, track: track))
-      if pending.count >= Pending.batchSize { formatPending(places: places) }
     }
     if let left = frames.finish() { writeFrame(left, packer: &framePacker) }
     formatPending(places: places)
@@ -152,8 +156,9 @@ struct ChromeTraceExport {
     pending.append(
       Pending(
         record: ExportRecord(
-          start: 0, duration: 0, id: Int64(pendingFrames.count - 1), group: 0, key: 0, flags: 0),
-        key: nil, track: track))
+          start: 0, duration: 0, id: Int64(pendingFrames.count - 1), group: 0, key: Pending.frame,
+          flags: 0),
+        track: track))
   }
 
   /// Finishes the batch in flight, then starts formatting the waiting events as the next (see
@@ -204,13 +209,15 @@ struct ChromeTraceExport {
     let causeEnds = batch.causeEnds
     let thresholds = batch.thresholds
     batch.entries.withUnsafeBufferPointer { entries in
-      for index in range {
-        format(
-          entries[index], frames: frames, first: first && index == 0, thresholds: thresholds,
-          into: &writer, counting: &counts)
+      batch.keys.withUnsafeBufferPointer { keys in
+        for index in range {
+          format(
+            entries[index], keys: keys, frames: frames, first: first && index == 0, thresholds: thresholds,
+            into: &writer, counting: &counts)
+        }
       }
       // Only updates a cause may name wait for the flow join.
-      for index in range where entries[index].key != nil {
+      for index in range where entries[index].record.key != Pending.frame {
         let entry = entries[index]
         if !causeEnds.roles(of: entry.record.id).isEmpty {
           placed.append(ExportPlace(id: entry.record.id, start: entry.record.start, track: entry.track))
@@ -224,15 +231,17 @@ struct ChromeTraceExport {
 
   /// Writes one waiting event: an update, or a frame.
   private static func format(
-    _ entry: Pending, frames: [FrameEvent], first: Bool, thresholds: Thresholds,
+    _ entry: Pending, keys: UnsafeBufferPointer<ExportReading.Key>, frames: [FrameEvent], first: Bool,
+    thresholds: Thresholds,
     into writer: inout ExportWriter, counting result: inout ExportResult
   ) {
     writer.append(first ? "\n" : ",\n")
     result.events += 1
-    guard let key = entry.key else {
+    guard entry.record.key != Pending.frame else {
       formatFrame(frames[Int(entry.record.id)], track: entry.track, into: &writer, counting: &result)
       return
     }
+    let key = keys[Int(entry.record.key)]
     do {
       let record = entry.record
       writer.append("{\"ph\":\"X\",\"cat\":\"update\",\"name\":")
@@ -522,13 +531,14 @@ struct ChromeTraceExport {
   }
 }
 
-/// An event placed on its track, waiting to be formatted: an update (with its key) or a frame.
+/// An event placed on its track, waiting to be formatted: an update (its record's `key` the
+/// index of its key in the reading's) or a frame.
 private struct Pending {
   static let batchSize = 1 << 14
+  /// The `key` of a frame's record, whose `id` is its index in the batch's frames.
+  static let frame: Int32 = -1
 
   var record: ExportRecord
-  /// Nil for a frame, whose figures are at index `record.id` of the batch's frames.
-  var key: ExportReading.Key?
   var track: Int64
 }
 
@@ -592,6 +602,8 @@ private final class PendingBatch: @unchecked Sendable {
   /// The ids causes name.
   var causeEnds = IDFilter()
   var thresholds = Thresholds.instruments
+  /// The reading's keys, which the entries' records index.
+  var keys: [ExportReading.Key] = []
   let pieces = (0..<PendingBatch.maxPieces).map { _ in Piece() }
   /// The pieces of this batch (fewer for a small one).
   private(set) var pieceCount = 0

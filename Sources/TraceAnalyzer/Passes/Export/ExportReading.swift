@@ -132,7 +132,7 @@ struct ExportReading {
     @Sendable func assign(_ sources: [SortedRuns<ExportRecord>], continuing: Int64?) -> FrameAssigner.Part {
       var assigner = FrameAssigner(timeline: timeline, red: red, continuing: continuing)
       var merger = RunMerger(sources)
-      while let (record, _) = merger.next() {
+      merger.forEach { record, _ in
         if record.isMainThread && record.isFinished {
           assigner.add(start: record.start, duration: record.duration)
         }
@@ -148,11 +148,16 @@ struct ExportReading {
   }
 
   /// Calls `body` with every update in export order (by start, longer first) and its key.
+  ///
+  /// The record's `key` is the index of its key in ``keys``.
   func forEachUpdate(_ body: (ExportRecord, Key) -> Void) {
     var merger = RunMerger(parts.map(\.sink.runs))
     keys.withUnsafeBufferPointer { keys in
-      while let (record, source) = merger.next() {
-        body(record, keys[maps[source][Int(record.key)]])
+      merger.forEach { next, source in
+        var record = next
+        let key = maps[source][Int(record.key)]
+        record.key = Int32(truncatingIfNeeded: key)
+        body(record, keys[key])
       }
     }
   }
