@@ -383,7 +383,7 @@ struct ChromeTraceExport {
   private mutating func writeSources(places: PartitionedSpill<ExportPlace>) {
     var packer = TrackPacker()
     var merger = RunMerger(ExportSourcePlacement.place(reading, updates: places, threads: threads))
-    while let (source, _) = merger.next() {
+    merger.forEach { source, _ in
       let lane = packer.placeApart(start: source.start, end: source.start.saturatingAdd(Self.sourceDuration))
       let track = Self.track(.causes, lane: lane)
       if tracks[track] == nil { tracks[track] = lane == 0 ? "Causes" : "Causes (\(lane + 1))" }

@@ -121,7 +121,7 @@ struct ProfilePass: Pass {
     let flatGroups = groupMaps.flatMap { $0 }
     flatThreads.withUnsafeBufferPointer { threads in
       flatGroups.withUnsafeBufferPointer { groups in
-        while let (record, part) = merger.next() {
+        merger.forEach { record, part in
           let thread = threads[threadBases[part] &+ Int(record.thread)]
           if record.isSample {
             attribution.sample(record, part: part, thread: thread)
