@@ -22,19 +22,28 @@ struct FindingsBuilder {
   func findings(spilled: SummaryBuilder, resolved: ResolvedCauses) -> [Finding] {
     let rules = rules.map { FindingRules.entry($0).make(context) }
     let runs = context.runs
-    // A scan per rule and run; run 0's also takes the spilled updates, first.
+    // A scan per rule and run; run 0's also takes the spilled updates.
     let scans = rules.map { rule in (0..<runs).map { _ in rule.makeScan() } }
-    let updateScans = rules.indices.filter { rules[$0].visitsUpdates }.map { scans[$0][0] }
-    if !updateScans.isEmpty {
+    let updateRules = rules.indices.filter { rules[$0].visitsUpdates }
+    let updateScans = UnsafeSendable(updateRules.map { scans[$0][0] })
+    let (spills, maps) = (spilled.spills, spilled.groupMaps)
+    let scanUpdates: @Sendable () -> Void = {
       // A chunk of the spill at a time: each rule's scan walks it in a loop of its own.
-      for (spill, map) in zip(spilled.spills, spilled.groupMaps) {
+      for (spill, map) in zip(spills, maps) {
         spill.forEachChunk { records in
-          for scan in updateScans { scan.visitUpdates(records, map) }
+          for scan in updateScans.value { scan.visitUpdates(records, map) }
         }
       }
     }
     let causeRules = rules.indices.filter { rules[$0].visitsCauses }
-    if !causeRules.isEmpty { scanCauses(resolved, into: causeRules.map { scans[$0] }) }
+    if !updateRules.isEmpty && !causeRules.isEmpty && Set(updateRules).isDisjoint(with: causeRules) {
+      // Different rules' scans: the updates' (one thread) beside the causes' runs.
+      scanCauses(resolved, into: causeRules.map { scans[$0] }, beside: scanUpdates)
+    } else {
+      // A rule that visits both sees its updates first.
+      if !updateRules.isEmpty { scanUpdates() }
+      if !causeRules.isEmpty { scanCauses(resolved, into: causeRules.map { scans[$0] }) }
+    }
     let span = context.frameSpan
     var findings: [Finding] = []
     for ruleScans in scans {
@@ -45,15 +54,21 @@ struct FindingsBuilder {
     return Finding.listedOrder(findings).map { findings[$0] }
   }
 
-  /// Scans the resolved causes in runs, one thread each: run `r` visits `scans[rule][r]`.
-  private func scanCauses(_ resolved: ResolvedCauses, into scans: [[RuleScanBox]]) {
+  /// Scans the resolved causes in runs, one thread each: run `r` visits `scans[rule][r]`;
+  /// `beside` runs as one more task, taken first.
+  private func scanCauses(
+    _ resolved: ResolvedCauses, into scans: [[RuleScanBox]], beside: (@Sendable () -> Void)? = nil
+  ) {
     let total = context.resolvedCauses
     let runs = context.runs
     let kinds = context.graph.nodes.map(\.kind)
     let edgeSources = edgeSources
     let position = position
     let box = UnsafeSendable(scans)
-    DispatchQueue.concurrentPerform(iterations: runs) { run in
+    let first = beside == nil ? 0 : 1
+    DispatchQueue.concurrentPerform(iterations: runs + first) { task in
+      guard task >= first else { return beside!() }
+      let run = task - first
       let scans = box.value.map { $0[run] }
       var visits: [CauseVisit] = []
       visits.reserveCapacity(Self.blockSize)
