@@ -72,6 +72,8 @@ struct ReportRendererTests {
     #expect(ReportRenderer.scriptSafe(#"{"a":"</script>"}"#) == #"{"a":"<\/script>"}"#)
     #expect(ReportRenderer.scriptSafe(#"{"a":"/b<c/d>","e":"<"}"#) == #"{"a":"/b<c/d>","e":"<"}"#)
     #expect(ReportRenderer.scriptSafe(#"{"é":"日</b","x":"a/b<c"}"#) == #"{"é":"日<\/b","x":"a/b<c"}"#)
+    // At the very start, twice, and one right after another: each escaped, the rest kept.
+    #expect(ReportRenderer.scriptSafe("</a</b<</c") == #"<\/a<\/b<<\/c"#)
   }
 
   @Test func markupIsEscapedAndPlainTextGivenBackAsItIs() {

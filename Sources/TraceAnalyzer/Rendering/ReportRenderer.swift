@@ -226,26 +226,26 @@ package enum ReportRenderer {
 
   /// JSON text safe inside a `<script>` element: every `</` written `<\/` (the same JSON).
   static func scriptSafe(_ json: String) -> String {
-    guard containsEndTagOpener(json) else { return json }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(json.utf8.count)
+    let utf8 = json.utf8
+    // Up to the first `</`, the text stays as it is.
     var previous: UInt8 = 0
-    for byte in json.utf8 {
+    var first = utf8.startIndex
+    while first != utf8.endIndex {
+      let byte = utf8[first]
+      if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { break }
+      previous = byte
+      utf8.formIndex(after: &first)
+    }
+    guard first != utf8.endIndex else { return json }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count + 16)
+    bytes.append(contentsOf: utf8[..<first])
+    for byte in utf8[first...] {
       if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { bytes.append(UInt8(ascii: "\\")) }
       bytes.append(byte)
       previous = byte
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Whether `text` holds a `</`.
-  private static func containsEndTagOpener(_ text: String) -> Bool {
-    var previous: UInt8 = 0
-    for byte in text.utf8 {
-      if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { return true }
-      previous = byte
-    }
-    return false
   }
 
   /// `60`, `119.88`.

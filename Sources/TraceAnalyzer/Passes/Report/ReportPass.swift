@@ -101,8 +101,7 @@ struct ReportPass: Pass {
       var columns = timeline.columnCursor()
       // Chosen columns before each column: a chunk of the spill is read only when one of the
       // columns its starts span is chosen.
-      var chosenBefore = [0]
-      for isChosen in chosen { chosenBefore.append(chosenBefore.last! + (isChosen ? 1 : 0)) }
+      let chosenBefore = chosen.reduce(into: [0]) { $0.append($0.last! + ($1 ? 1 : 0)) }
       // The timeline's figures, not the timeline: a closure that captured it would box it.
       let (origin, width, count) = (timeline.start, timeline.columnWidth, timeline.columnCount)
       let spansChosen = { (starts: ClosedRange<Int64>) in
