@@ -94,8 +94,7 @@ struct ChromeTraceExport {
   // MARK: - Updates and frames
 
   private mutating func writeUpdates(places: PartitionedSpill<ExportPlace>) {
-    var causeEnds = IDFilter()
-    for part in reading.parts { causeEnds.formUnion(part.sink.causeEnds) }
+    let causeEnds = reading.parts.reduce(into: IDFilter()) { $0.formUnion($1.sink.causeEnds) }
     batch.causeEnds = causeEnds
     batch.thresholds = thresholds
     batch.keys = reading.keys

@@ -46,7 +46,10 @@ struct ExportSink: TraceSink {
 
   let runs = SortedRuns<ExportRecord>()
   /// Causes by `from`, or nil when flows are not wanted.
-  let causes: PartitionedSpill<ExportCause>?
+  var causes: PartitionedSpill<ExportCause>? { keepsCauses ? causeSpill : nil }
+  /// Not optional, so that appending to it retains nothing per cause.
+  private let causeSpill: PartitionedSpill<ExportCause>
+  private let keepsCauses: Bool
   /// Sources by id (those with a time outside the window left out), or nil without causes.
   let sources: PartitionedSpill<ExportSource>?
   private(set) var sourceKeys: [SourceKey] = []
@@ -74,7 +77,10 @@ struct ExportSink: TraceSink {
   private(set) var updates = 0
 
   init(causePartitions: Int?, window: TraceWindow = TraceWindow()) {
-    causes = causePartitions.map { PartitionedSpill<ExportCause>(partitions: $0) }
+    keepsCauses = causePartitions != nil
+    // Without flows, a spill of one small buffer that is never written.
+    causeSpill = PartitionedSpill(
+      partitions: causePartitions ?? 1, bufferBytes: causePartitions == nil ? 0 : 1 << 20)
     sources = causePartitions.map { PartitionedSpill<ExportSource>(partitions: $0, bufferBytes: 1 << 18) }
     self.window = window
   }
@@ -106,9 +112,9 @@ struct ExportSink: TraceSink {
       consumeUpdate(update, line: line, symbols: symbols)
       return
     case .cause(let cause):
-      if let causes {
+      if keepsCauses {
         let label = code(ofLabel: cause.label, symbols: symbols)
-        causes.append(ExportCause(from: cause.from, to: cause.to, label: label), id: cause.from)
+        causeSpill.append(ExportCause(from: cause.from, to: cause.to, label: label), id: cause.from)
         causeEnds.insert(cause.from, as: .source)
         causeEnds.insert(cause.to, as: .target)
       }
