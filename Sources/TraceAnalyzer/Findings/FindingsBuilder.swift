@@ -22,28 +22,19 @@ struct FindingsBuilder {
   func findings(spilled: SummaryBuilder, resolved: ResolvedCauses) -> [Finding] {
     let rules = rules.map { FindingRules.entry($0).make(context) }
     let runs = context.runs
-    // A scan per rule and run; run 0's also takes the spilled updates.
+    // A scan per rule and run; run 0's also takes the spilled updates, first.
     let scans = rules.map { rule in (0..<runs).map { _ in rule.makeScan() } }
-    let updateRules = rules.indices.filter { rules[$0].visitsUpdates }
-    let updateScans = UnsafeSendable(updateRules.map { scans[$0][0] })
-    let (spills, maps) = (spilled.spills, spilled.groupMaps)
-    let scanUpdates: @Sendable () -> Void = {
+    let updateScans = rules.indices.filter { rules[$0].visitsUpdates }.map { scans[$0][0] }
+    if !updateScans.isEmpty {
       // A chunk of the spill at a time: each rule's scan walks it in a loop of its own.
-      for (spill, map) in zip(spills, maps) {
+      for (spill, map) in zip(spilled.spills, spilled.groupMaps) {
         spill.forEachChunk { records in
-          for scan in updateScans.value { scan.visitUpdates(records, map) }
+          for scan in updateScans { scan.visitUpdates(records, map) }
         }
       }
     }
     let causeRules = rules.indices.filter { rules[$0].visitsCauses }
-    if !updateRules.isEmpty && !causeRules.isEmpty && Set(updateRules).isDisjoint(with: causeRules) {
-      // Different rules' scans: the updates' (one thread) beside the causes' runs.
-      scanCauses(resolved, into: causeRules.map { scans[$0] }, beside: scanUpdates)
-    } else {
-      // A rule that visits both sees its updates first.
-      if !updateRules.isEmpty { scanUpdates() }
-      if !causeRules.isEmpty { scanCauses(resolved, into: causeRules.map { scans[$0] }) }
-    }
+    if !causeRules.isEmpty { scanCauses(resolved, into: causeRules.map { scans[$0] }) }
     let span = context.frameSpan
     var findings: [Finding] = []
     for ruleScans in scans {
@@ -54,21 +45,15 @@ struct FindingsBuilder {
     return Finding.listedOrder(findings).map { findings[$0] }
   }
 
-  /// Scans the resolved causes in runs, one thread each: run `r` visits `scans[rule][r]`;
-  /// `beside` runs as one more task, taken first.
-  private func scanCauses(
-    _ resolved: ResolvedCauses, into scans: [[RuleScanBox]], beside: (@Sendable () -> Void)? = nil
-  ) {
+  /// Scans the resolved causes in runs, one thread each: run `r` visits `scans[rule][r]`.
+  private func scanCauses(_ resolved: ResolvedCauses, into scans: [[RuleScanBox]]) {
     let total = context.resolvedCauses
     let runs = context.runs
     let kinds = context.graph.nodes.map(\.kind)
     let edgeSources = edgeSources
     let position = position
     let box = UnsafeSendable(scans)
-    let first = beside == nil ? 0 : 1
-    DispatchQueue.concurrentPerform(iterations: runs + first) { task in
-      guard task >= first else { return beside!() }
-      let run = task - first
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
       let scans = box.value.map { $0[run] }
       var visits: [CauseVisit] = []
       visits.reserveCapacity(Self.blockSize)
