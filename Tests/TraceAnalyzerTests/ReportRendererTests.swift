@@ -74,6 +74,7 @@ struct ReportRendererTests {
     #expect(ReportRenderer.scriptSafe(#"{"é":"日</b","x":"a/b<c"}"#) == #"{"é":"日<\/b","x":"a/b<c"}"#)
     // At the very start, twice, and one right after another: each escaped, the rest kept.
     #expect(ReportRenderer.scriptSafe("</a</b<</c") == #"<\/a<\/b<<\/c"#)
+    #expect(ReportRenderer.scriptSafe("a</") == #"a<\/"#)
   }
 
   @Test func markupIsEscapedAndPlainTextGivenBackAsItIs() {

@@ -229,8 +229,8 @@ struct RunMerger<Record: RunRecord> {
   /// Calls `body` with every record left, in the order of repeated ``next()``, and the index of
   /// the source it came from.
   ///
-  /// A run is read on without the heap while its records come before every other run's next
-  /// one (as a file in order, cut into parts, is read): a comparison a record.
+  /// A run is read on without the heap while its records come no later than every other run's
+  /// next one (as a file in order, cut into parts, is read): a comparison a record.
   mutating func forEach(_ body: (Record, Int) -> Void) {
     while let top = heap.first {
       // The least of the other runs' next records: the root's lesser child (the left on a tie).

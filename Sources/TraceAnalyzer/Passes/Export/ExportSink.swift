@@ -47,8 +47,10 @@ struct ExportSink: TraceSink {
   let runs = SortedRuns<ExportRecord>()
   /// Causes by `from`, or nil when flows are not wanted.
   var causes: PartitionedSpill<ExportCause>? { keepsCauses ? causeSpill : nil }
-  /// Not optional, so that appending to it retains nothing per cause.
+  /// The causes by `from`, written only when ``keepsCauses``: not optional, so that appending
+  /// to it retains nothing per cause.
   private let causeSpill: PartitionedSpill<ExportCause>
+  /// Whether flows are wanted (the causes kept).
   private let keepsCauses: Bool
   /// Sources by id (those with a time outside the window left out), or nil without causes.
   let sources: PartitionedSpill<ExportSource>?
@@ -78,9 +80,10 @@ struct ExportSink: TraceSink {
 
   init(causePartitions: Int?, window: TraceWindow = TraceWindow()) {
     keepsCauses = causePartitions != nil
-    // Without flows, a spill of one small buffer that is never written.
-    causeSpill = PartitionedSpill(
-      partitions: causePartitions ?? 1, bufferBytes: causePartitions == nil ? 0 : 1 << 20)
+    // Without flows, a spill of the smallest buffers, never written.
+    causeSpill =
+      causePartitions.map { PartitionedSpill(partitions: $0) }
+      ?? PartitionedSpill(partitions: 1, bufferBytes: 0, stagingBytes: 0)
     sources = causePartitions.map { PartitionedSpill<ExportSource>(partitions: $0, bufferBytes: 1 << 18) }
     self.window = window
   }
