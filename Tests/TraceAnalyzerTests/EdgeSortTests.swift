@@ -64,3 +64,32 @@ struct EdgeSortTests {
     #expect(packed.first?.from == 0 && packed.first?.to == 0)
   }
 }
+
+/// The catalog's node order over flat bytes against ``CauseGraph/Node/listedBefore(_:_:)``:
+/// kinds, unknown ids, names that are prefixes of others, equal names in other modules, and
+/// names equal only canonically (`é` precomposed and decomposed).
+struct NodeOrderTests {
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func flatBytesSortAsListedBefore(seed: UInt64) {
+    var random = SplitMix(seed: seed)
+    let names = ["A", "AB", "Ab", "a", "", "Caf\u{E9}", "Cafe\u{301}", "Cafe", "\u{1F600}", "Z"]
+    let modules: [String?] = [nil, "", "SwiftUI", "Landmarks", "Land", "\u{E9}"]
+    let kinds: [CauseGraph.Node.Kind] = [.update(.body), .update(.other), .source(.state), .source(.gesture)]
+    var nodes: [CauseGraph.Node] = []
+    for _ in 0..<300 {
+      if random.next() % 10 == 0 {
+        nodes.append(.unknown(Int64(random.next() % 50)))
+      } else {
+        nodes.append(
+          CauseGraph.Node(
+            kind: kinds[Int(random.next() % UInt64(kinds.count))],
+            name: names[Int(random.next() % UInt64(names.count))],
+            module: modules[Int(random.next() % UInt64(modules.count))]))
+      }
+    }
+    let expected = nodes.indices.sorted { CauseGraph.Node.listedBefore(nodes[$0], nodes[$1]) }
+    let order = NodeCatalog.listingOrder(nodes)
+    #expect(order == expected)
+    #expect(Set(order).count == nodes.count)
+  }
+}

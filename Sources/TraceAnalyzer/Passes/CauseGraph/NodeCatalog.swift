@@ -76,9 +76,46 @@ struct NodeCatalog {
           ? tally.skippedInRange == tally.eventsInRange : tally.events > 0 && tally.skipped == tally.events
       }
     }
-    let order = filled.indices.sorted { CauseGraph.Node.listedBefore(filled[$0], filled[$1]) }
+    let order = Self.listingOrder(filled)
     var position = [Int](repeating: 0, count: filled.count)
     for (rank, index) in order.enumerated() { position[index] = rank }
     return (order.map { filled[$0] }, position)
+  }
+
+  /// The indices of `nodes` sorted by ``CauseGraph/Node/listedBefore(_:_:)``.
+  ///
+  /// Names and modules are compared as bytes of one buffer: comparing the nodes copied two of
+  /// them, strings and all, per comparison. Two names not both ASCII take the nodes' own
+  /// comparison (their `==` is canonical equivalence, not equal bytes).
+  static func listingOrder(_ nodes: [CauseGraph.Node]) -> [Int] {
+    var bytes: [UInt8] = []
+    var names: [Range<Int>] = []
+    var modules: [Range<Int>] = []
+    var ascii: [Bool] = []
+    for node in nodes {
+      let start = bytes.count
+      bytes.append(contentsOf: node.name.utf8)
+      names.append(start..<bytes.count)
+      ascii.append(bytes[start...].allSatisfy { $0 < 0x80 })
+      let moduleStart = bytes.count
+      bytes.append(contentsOf: (node.module ?? "").utf8)
+      modules.append(moduleStart..<bytes.count)
+    }
+    let kinds = nodes.map(\.kind)
+    let ids = nodes.map(\.unknownID)
+    return bytes.withUnsafeBufferPointer { bytes in
+      /// Whether bytes `a` come before bytes `b` (by code unit, a prefix first), nil when equal.
+      func precedes(_ a: Range<Int>, _ b: Range<Int>) -> Bool? {
+        for (left, right) in zip(bytes[a], bytes[b]) where left != right { return left < right }
+        return a.count == b.count ? nil : a.count < b.count
+      }
+      return nodes.indices.sorted { a, b in
+        if kinds[a] != kinds[b] { return kinds[a] < kinds[b] }
+        if let left = ids[a], let right = ids[b] { return left < right }
+        guard ascii[a] && ascii[b] else { return CauseGraph.Node.listedBefore(nodes[a], nodes[b]) }
+        if let byName = precedes(names[a], names[b]) { return byName }
+        return precedes(modules[a], modules[b]) ?? false
+      }
+    }
   }
 }
