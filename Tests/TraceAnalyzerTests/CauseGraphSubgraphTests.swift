@@ -43,6 +43,20 @@ struct CauseGraphSubgraphTests {
   // A and X cause B; B causes V; V causes D; D causes E; Y causes D; Z is unrelated.
   private var sample: CauseGraph { graph(["A>B", "X>B", "B>V", "V>D", "D>E", "Y>D", "Z>Y"]) }
 
+  @Test func isolatedNodesGoExceptFocusedOnes() {
+    var whole = sample
+    whole.nodes.append(CauseGraph.Node(kind: .update(.body), name: "Alone", module: "App", events: 1))
+    whole.nodes.append(CauseGraph.Node(kind: .update(.body), name: "Watched", module: "App", events: 1))
+    whole.focus = [whole.nodes.count - 1]
+    let kept = whole.withoutIsolatedNodes()
+    #expect(names(kept) == ["A", "B", "D", "E", "V", "Watched", "X", "Y", "Z"])
+    #expect(edges(kept) == edges(whole))
+    #expect(kept.focus.map { kept.nodes[$0].name } == ["Watched"])
+    // Nothing to drop: the same graph.
+    #expect(sample.withoutIsolatedNodes() == sample)
+    #expect(kept.withoutIsolatedNodes() == kept)
+  }
+
   @Test func upstreamKeepsTheNodesWithAPathIntoTheView() {
     let up = around(sample, "V")
     #expect(names(up) == ["A", "B", "V", "X"])

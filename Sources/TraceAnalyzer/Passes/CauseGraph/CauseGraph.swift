@@ -140,6 +140,8 @@ package struct CauseGraph: Hashable, Sendable {
       keepNode[edge.to] = true
     }
     for node in focus { keepNode[node] = true }
+    // With none to drop, the graph as it is (a copy of every edge spared).
+    guard keepNode.contains(false) else { return self }
     return restricted(keepNode: keepNode, keepEdge: [Bool](repeating: true, count: edges.count))
   }
 
