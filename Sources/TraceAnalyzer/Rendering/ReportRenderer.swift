@@ -226,26 +226,29 @@ package enum ReportRenderer {
 
   /// JSON text safe inside a `<script>` element: every `</` written `<\/` (the same JSON).
   static func scriptSafe(_ json: String) -> String {
-    let utf8 = json.utf8
-    // Up to the first `</`, the text stays as it is.
-    var previous: UInt8 = 0
-    var first = utf8.startIndex
-    while first != utf8.endIndex {
-      let byte = utf8[first]
-      if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { break }
-      previous = byte
-      utf8.formIndex(after: &first)
+    var json = json
+    // Over the bytes as one buffer: stepping a string's UTF-8 view checks each index.
+    let safe = json.withUTF8 { utf8 -> String? in
+      // Up to the first `</`, the text stays as it is.
+      var first = 1
+      while first < utf8.count,
+        !(utf8[first] == UInt8(ascii: "/") && utf8[first - 1] == UInt8(ascii: "<"))
+      {
+        first += 1
+      }
+      guard first < utf8.count else { return nil }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(utf8.count + 16)
+      bytes.append(contentsOf: utf8[..<first])
+      var previous = UInt8(ascii: "<")
+      for byte in utf8[first...] {
+        if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { bytes.append(UInt8(ascii: "\\")) }
+        bytes.append(byte)
+        previous = byte
+      }
+      return String(decoding: bytes, as: UTF8.self)
     }
-    guard first != utf8.endIndex else { return json }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8.count + 16)
-    bytes.append(contentsOf: utf8[..<first])
-    for byte in utf8[first...] {
-      if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<") { bytes.append(UInt8(ascii: "\\")) }
-      bytes.append(byte)
-      previous = byte
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    return safe ?? json
   }
 
   /// `60`, `119.88`.
