@@ -65,9 +65,9 @@ struct EdgeSortTests {
   }
 }
 
-/// The catalog's node order over flat bytes against ``CauseGraph/Node/listedBefore(_:_:)``:
-/// kinds, unknown ids, names that are prefixes of others, equal names in other modules, and
-/// names equal only canonically (`é` precomposed and decomposed).
+/// The catalog's node order is ``CauseGraph/Node/listedBefore(_:_:)``'s: over kinds, unknown
+/// ids, names that are prefixes of others, equal names in other modules, and names equal only
+/// canonically (`é` precomposed and decomposed).
 struct NodeOrderTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func flatBytesSortAsListedBefore(seed: UInt64) {

@@ -83,11 +83,10 @@ struct NodeCatalog {
   }
 
   /// The indices of `nodes` sorted by ``CauseGraph/Node/listedBefore(_:_:)``.
-  ///
-  /// Names and modules are compared as bytes of one buffer: comparing the nodes copied two of
-  /// them, strings and all, per comparison. Two names not both ASCII take the nodes' own
-  /// comparison (their `==` is canonical equivalence, not equal bytes).
   static func listingOrder(_ nodes: [CauseGraph.Node]) -> [Int] {
+    // Names and modules are compared as ranges of one byte buffer (comparing the nodes copied
+    // two of them, strings and all, per comparison). Two names not both ASCII take the nodes'
+    // own comparison: their `==` is canonical equivalence, not equal bytes.
     var bytes: [UInt8] = []
     var names: [Range<Int>] = []
     var modules: [Range<Int>] = []
