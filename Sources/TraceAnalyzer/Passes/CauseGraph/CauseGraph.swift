@@ -140,8 +140,6 @@ package struct CauseGraph: Hashable, Sendable {
       keepNode[edge.to] = true
     }
     for node in focus { keepNode[node] = true }
-    // With none to drop, the graph as it is (a copy of every edge spared).
-    guard keepNode.contains(false) else { return self }
     return restricted(keepNode: keepNode, keepEdge: [Bool](repeating: true, count: edges.count))
   }
 
@@ -196,6 +194,8 @@ package struct CauseGraph: Hashable, Sendable {
 
   /// The graph with only the kept nodes and edges (an edge needs both its nodes), in order.
   private func restricted(keepNode: [Bool], keepEdge: [Bool]) -> CauseGraph {
+    // Keeping everything, the graph as it is (a copy of every edge spared).
+    guard keepNode.contains(false) || keepEdge.contains(false) else { return self }
     var index = [Int](repeating: -1, count: nodes.count)
     var kept: [Node] = []
     for node in nodes.indices where keepNode[node] {
