@@ -65,9 +65,9 @@ struct EdgeSortTests {
   }
 }
 
-/// The catalog's node order is ``CauseGraph/Node/listedBefore(_:_:)``'s: over kinds, unknown
-/// ids, names that are prefixes of others, equal names in other modules, and names equal only
-/// canonically (`é` precomposed and decomposed).
+/// The catalog's node order is ``CauseGraph/Node/listedBefore(_:_:)``'s, a strict order by
+/// bytes: over kinds, unknown ids, names that are prefixes of others, equal names in other
+/// modules, and names equal only canonically (`é` precomposed and decomposed).
 struct NodeOrderTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func flatBytesSortAsListedBefore(seed: UInt64) {
@@ -91,5 +91,18 @@ struct NodeOrderTests {
     let order = NodeCatalog.listingOrder(nodes)
     #expect(order == expected)
     #expect(Set(order).count == nodes.count)
+  }
+
+  /// Names equal only canonically are ordered by their bytes, so a name whose bytes fall
+  /// between theirs cannot make the order a cycle.
+  @Test func canonicallyEqualNamesGoByBytes() {
+    let decomposed = CauseGraph.Node(kind: .update(.body), name: "Cafe\u{301}", module: "B")
+    let between = CauseGraph.Node(kind: .update(.body), name: "Caff", module: "C")
+    let precomposed = CauseGraph.Node(kind: .update(.body), name: "Caf\u{E9}", module: "A")
+    #expect(CauseGraph.Node.listedBefore(decomposed, between))
+    #expect(CauseGraph.Node.listedBefore(between, precomposed))
+    #expect(CauseGraph.Node.listedBefore(decomposed, precomposed))
+    #expect(!CauseGraph.Node.listedBefore(precomposed, decomposed))
+    #expect(NodeCatalog.listingOrder([precomposed, between, decomposed]) == [2, 1, 0])
   }
 }

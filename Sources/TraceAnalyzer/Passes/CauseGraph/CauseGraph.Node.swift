@@ -144,11 +144,17 @@ extension CauseGraph {
     }
 
     /// The order nodes are listed in: by kind (sources, updates, unknown), then name, then
-    /// module (strings by code point), unknown ids by value.
+    /// module (strings by their UTF-8 bytes), unknown ids by value.
+    ///
+    /// Names are told apart by bytes, not by `==`: two names equal only canonically (`é`
+    /// precomposed and decomposed) in other modules would otherwise go by module, and a third
+    /// name between them by bytes would make the order a cycle.
     static func listedBefore(_ lhs: Node, _ rhs: Node) -> Bool {
       if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
       if let left = lhs.unknownID, let right = rhs.unknownID { return left < right }
-      if lhs.name != rhs.name { return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8) }
+      if !lhs.name.utf8.elementsEqual(rhs.name.utf8) {
+        return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+      }
       return (lhs.module ?? "").utf8.lexicographicallyPrecedes((rhs.module ?? "").utf8)
     }
   }

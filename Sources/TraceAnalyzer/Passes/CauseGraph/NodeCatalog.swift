@@ -85,17 +85,14 @@ struct NodeCatalog {
   /// The indices of `nodes` sorted by ``CauseGraph/Node/listedBefore(_:_:)``.
   static func listingOrder(_ nodes: [CauseGraph.Node]) -> [Int] {
     // Names and modules are compared as ranges of one byte buffer (comparing the nodes copied
-    // two of them, strings and all, per comparison). Two names not both ASCII take the nodes'
-    // own comparison: their `==` is canonical equivalence, not equal bytes.
+    // two of them, strings and all, per comparison).
     var bytes: [UInt8] = []
     var names: [Range<Int>] = []
     var modules: [Range<Int>] = []
-    var ascii: [Bool] = []
     for node in nodes {
       let start = bytes.count
       bytes.append(contentsOf: node.name.utf8)
       names.append(start..<bytes.count)
-      ascii.append(bytes[start...].allSatisfy { $0 < 0x80 })
       let moduleStart = bytes.count
       bytes.append(contentsOf: (node.module ?? "").utf8)
       modules.append(moduleStart..<bytes.count)
@@ -111,7 +108,6 @@ struct NodeCatalog {
       return nodes.indices.sorted { a, b in
         if kinds[a] != kinds[b] { return kinds[a] < kinds[b] }
         if let left = ids[a], let right = ids[b] { return left < right }
-        guard ascii[a] && ascii[b] else { return CauseGraph.Node.listedBefore(nodes[a], nodes[b]) }
         if let byName = precedes(names[a], names[b]) { return byName }
         return precedes(modules[a], modules[b]) ?? false
       }
