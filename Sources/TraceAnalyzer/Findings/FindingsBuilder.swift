@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import TraceModel
 
 /// Applies every findings rule (``FindingRules``) to one read of a trace.
@@ -24,9 +25,18 @@ struct FindingsBuilder {
     let runs = context.runs
     // A scan per rule and run; run 0's also takes the spilled updates, first.
     let scans = rules.map { rule in (0..<runs).map { _ in rule.makeScan() } }
+    let span = context.frameSpan
+    var found = [[Finding]](repeating: [], count: rules.count)
+    /// Rule `index`'s findings, its runs' scans merged.
+    func finish(_ index: Int) -> [Finding] {
+      let ruleScans = scans[index]
+      for later in ruleScans.dropFirst() { ruleScans[0].merge(later, span) }
+      return ruleScans[0].findings()
+    }
     let updateScans = rules.indices.filter { rules[$0].visitsUpdates }.map { scans[$0][0] }
-    if !updateScans.isEmpty {
-      // A chunk of the spill at a time: each rule's scan walks it in a loop of its own.
+    /// The spilled updates, a chunk at a time: each rule's scan walks it in a loop of its own.
+    func scanUpdates() {
+      guard !updateScans.isEmpty else { return }
       for (spill, map) in zip(spilled.spills, spilled.groupMaps) {
         spill.forEachChunk { records in
           for scan in updateScans { scan.visitUpdates(records, map) }
@@ -34,41 +44,97 @@ struct FindingsBuilder {
       }
     }
     let causeRules = rules.indices.filter { rules[$0].visitsCauses }
-    if !causeRules.isEmpty { scanCauses(resolved, into: causeRules.map { scans[$0] }) }
-    let span = context.frameSpan
-    var findings: [Finding] = []
-    for ruleScans in scans {
-      for later in ruleScans.dropFirst() { ruleScans[0].merge(later, span) }
-      findings += ruleScans[0].findings()
+    if causeRules.isEmpty || rules.contains(where: { $0.visitsUpdates && $0.visitsCauses }) {
+      // A rule that visits both takes the updates first, in its run 0.
+      scanUpdates()
+      if !causeRules.isEmpty { scanCauses(resolved, into: causeRules.map { scans[$0] }, aside: {}) }
+      for index in rules.indices { found[index] = finish(index) }
+    } else {
+      // The updates' scan and the findings of the rules that visit no cause need no cause:
+      // they are done beside the causes' scan.
+      let aside = rules.indices.filter { !rules[$0].visitsCauses }
+      scanCauses(resolved, into: causeRules.map { scans[$0] }) {
+        scanUpdates()
+        for index in aside { found[index] = finish(index) }
+      }
+      for index in causeRules { found[index] = finish(index) }
     }
+    let findings = Array(found.joined())
     // Sorted by place, then gathered once: a finding moved in the sort costs a dozen retains.
     return Finding.listedOrder(findings).map { findings[$0] }
   }
 
-  /// Scans the resolved causes in runs, one thread each: run `r` visits `scans[rule][r]`.
-  private func scanCauses(_ resolved: ResolvedCauses, into scans: [[RuleScanBox]]) {
+  /// Scans the resolved causes in runs, one thread each (run `r` visits `scans[rule][r]`), and
+  /// does `aside` on the last run's thread before that run's causes.
+  ///
+  /// The runs before the last two take equal ranges. The one before the last starts on its
+  /// range and goes on past it, a 32nd of the causes at a time, until `aside` is done; then the
+  /// last run takes half of what is left. Every split gives the same findings (the runs' scans are
+  /// merged in order); this one keeps both threads busy.
+  private func scanCauses(_ resolved: ResolvedCauses, into scans: [[RuleScanBox]], aside: @escaping () -> Void) {
     let total = context.resolvedCauses
     let runs = context.runs
     let kinds = context.graph.nodes.map(\.kind)
     let edgeSources = edgeSources
     let position = position
-    let box = UnsafeSendable(scans)
-    DispatchQueue.concurrentPerform(iterations: runs) { run in
-      let scans = box.value.map { $0[run] }
+    let box = UnsafeSendable((scans: scans, aside: aside))
+    /// Where the run before the last has claimed up to, and where it must stop.
+    let shared = Mutex((claimed: total * max(runs - 2, 0) / runs, limit: total))
+    let claim = max(1, total / 32)
+    /// Visits, in run `run`, the causes of each range `next` gives until it gives nil.
+    @Sendable func scan(run: Int, _ next: () -> Range<Int>?) {
+      let scans = box.value.scans.map { $0[run] }
       var visits: [CauseVisit] = []
       visits.reserveCapacity(Self.blockSize)
-      resolved.forEachBlock(records: total * run / runs..<total * (run + 1) / runs) { block in
-        for cause in block {
-          let from = edgeSources[Int(cause.edge)]
-          visits.append(
-            CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))
-          if visits.count == Self.blockSize {
-            for scan in scans { scan.visitCauses(visits, run) }
-            visits.removeAll(keepingCapacity: true)
+      while let records = next() {
+        resolved.forEachBlock(records: records) { block in
+          for cause in block {
+            let from = edgeSources[Int(cause.edge)]
+            visits.append(
+              CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))
+            if visits.count == Self.blockSize {
+              for scan in scans { scan.visitCauses(visits, run) }
+              visits.removeAll(keepingCapacity: true)
+            }
           }
         }
       }
       for scan in scans { scan.visitCauses(visits, run) }
+    }
+    /// A function giving `range` once.
+    @Sendable func once(_ range: Range<Int>) -> () -> Range<Int>? {
+      var given = false
+      return {
+        defer { given = true }
+        return given ? nil : range
+      }
+    }
+    guard runs > 1 else {
+      box.value.aside()
+      scan(run: 0, once(0..<total))
+      return
+    }
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
+      switch run {
+      case runs - 1:
+        box.value.aside()
+        let split = shared.withLock { claims in
+          claims.limit = claims.claimed + (claims.limit - claims.claimed) / 2
+          return claims.limit
+        }
+        scan(run: run, once(split..<total))
+      case runs - 2:
+        scan(run: run) {
+          shared.withLock { claims -> Range<Int>? in
+            guard claims.claimed < claims.limit else { return nil }
+            let end = min(claims.claimed + claim, claims.limit)
+            defer { claims.claimed = end }
+            return claims.claimed..<end
+          }
+        }
+      default:
+        scan(run: run, once(total * run / runs..<total * (run + 1) / runs))
+      }
     }
   }
 }
@@ -142,13 +208,14 @@ struct RuleScanBox: @unchecked Sendable {
 enum Count {
   /// `n` with a space between thousands.
   static func text(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var grouped = ""
-    for (offset, character) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { grouped.append(" ") }
-      grouped.append(character)
+    if n.magnitude < 1_000 { return String(n) }
+    let digits = Array(String(n.magnitude).utf8)
+    var grouped: [UInt8] = n < 0 ? [UInt8(ascii: "-")] : []
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { grouped.append(UInt8(ascii: " ")) }
+      grouped.append(digit)
     }
-    return (n < 0 ? "-" : "") + grouped
+    return String(decoding: grouped, as: UTF8.self)
   }
 
   /// `9.9`, `120` (one decimal below 100).

@@ -36,9 +36,15 @@ struct FindingsPass: Pass {
     }
 
     /// Keeps the ``limit`` longest, ties by the earlier start, then the smaller id.
+    @inline(__always)
     private static func insert(_ example: Example, into list: inout [Example]) {
-      list.append(example)
-      list.sort { ($1.duration, $0.start, $0.id) < ($0.duration, $1.start, $1.id) }
+      func before(_ a: Example, _ b: Example) -> Bool {
+        (b.duration, a.start, a.id) < (a.duration, b.start, b.id)
+      }
+      if list.count == limit, let last = list.last, !before(example, last) { return }
+      var place = list.count
+      while place > 0 && before(example, list[place - 1]) { place -= 1 }
+      list.insert(example, at: place)
       if list.count > limit { list.removeLast() }
     }
   }
