@@ -71,7 +71,9 @@ struct FindingsBuilder {
   /// range and goes on past it, a 32nd of the causes at a time, until `aside` is done; then the
   /// last run takes half of what is left. Every split gives the same findings (the runs' scans are
   /// merged in order); this one keeps both threads busy.
-  private func scanCauses(_ resolved: ResolvedCauses, into scans: [[RuleScanBox]], aside: @escaping () -> Void) {
+  private func scanCauses(
+    _ resolved: ResolvedCauses, into scans: [[RuleScanBox]], aside: @escaping () -> Void
+  ) {
     let total = context.resolvedCauses
     let runs = context.runs
     let kinds = context.graph.nodes.map(\.kind)

@@ -1,3 +1,5 @@
+import TraceModel
+
 /// Renders a ``Diagnosis`` as the findings JSON of analysis.md (`rule`, `severity`, `title`,
 /// `nodes`, `count`, `costNs`, `examples`, `suggestion`), plus `evidence`, `path`,
 /// `backtraces`, the settings and the trace's name.
@@ -39,6 +41,18 @@ package enum FindingsJSONRenderer {
   /// `caused`, each lists the recorded hitches and hangs it explains.
   static func write(
     _ findings: [Finding], to json: inout JSONWriter, caused: ((Finding) -> [RecordedHitch])? = nil
+  ) {
+    // Many findings are written on every core, a range each.
+    let threads = findings.count < 256 ? 1 : ProcessorCount.available
+    let shared = UnsafeSendable((findings: findings, caused: caused))
+    json.elements(count: findings.count, threads: threads) { range, json in
+      write(shared.value.findings[range], to: &json, caused: shared.value.caused)
+    }
+  }
+
+  /// Writes `findings` as elements of a JSON array, in order.
+  private static func write(
+    _ findings: ArraySlice<Finding>, to json: inout JSONWriter, caused: ((Finding) -> [RecordedHitch])?
   ) {
     for finding in findings {
       json.object { json in

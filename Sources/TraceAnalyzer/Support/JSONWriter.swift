@@ -85,6 +85,31 @@ struct JSONWriter {
   }
   mutating func field(_ name: String, array body: (inout JSONWriter) -> Void) { key(name); array(body) }
 
+  /// Writes the elements of `count` items, `body` writing those of a range of them into a
+  /// writer of its own, the ranges on up to `threads` threads at once; the text is what one
+  /// writer would write going through them in order.
+  ///
+  /// `body` writes at least one element for each item.
+  mutating func elements(
+    count: Int, threads: Int, _ body: @Sendable (Range<Int>, inout JSONWriter) -> Void
+  ) {
+    let chunks = max(1, min(threads, count))
+    let start = self
+    let pieces = concurrentMap(Array(0..<chunks)) { chunk in
+      var writer = start
+      writer.bytes = []
+      // After the first range, an element has been written before.
+      if chunk > 0 { writer.needsComma[writer.needsComma.count - 1] = true }
+      body(count * chunk / chunks..<count * (chunk + 1) / chunks, &writer)
+      return writer
+    }
+    for piece in pieces { bytes += piece.bytes }
+    if let last = pieces.last {
+      needsComma = last.needsComma
+      pendingKey = last.pendingKey
+    }
+  }
+
   // MARK: - Layout
 
   private var pendingKey = false
