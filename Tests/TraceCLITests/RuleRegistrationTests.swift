@@ -92,4 +92,21 @@ struct RuleRegistrationTests {
       #expect(declaration.rule.suggestion == declaration.suggestion)
     }
   }
+
+  /// Many findings are written on every core: a registered rule's fix reaches them all.
+  @Test func manyFindingsOfARegisteredRuleKeepItsFixOnEveryThread() {
+    FindingRules.registering(BusyViewRule.self) {
+      let findings = (0..<600).map { index in
+        Finding(
+          rule: BusyViewRule.declaration.rule, severity: .warning, title: "busy \(index)",
+          nodes: [CauseGraph.NodeID(kind: .update(.body), name: "View\(index)", module: "App")],
+          count: index, costNs: Int64(index), examples: [], evidence: [], backtraces: [], path: [],
+          view: nil, edges: [])
+      }
+      var json = JSONWriter()
+      json.array { FindingsJSONRenderer.write(findings, to: &$0) }
+      let fixes = json.text.components(separatedBy: #""suggestion": "Update it less.""#).count - 1
+      #expect(fixes == findings.count)
+    }
+  }
 }

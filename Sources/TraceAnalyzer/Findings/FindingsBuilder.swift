@@ -53,9 +53,13 @@ struct FindingsBuilder {
       // The updates' scan and the findings of the rules that visit no cause need no cause:
       // they are done beside the causes' scan.
       let aside = rules.indices.filter { !rules[$0].visitsCauses }
+      let registered = FindingRules.registered
       scanCauses(resolved, into: causeRules.map { scans[$0] }) {
         scanUpdates()
-        for index in aside { found[index] = finish(index) }
+        // On another thread, with this task's rules.
+        FindingRules.withRegistered(registered) {
+          for index in aside { found[index] = finish(index) }
+        }
       }
       for index in causeRules { found[index] = finish(index) }
     }
@@ -67,10 +71,11 @@ struct FindingsBuilder {
   /// Scans the resolved causes in runs, one thread each (run `r` visits `scans[rule][r]`), and
   /// does `aside` on the last run's thread before that run's causes.
   ///
-  /// The runs before the last two take equal ranges. The one before the last starts on its
-  /// range and goes on past it, a 32nd of the causes at a time, until `aside` is done; then the
-  /// last run takes half of what is left. Every split gives the same findings (the runs' scans are
-  /// merged in order); this one keeps both threads busy.
+  /// The runs before the last two take equal ranges. The one before the last claims causes
+  /// from the start of its range on, a 32nd of them at a time, until the last run, done with
+  /// `aside`, takes half of what is still unclaimed (all of it may be claimed by then). Every
+  /// split gives the same findings (the runs' scans are merged in order); this one keeps both
+  /// threads busy.
   private func scanCauses(
     _ resolved: ResolvedCauses, into scans: [[RuleScanBox]], aside: @escaping () -> Void
   ) {

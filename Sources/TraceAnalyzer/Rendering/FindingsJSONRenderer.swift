@@ -42,11 +42,14 @@ package enum FindingsJSONRenderer {
   static func write(
     _ findings: [Finding], to json: inout JSONWriter, caused: ((Finding) -> [RecordedHitch])? = nil
   ) {
-    // Many findings are written on every core, a range each.
+    // Many findings are written on every core, a range each, with this task's rules (a
+    // finding's fix is its rule's).
     let threads = findings.count < 256 ? 1 : ProcessorCount.available
-    let shared = UnsafeSendable((findings: findings, caused: caused))
+    let shared = UnsafeSendable((findings: findings, caused: caused, rules: FindingRules.registered))
     json.elements(count: findings.count, threads: threads) { range, json in
-      write(shared.value.findings[range], to: &json, caused: shared.value.caused)
+      FindingRules.withRegistered(shared.value.rules) {
+        write(shared.value.findings[range], to: &json, caused: shared.value.caused)
+      }
     }
   }
 

@@ -85,9 +85,9 @@ struct JSONWriter {
   }
   mutating func field(_ name: String, array body: (inout JSONWriter) -> Void) { key(name); array(body) }
 
-  /// Writes the elements of `count` items, `body` writing those of a range of them into a
-  /// writer of its own, the ranges on up to `threads` threads at once; the text is what one
-  /// writer would write going through them in order.
+  /// Writes the elements of `count` items into the array being written, `body` writing those
+  /// of a range of them into a writer of its own, the ranges on up to `threads` threads at
+  /// once; the text is what one writer would write going through them in order.
   ///
   /// `body` writes at least one element for each item.
   mutating func elements(

@@ -13,6 +13,14 @@ package enum FindingRules {
   /// Every rule in effect.
   static var all: [any FindingsRule.Type] { builtIn.map(\.type) + registered }
 
+  /// Runs `body` with `rules` registered, as read from ``registered`` on a task: for work that
+  /// task hands to another thread, which its task-local value does not reach.
+  static func withRegistered<Result>(
+    _ rules: [any FindingsRule.Type], _ body: () throws -> Result
+  ) rethrows -> Result {
+    try $registered.withValue(rules, operation: body)
+  }
+
   /// The entry of `type`: a built-in rule's, specialized for it, else one made now.
   static func entry(_ type: any FindingsRule.Type) -> RuleEntry {
     builtIn.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) } ?? RuleEntry(type)
