@@ -85,9 +85,24 @@ struct FindingsBuilder {
     let edgeSources = edgeSources
     let position = position
     let box = UnsafeSendable((scans: scans, aside: aside))
-    /// Where the run before the last has claimed up to, and where it must stop.
-    let shared = Mutex((claimed: total * max(runs - 2, 0) / runs, limit: total))
+    // Where the run before the last has claimed up to (the low half) and where it must stop
+    // (the high half), in one atomic word: both threads change it by compare-and-exchange.
+    let claims = Atomic<UInt64>(UInt64(total * max(runs - 2, 0) / runs) | UInt64(total) << 32)
     let claim = max(1, total / 32)
+    /// Changes `claims` by `change` (of the claimed and the limit) until no other thread did
+    /// between; returns the claims it changed.
+    @Sendable func update(_ change: (Int, Int) -> (Int, Int)) -> (claimed: Int, limit: Int) {
+      var current = claims.load(ordering: .acquiring)
+      while true {
+        let (claimed, limit) = (Int(current & 0xFFFF_FFFF), Int(current >> 32))
+        let (newClaimed, newLimit) = change(claimed, limit)
+        let (exchanged, original) = claims.compareExchange(
+          expected: current, desired: UInt64(newClaimed) | UInt64(newLimit) << 32,
+          ordering: .acquiringAndReleasing)
+        if exchanged { return (claimed, limit) }
+        current = original
+      }
+    }
     /// Visits, in run `run`, the causes of each range `next` gives until it gives nil.
     @Sendable func scan(run: Int, _ next: () -> Range<Int>?) {
       let scans = box.value.scans.map { $0[run] }
@@ -116,28 +131,30 @@ struct FindingsBuilder {
         return given ? nil : range
       }
     }
-    guard runs > 1 else {
-      box.value.aside()
-      scan(run: 0, once(0..<total))
+    // (More causes than the word's halves hold: equal ranges.)
+    guard runs > 1, total < 1 << 32 else {
+      if runs == 1 {
+        box.value.aside()
+        scan(run: 0, once(0..<total))
+        return
+      }
+      DispatchQueue.concurrentPerform(iterations: runs) { run in
+        if run == runs - 1 { box.value.aside() }
+        scan(run: run, once(total * run / runs..<total * (run + 1) / runs))
+      }
       return
     }
     DispatchQueue.concurrentPerform(iterations: runs) { run in
       switch run {
       case runs - 1:
         box.value.aside()
-        let split = shared.withLock { claims in
-          claims.limit = claims.claimed + (claims.limit - claims.claimed) / 2
-          return claims.limit
-        }
-        scan(run: run, once(split..<total))
+        let before = update { claimed, limit in (claimed, claimed + (limit - claimed) / 2) }
+        scan(run: run, once(before.claimed + (before.limit - before.claimed) / 2..<total))
       case runs - 2:
         scan(run: run) {
-          shared.withLock { claims -> Range<Int>? in
-            guard claims.claimed < claims.limit else { return nil }
-            let end = min(claims.claimed + claim, claims.limit)
-            defer { claims.claimed = end }
-            return claims.claimed..<end
-          }
+          let before = update { claimed, limit in (min(claimed + claim, limit), limit) }
+          let end = min(before.claimed + claim, before.limit)
+          return before.claimed < end ? before.claimed..<end : nil
         }
       default:
         scan(run: run, once(total * run / runs..<total * (run + 1) / runs))
