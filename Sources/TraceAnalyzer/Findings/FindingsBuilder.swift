@@ -131,26 +131,20 @@ struct FindingsBuilder {
         return given ? nil : range
       }
     }
-    // (More causes than the word's halves hold: equal ranges.)
-    guard runs > 1, total < 1 << 32 else {
-      if runs == 1 {
-        box.value.aside()
-        scan(run: 0, once(0..<total))
-        return
-      }
-      DispatchQueue.concurrentPerform(iterations: runs) { run in
-        if run == runs - 1 { box.value.aside() }
-        scan(run: run, once(total * run / runs..<total * (run + 1) / runs))
-      }
+    guard runs > 1 else {
+      box.value.aside()
+      scan(run: 0, once(0..<total))
       return
     }
+    // More causes than the word's halves hold take equal ranges.
+    let claiming = total < 1 << 32
     DispatchQueue.concurrentPerform(iterations: runs) { run in
+      if run == runs - 1 { box.value.aside() }
       switch run {
-      case runs - 1:
-        box.value.aside()
+      case runs - 1 where claiming:
         let before = update { claimed, limit in (claimed, claimed + (limit - claimed) / 2) }
         scan(run: run, once(before.claimed + (before.limit - before.claimed) / 2..<total))
-      case runs - 2:
+      case runs - 2 where claiming:
         scan(run: run) {
           let before = update { claimed, limit in (min(claimed + claim, limit), limit) }
           let end = min(before.claimed + claim, before.limit)
