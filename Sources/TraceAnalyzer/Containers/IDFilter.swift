@@ -44,17 +44,35 @@ struct IDFilter: Sendable {
     }
   }
 
+  /// The filter's words seen through a pointer: a plain value, so a closure that captures it
+  /// retains nothing (capturing the filter retains its storage at each call).
+  struct Lookup {
+    fileprivate let words: UnsafeBufferPointer<UInt64>
+
+    /// The roles `id` may have, as ``IDFilter/roles(of:)`` answers.
+    @inline(__always)
+    func roles(of id: Int64) -> Roles { IDFilter.roles(of: id, in: words) }
+  }
+
   /// The roles `id` may have; an absent role was certainly never inserted.
   @inline(__always)
   func roles(of id: Int64) -> Roles {
-    let (block, first, second) = Self.probes(id)
-    return storage.withUnsafeBufferPointer { words in
-      let a = block + first >> 6
-      let b = block + second >> 6
-      let sources = (words[a] >> UInt64(first & 63)) & (words[b] >> UInt64(second & 63)) & 1
-      let targets = (words[a + 4] >> UInt64(first & 63)) & (words[b + 4] >> UInt64(second & 63)) & 1
-      return Roles(rawValue: sources | targets << 1)
-    }
+    storage.withUnsafeBufferPointer { Self.roles(of: id, in: $0) }
+  }
+
+  /// Calls `body` with a ``Lookup`` of this filter, valid only inside it.
+  func withLookup<Result>(_ body: (Lookup) throws -> Result) rethrows -> Result {
+    try storage.withUnsafeBufferPointer { try body(Lookup(words: $0)) }
+  }
+
+  @inline(__always)
+  private static func roles(of id: Int64, in words: UnsafeBufferPointer<UInt64>) -> Roles {
+    let (block, first, second) = probes(id)
+    let a = block + first >> 6
+    let b = block + second >> 6
+    let sources = (words[a] >> UInt64(first & 63)) & (words[b] >> UInt64(second & 63)) & 1
+    let targets = (words[a + 4] >> UInt64(first & 63)) & (words[b + 4] >> UInt64(second & 63)) & 1
+    return Roles(rawValue: sources | targets << 1)
   }
 
   /// Adds every id of `other`.

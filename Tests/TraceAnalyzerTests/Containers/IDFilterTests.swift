@@ -35,4 +35,29 @@ struct IDFilterTests {
     }
     #expect(falsePositives < 100)
   }
+
+  /// A lookup answers as the filter does, for ids inserted in either role, both, or none.
+  @Test
+  func aLookupAnswersAsTheFilter() {
+    var random = SplitMix(seed: 7)
+    var filter = IDFilter()
+    let ids = (0..<5_000).map { _ in Int64(bitPattern: random.next()) }
+    for (index, id) in ids.enumerated() {
+      if index % 3 != 2 { filter.insert(id, as: .source) }
+      if index % 3 != 0 { filter.insert(id, as: .target) }
+    }
+    let probes = ids + (0..<5_000).map { _ in Int64(bitPattern: random.next()) }
+    var disagreements = 0
+    var seen: Set<UInt64> = []
+    filter.withLookup { lookup in
+      for id in probes {
+        let roles = lookup.roles(of: id)
+        seen.insert(roles.rawValue)
+        if roles != filter.roles(of: id) { disagreements += 1 }
+      }
+    }
+    #expect(disagreements == 0)
+    // Every answer was given: none, source, target and both.
+    #expect(seen == [0, 1, 2, 3])
+  }
 }

@@ -105,40 +105,44 @@ struct ChromeTraceExport {
     var named = [Int](repeating: 0, count: reading.threads.count)
     var frames = FrameFollower(timeline: reading.frames.timeline)
     var framePacker = TrackPacker()
-    // The packers through a pointer: no uniqueness check of their array per update.
-    packers.withUnsafeMutableBufferPointer { packers in
-      reading.forEachUpdate { record, key in
-        if key.isMainThread && record.isFinished {
-          if let left = frames.add(start: record.start, counts: true).left {
-            writeFrame(left, packer: &framePacker)
+    // Nothing the loop captures is retained per update: the packers through a pointer (no
+    // uniqueness check of their array either), the filter by its lookup, the spill unowned.
+    unowned(unsafe) let places = places
+    causeEnds.withLookup { causeEnds in
+      packers.withUnsafeMutableBufferPointer { packers in
+        reading.forEachUpdate { record, key in
+          if key.isMainThread && record.isFinished {
+            if let left = frames.add(start: record.start, counts: true).left {
+              writeFrame(left, packer: &framePacker)
+            }
           }
-        }
-        guard record.isFinished else {
-          result.unfinished += 1
-          return
-        }
-        let end = record.start.saturatingAdd(record.duration)
-        // An update a cause may name stays the innermost slice at its start (its flows bind there).
-        let lane = packers[key.thread].place(start: record.start, end: end, tag: record.id) {
-          !causeEnds.roles(of: $0).isEmpty
-        }
-        let track: Int64
-        if key.isMainThread {
-          track = Self.track(.main, lane: lane)
-        } else {
-          if threadOrder[key.thread] < 0 {
-            threadOrder[key.thread] = threadsSeen
-            threadsSeen += 1
+          guard record.isFinished else {
+            result.unfinished += 1
+            return
           }
-          track = Self.track(.threads, lane: lane, offset: threadOrder[key.thread] * (Family.lanes + 1))
+          let end = record.start.saturatingAdd(record.duration)
+          // An update a cause may name stays the innermost slice at its start (its flows bind there).
+          let lane = packers[key.thread].place(start: record.start, end: end, tag: record.id) {
+            !causeEnds.roles(of: $0).isEmpty
+          }
+          let track: Int64
+          if key.isMainThread {
+            track = Self.track(.main, lane: lane)
+          } else {
+            if threadOrder[key.thread] < 0 {
+              threadOrder[key.thread] = threadsSeen
+              threadsSeen += 1
+            }
+            track = Self.track(.threads, lane: lane, offset: threadOrder[key.thread] * (Family.lanes + 1))
+          }
+          if lane >= named[key.thread] {
+            let thread = reading.threads[key.thread]
+            tracks[track] = lane == 0 ? thread : "\(thread) (\(lane + 1))"
+            named[key.thread] = lane + 1
+          }
+          pending.append(Pending(record: record, track: track))
+          if pending.count >= Pending.batchSize { formatPending(places: places) }
         }
-        if lane >= named[key.thread] {
-          let thread = reading.threads[key.thread]
-          tracks[track] = lane == 0 ? thread : "\(thread) (\(lane + 1))"
-          named[key.thread] = lane + 1
-        }
-        pending.append(Pending(record: record, track: track))
-        if pending.count >= Pending.batchSize { formatPending(places: places) }
       }
     }
     if let left = frames.finish() { writeFrame(left, packer: &framePacker) }
