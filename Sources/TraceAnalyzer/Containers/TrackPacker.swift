@@ -3,13 +3,46 @@
 /// On one lane two intervals are disjoint or one holds the other, as Perfetto requires
 /// of the complete events of one track. An interval goes to the first lane where it fits.
 struct TrackPacker: Sendable {
+  /// A lane's open intervals as a stack of their ends, the innermost kept apart: one interval
+  /// after another on a lane (the usual thread) pushes and pops without touching the array.
   private struct Lane: Sendable {
-    /// The ends of the open intervals, innermost last.
-    var ends: [Int64]
+    /// The end of the innermost open interval, when ``open`` is not 0.
+    var top: Int64
+    /// How many intervals are open.
+    var open = 1
+    /// The ends of the open intervals below the innermost, outermost first.
+    var below: [Int64] = []
     /// The start and tag of the last interval placed on the lane with a tag (`Int64.min`:
     /// none).
     var lastStart: Int64 = .min
     var lastTag: Int64 = 0
+
+    /// A lane with `end` open.
+    init(end: Int64, lastStart: Int64 = .min, lastTag: Int64 = 0) {
+      top = end
+      self.lastStart = lastStart
+      self.lastTag = lastTag
+    }
+
+    /// Closes the open intervals that end by `start`.
+    @inline(__always)
+    mutating func close(before start: Int64) {
+      while open > 0 && top <= start {
+        open &-= 1
+        if open > 0 { top = below.removeLast() }
+      }
+    }
+
+    /// Whether an interval ending at `end` nests in the innermost open one (or none is open).
+    @inline(__always)
+    func holds(_ end: Int64) -> Bool { open == 0 || end <= top }
+
+    @inline(__always)
+    mutating func push(_ end: Int64) {
+      if open > 0 { below.append(top) }
+      top = end
+      open &+= 1
+    }
   }
 
   private var lanes: [Lane] = []
@@ -20,9 +53,9 @@ struct TrackPacker: Sendable {
     // The common case: lane 0 has room (checked without touching the other lanes).
     if !lanes.isEmpty {
       let fits = lanes.withUnsafeMutableBufferPointer { lanes in
-        while let top = lanes[0].ends.last, top <= start { lanes[0].ends.removeLast() }
-        if let top = lanes[0].ends.last, end > top { return false }
-        lanes[0].ends.append(end)
+        lanes[0].close(before: start)
+        guard lanes[0].holds(end) else { return false }
+        lanes[0].push(end)
         return true
       }
       if fits { return 0 }
@@ -41,9 +74,9 @@ struct TrackPacker: Sendable {
     let found = lanes.withUnsafeMutableBufferPointer { lanes in
       for lane in lanes.indices {
         if lanes[lane].lastStart == start && pinned(lanes[lane].lastTag) { continue }
-        while let top = lanes[lane].ends.last, top <= start { lanes[lane].ends.removeLast() }
-        if let top = lanes[lane].ends.last, end > top { continue }
-        lanes[lane].ends.append(end)
+        lanes[lane].close(before: start)
+        guard lanes[lane].holds(end) else { continue }
+        lanes[lane].push(end)
         lanes[lane].lastStart = start
         lanes[lane].lastTag = tag
         return lane
@@ -51,7 +84,7 @@ struct TrackPacker: Sendable {
       return -1
     }
     if found >= 0 { return found }
-    lanes.append(Lane(ends: [end], lastStart: start, lastTag: tag))
+    lanes.append(Lane(end: end, lastStart: start, lastTag: tag))
     return lanes.count - 1
   }
 
@@ -59,24 +92,24 @@ struct TrackPacker: Sendable {
   /// intervals on one lane never overlap, let alone nest.
   mutating func placeApart(start: Int64, end: Int64) -> Int {
     for lane in lanes.indices {
-      while let top = lanes[lane].ends.last, top <= start { lanes[lane].ends.removeLast() }
-      if lanes[lane].ends.isEmpty {
-        lanes[lane].ends.append(end)
+      lanes[lane].close(before: start)
+      if lanes[lane].open == 0 {
+        lanes[lane].push(end)
         return lane
       }
     }
-    lanes.append(Lane(ends: [end]))
+    lanes.append(Lane(end: end))
     return lanes.count - 1
   }
 
   private mutating func placeBeyondFirst(start: Int64, end: Int64) -> Int {
     for lane in lanes.indices.dropFirst() {
-      while let top = lanes[lane].ends.last, top <= start { lanes[lane].ends.removeLast() }
-      if let top = lanes[lane].ends.last, end > top { continue }
-      lanes[lane].ends.append(end)
+      lanes[lane].close(before: start)
+      guard lanes[lane].holds(end) else { continue }
+      lanes[lane].push(end)
       return lane
     }
-    lanes.append(Lane(ends: [end]))
+    lanes.append(Lane(end: end))
     return lanes.count - 1
   }
 
