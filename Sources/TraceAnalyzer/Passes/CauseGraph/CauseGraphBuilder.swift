@@ -13,7 +13,9 @@ import TraceModel
 ///    partitioned by `to`.
 /// 2. For each partition: put the `to` ids of its causes in the table, fill in the nodes of
 ///    the partition's events that define them, resolve `to`, place causes without a time by
-///    their target (with a range), and count the edge.
+///    their target (with a range), and count the edge. With about as many causes as events,
+///    the partition's events are all kept, and found by a search in place when their ids rise
+///    (``SortedTargets``).
 ///
 /// An id found in no table becomes an `unknown #ID` node and the cause is reported as dangling.
 /// The partitions are shared out between threads (see ``JoinShare``).

@@ -122,60 +122,84 @@ final class JoinShare: @unchecked Sendable {
     for partition in partitions {
       // The ids the partition's causes go to, then the events that define them (the last one
       // of an id defined twice): a table of the partition's targets alone. When there are
-      // about as many causes as events, a table of every event costs less than finding the
-      // targets first.
+      // about as many causes as events, every event is kept instead, and searched in place
+      // (``SortedTargets``) when their ids rise, else put in the table.
       table.removeAll()
       targets.removeAll(keepingCapacity: true)
       let partitionCauses = shares.reduce(0) { $0 + $1.byTarget.count(inPartition: partition) }
       guard partitionCauses > 0 else { continue }
       let events = setup.parts.reduce(0) { $0 + $1.sink.ids.count(inPartition: partition) }
       let everyEvent = 2 * partitionCauses >= events
-      table.reserve(everyEvent ? events : partitionCauses)
-      if !everyEvent {
+      if everyEvent {
+        targets.reserveCapacity(events)
+        for (part, mapping) in zip(setup.parts, setup.mappings) {
+          part.sink.ids.forEachBlock(inPartition: partition) { block in
+            for var record in block {
+              record.node = mapping[Int(record.node)]
+              targets.append(record)
+            }
+          }
+        }
+      } else {
+        table.reserve(partitionCauses)
         for share in shares {
           share.byTarget.forEachBlock(inPartition: partition) { block in
             for cause in block { table.insert(cause.to, Batch.none) }
           }
         }
-      }
-      for (part, mapping) in zip(setup.parts, setup.mappings) {
-        part.sink.ids.forEachBlock(inPartition: partition) { block in
-          for var record in block where everyEvent || table.find(record.id) != nil {
-            record.node = mapping[Int(record.node)]
-            table.insert(record.id, UInt64(targets.count))
-            targets.append(record)
+        for (part, mapping) in zip(setup.parts, setup.mappings) {
+          part.sink.ids.forEachBlock(inPartition: partition) { block in
+            for var record in block where table.find(record.id) != nil {
+              record.node = mapping[Int(record.node)]
+              table.insert(record.id, UInt64(targets.count))
+              targets.append(record)
+            }
           }
         }
       }
-      for (writer, share) in shares.enumerated() {
-        let provisional = sourceUnknowns[writer]
-        share.byTarget.forEachBlock(inPartition: partition) { block in
-          var start = 0
-          while start < block.count {
-            let count = min(CauseGraphBuilder.EdgeTable.lookAhead, block.count - start)
-            // A batch at a time, in stages whose lookups do not wait on each other, so that
-            // their cache misses overlap: the targets, then their records, then the edges.
-            for slot in 0..<count { batch.found[slot] = table.find(block[start + slot].to) ?? Batch.none }
-            for slot in 0..<count where batch.found[slot] != Batch.none {
-              batch.targets[slot] = targets[Int(batch.found[slot])]
+      let searched = everyEvent && SortedTargets.areSorted(targets)
+      if everyEvent && !searched {
+        table.reserve(events)
+        for (place, record) in targets.enumerated() { table.insert(record.id, UInt64(place)) }
+      }
+      targets.withUnsafeBufferPointer { targets in
+        var sorted = SortedTargets(targets)
+        for (writer, share) in shares.enumerated() {
+          let provisional = sourceUnknowns[writer]
+          share.byTarget.forEachBlock(inPartition: partition) { block in
+            var start = 0
+            while start < block.count {
+              let count = min(CauseGraphBuilder.EdgeTable.lookAhead, block.count - start)
+              // A batch at a time, in stages whose lookups do not wait on each other, so that
+              // their cache misses overlap: the targets, then their records, then the edges.
+              if searched {
+                for slot in 0..<count {
+                  batch.found[slot] = sorted.find(block[start + slot].to).map { UInt64($0) } ?? Batch.none
+                }
+              } else {
+                for slot in 0..<count { batch.found[slot] = table.find(block[start + slot].to) ?? Batch.none }
+              }
+              for slot in 0..<count where batch.found[slot] != Batch.none {
+                batch.targets[slot] = targets[Int(batch.found[slot])]
+              }
+              for slot in 0..<count {
+                var cause = block[start + slot]
+                let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
+                if fromDangles { cause.from = Int64(provisional[Int(cause.from - base)]) }
+                batch.causes[slot] = cause
+                batch.to[slot] = tally.place(
+                  cause, target: batch.target(slot), fromDangles: fromDangles, catalog: catalog)
+              }
+              for slot in 0..<count where batch.to[slot] != Batch.notCounted {
+                batch.edges[slot] = tally.edges.index(of: batch.key(slot))
+              }
+              for slot in 0..<count where batch.to[slot] != Batch.notCounted {
+                tally.count(
+                  batch.causes[slot], to: batch.to[slot], edge: batch.edges[slot], key: batch.key(slot),
+                  target: batch.target(slot), updateLabel: setup.updateLabel, resolved: resolved)
+              }
+              start += count
             }
-            for slot in 0..<count {
-              var cause = block[start + slot]
-              let fromDangles = cause.flags & CauseGraphSink.CauseRecord.fromDangles != 0
-              if fromDangles { cause.from = Int64(provisional[Int(cause.from - base)]) }
-              batch.causes[slot] = cause
-              batch.to[slot] = tally.place(
-                cause, target: batch.target(slot), fromDangles: fromDangles, catalog: catalog)
-            }
-            for slot in 0..<count where batch.to[slot] != Batch.notCounted {
-              batch.edges[slot] = tally.edges.index(of: batch.key(slot))
-            }
-            for slot in 0..<count where batch.to[slot] != Batch.notCounted {
-              tally.count(
-                batch.causes[slot], to: batch.to[slot], edge: batch.edges[slot], key: batch.key(slot),
-                target: batch.target(slot), updateLabel: setup.updateLabel, resolved: resolved)
-            }
-            start += count
           }
         }
       }

@@ -1,0 +1,65 @@
+/// The events of one join partition, in the order they were met, found by id without a hash
+/// table when their ids never decrease (as a recorder numbers them): the causes of a partition
+/// come mostly in rising `to` order too, so each lookup moves a cursor a little forward through
+/// memory read in order.
+///
+/// It finds what a table filled with every event in order finds: the place of the last event
+/// with the id, since a later definition replaces an earlier one.
+struct SortedTargets {
+  private let records: UnsafeBufferPointer<EventRecord>
+  /// The first place whose id is not below the last id asked for.
+  private var cursor = 0
+
+  /// A reader of `records`, whose ids must never decrease.
+  init(_ records: UnsafeBufferPointer<EventRecord>) {
+    self.records = records
+  }
+
+  /// Whether the ids of `records` never decrease.
+  static func areSorted(_ records: [EventRecord]) -> Bool {
+    records.withUnsafeBufferPointer { records in
+      var index = 1
+      while index < records.count {
+        if records[index].id < records[index - 1].id { return false }
+        index += 1
+      }
+      return true
+    }
+  }
+
+  /// The place of the last record with `id`, or nil when none has it.
+  @inline(__always)
+  mutating func find(_ id: Int64) -> Int? {
+    let count = records.count
+    if cursor > 0 && records[cursor - 1].id >= id {
+      // Back: a binary search of what lies before the cursor.
+      cursor = lowerBound(of: id, from: 0, to: cursor - 1)
+    } else if cursor < count && records[cursor].id < id {
+      // Forward: steps that double from the cursor, then a binary search of the last one.
+      var low = cursor
+      var step = 1
+      while low + step < count && records[low + step].id < id {
+        low += step
+        step &<<= 1
+      }
+      cursor = lowerBound(of: id, from: low + 1, to: min(low + step, count))
+    }
+    guard cursor < count && records[cursor].id == id else { return nil }
+    var last = cursor
+    while last + 1 < count && records[last + 1].id == id { last += 1 }
+    return last
+  }
+
+  /// The first place in `low..<high` whose id is not below `id` (`high` when none is), given
+  /// that every id before `low` is below it.
+  @inline(__always)
+  private func lowerBound(of id: Int64, from low: Int, to high: Int) -> Int {
+    var low = low
+    var high = high
+    while low < high {
+      let middle = (low + high) >> 1
+      if records[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
