@@ -9,6 +9,8 @@ struct SortedTargets {
   private let records: UnsafeBufferPointer<EventRecord>
   /// The first place whose id is not below the last id asked for.
   private var cursor = 0
+  /// Records a lookup reads one by one before it takes longer steps.
+  private static let scan = 16
 
   /// A reader of `records`, whose ids must never decrease.
   init(_ records: UnsafeBufferPointer<EventRecord>) {
@@ -31,22 +33,29 @@ struct SortedTargets {
   @inline(__always)
   mutating func find(_ id: Int64) -> Int? {
     let count = records.count
-    if cursor > 0 && records[cursor - 1].id >= id {
-      // Back: a binary search of what lies before the cursor.
-      cursor = lowerBound(of: id, from: 0, to: cursor - 1)
-    } else if cursor < count && records[cursor].id < id {
-      // Forward: steps that double from the cursor, then a binary search of the last one.
-      var low = cursor
-      var step = 1
-      while low + step < count && records[low + step].id < id {
-        low += step
-        step &<<= 1
+    if cursor < count && records[cursor].id < id {
+      // Forward: a short scan (the next id is usually a few records on), then steps that
+      // double and a binary search of the last one.
+      var place = cursor &+ 1
+      let scanned = min(count, cursor &+ Self.scan)
+      while place < scanned && records[place].id < id { place &+= 1 }
+      if place == scanned && place < count {
+        var low = place &- 1
+        var step = 1
+        while low &+ step < count && records[low &+ step].id < id {
+          low &+= step
+          step &<<= 1
+        }
+        place = lowerBound(of: id, from: low &+ 1, to: min(low &+ step, count))
       }
-      cursor = lowerBound(of: id, from: low + 1, to: min(low + step, count))
+      cursor = place
+    } else if cursor > 0 && records[cursor &- 1].id >= id {
+      // Back: a binary search of what lies before the cursor.
+      cursor = lowerBound(of: id, from: 0, to: cursor &- 1)
     }
     guard cursor < count && records[cursor].id == id else { return nil }
     var last = cursor
-    while last + 1 < count && records[last + 1].id == id { last += 1 }
+    while last &+ 1 < count && records[last &+ 1].id == id { last &+= 1 }
     return last
   }
 
