@@ -30,16 +30,28 @@
   }
 
   /// The number of decimal digits of `value` (1 for 0).
+  ///
+  /// Comparisons with literals, not a table: a global table is reached through its lazy
+  /// initializer's check at every number, across modules a call.
   @inlinable @inline(__always)
   package static func digitCount(_ value: UInt64) -> Int {
-    // log10 from the bit length (1233 / 4096 is just under log10(2)): the count or one less.
-    let bits = 64 &- (value | 1).leadingZeroBitCount
-    let guess = (bits &* 1233) >> 12
-    return guess == 0 || value >= powersOfTen[guess] ? guess &+ 1 : guess
-  }
-
-  /// `10^n` for n in `0...19`.
-  @usableFromInline static let powersOfTen: [UInt64] = (0..<20).map { power in
-    (0..<power).reduce(1) { value, _ in value * 10 }
+    if value < 100_000_000 {
+      if value < 10_000 {
+        if value < 100 { return value < 10 ? 1 : 2 }
+        return value < 1_000 ? 3 : 4
+      }
+      if value < 1_000_000 { return value < 100_000 ? 5 : 6 }
+      return value < 10_000_000 ? 7 : 8
+    }
+    if value < 10_000_000_000_000_000 {
+      if value < 1_000_000_000_000 {
+        if value < 10_000_000_000 { return value < 1_000_000_000 ? 9 : 10 }
+        return value < 100_000_000_000 ? 11 : 12
+      }
+      if value < 100_000_000_000_000 { return value < 10_000_000_000_000 ? 13 : 14 }
+      return value < 1_000_000_000_000_000 ? 15 : 16
+    }
+    if value < 1_000_000_000_000_000_000 { return value < 100_000_000_000_000_000 ? 17 : 18 }
+    return value < 10_000_000_000_000_000_000 ? 19 : 20
   }
 }
