@@ -35,23 +35,19 @@
   /// initializer's check at every number, across modules a call.
   @inlinable @inline(__always)
   package static func digitCount(_ value: UInt64) -> Int {
-    if value < 100_000_000 {
-      if value < 10_000 {
-        if value < 100 { return value < 10 ? 1 : 2 }
-        return value < 1_000 ? 3 : 4
-      }
-      if value < 1_000_000 { return value < 100_000 ? 5 : 6 }
-      return value < 10_000_000 ? 7 : 8
+    if value < 100_000_000 { return digitCount(belowE8: value) }
+    if value < 10_000_000_000_000_000 { return 8 &+ digitCount(belowE8: value / 100_000_000) }
+    return 16 &+ digitCount(belowE8: value / 10_000_000_000_000_000)
+  }
+
+  /// The number of decimal digits of `value`, which is below 10^8.
+  @inlinable @inline(__always)
+  static func digitCount(belowE8 value: UInt64) -> Int {
+    if value < 10_000 {
+      if value < 100 { return value < 10 ? 1 : 2 }
+      return value < 1_000 ? 3 : 4
     }
-    if value < 10_000_000_000_000_000 {
-      if value < 1_000_000_000_000 {
-        if value < 10_000_000_000 { return value < 1_000_000_000 ? 9 : 10 }
-        return value < 100_000_000_000 ? 11 : 12
-      }
-      if value < 100_000_000_000_000 { return value < 10_000_000_000_000 ? 13 : 14 }
-      return value < 1_000_000_000_000_000 ? 15 : 16
-    }
-    if value < 1_000_000_000_000_000_000 { return value < 100_000_000_000_000_000 ? 17 : 18 }
-    return value < 10_000_000_000_000_000_000 ? 19 : 20
+    if value < 1_000_000 { return value < 100_000 ? 5 : 6 }
+    return value < 10_000_000 ? 7 : 8
   }
 }
