@@ -37,6 +37,11 @@ struct SortedTargetsTests {
       if id > highest + 5 { id = -2 }
       asked.append(id)
     }
+    // Falls of one record and of one id, which the search back must land on exactly.
+    for place in records.indices.reversed() { asked.append(records[place].id) }
+    for place in records.indices.dropFirst() {
+      asked += [records[place].id, records[place - 1].id, records[place].id - 1]
+    }
     records.withUnsafeBufferPointer { buffer in
       var sorted = SortedTargets(buffer)
       for id in asked {

@@ -30,11 +30,10 @@
   }
 
   /// The number of decimal digits of `value` (1 for 0).
-  ///
-  /// Comparisons with literals, not a table: a global table is reached through its lazy
-  /// initializer's check at every number, across modules a call.
   @inlinable @inline(__always)
   package static func digitCount(_ value: UInt64) -> Int {
+    // Comparisons with literals: a global table would be reached through its lazy
+    // initializer's check at every number (a call, from another module).
     if value < 100_000_000 { return digitCount(belowE8: value) }
     if value < 10_000_000_000_000_000 { return 8 &+ digitCount(belowE8: value / 100_000_000) }
     return 16 &+ digitCount(belowE8: value / 10_000_000_000_000_000)

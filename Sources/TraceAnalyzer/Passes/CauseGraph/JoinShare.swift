@@ -123,7 +123,7 @@ final class JoinShare: @unchecked Sendable {
       // The ids the partition's causes go to, then the events that define them (the last one
       // of an id defined twice): a table of the partition's targets alone. When there are
       // about as many causes as events, every event is kept instead, and searched in place
-      // (``SortedTargets``) when their ids rise, else put in the table.
+      // (SortedTargets) when their ids rise, else put in the table.
       table.removeAll()
       targets.removeAll(keepingCapacity: true)
       let partitionCauses = shares.reduce(0) { $0 + $1.byTarget.count(inPartition: partition) }

@@ -1,15 +1,14 @@
-/// The events of one join partition, in the order they were met, found by id without a hash
-/// table when their ids never decrease (as a recorder numbers them): the causes of a partition
-/// come mostly in rising `to` order too, so each lookup moves a cursor a little forward through
-/// memory read in order.
+/// A search by id of one join partition's events, whose ids must never decrease.
 ///
-/// It finds what a table filled with every event in order finds: the place of the last event
-/// with the id, since a later definition replaces an earlier one.
+/// Recorders number events in order, and a partition's causes come as a few runs of rising
+/// `to`, so each lookup moves a cursor a little forward through memory read in order, where a
+/// hash table would miss the cache at each. It finds what a table filled with every event in
+/// order finds: the place of the last event with the id (a later definition replaces one).
 struct SortedTargets {
   private let records: UnsafeBufferPointer<EventRecord>
   /// The first place whose id is not below the last id asked for.
   private var cursor = 0
-  /// Records a lookup reads one by one before it takes longer steps.
+  /// Records a lookup reads one by one (the cursor's included) before it takes longer steps.
   private static let scan = 16
 
   /// A reader of `records`, whose ids must never decrease.
@@ -59,8 +58,7 @@ struct SortedTargets {
     return last
   }
 
-  /// The first place in `low..<high` whose id is not below `id` (`high` when none is), given
-  /// that every id before `low` is below it.
+  /// The first place in `low..<high` whose id is not below `id`, else `high`.
   @inline(__always)
   private func lowerBound(of id: Int64, from low: Int, to high: Int) -> Int {
     var low = low
