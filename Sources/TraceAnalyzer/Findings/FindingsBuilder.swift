@@ -90,8 +90,10 @@ struct FindingsBuilder {
     let claims = Atomic<UInt64>(UInt64(total * max(runs - 2, 0) / runs) | UInt64(total) << 32)
     let claim = max(1, total / 32)
     /// Changes `claims` by `change` (of the claimed and the limit) until no other thread did
-    /// between; returns the claims it changed.
-    @Sendable func update(_ change: (Int, Int) -> (Int, Int)) -> (claimed: Int, limit: Int) {
+    /// between; returns the claims before and after.
+    @Sendable func update(_ change: (Int, Int) -> (Int, Int))
+      -> (before: (claimed: Int, limit: Int), after: (claimed: Int, limit: Int))
+    {
       var current = claims.load(ordering: .acquiring)
       while true {
         let (claimed, limit) = (Int(current & 0xFFFF_FFFF), Int(current >> 32))
@@ -99,7 +101,7 @@ struct FindingsBuilder {
         let (exchanged, original) = claims.compareExchange(
           expected: current, desired: UInt64(newClaimed) | UInt64(newLimit) << 32,
           ordering: .acquiringAndReleasing)
-        if exchanged { return (claimed, limit) }
+        if exchanged { return ((claimed, limit), (newClaimed, newLimit)) }
         current = original
       }
     }
@@ -142,13 +144,12 @@ struct FindingsBuilder {
       if run == runs - 1 { box.value.aside() }
       switch run {
       case runs - 1 where claiming:
-        let before = update { claimed, limit in (claimed, claimed + (limit - claimed) / 2) }
-        scan(run: run, once(before.claimed + (before.limit - before.claimed) / 2..<total))
+        let split = update { claimed, limit in (claimed, claimed + (limit - claimed) / 2) }.after.limit
+        scan(run: run, once(split..<total))
       case runs - 2 where claiming:
         scan(run: run) {
-          let before = update { claimed, limit in (min(claimed + claim, limit), limit) }
-          let end = min(before.claimed + claim, before.limit)
-          return before.claimed < end ? before.claimed..<end : nil
+          let (before, after) = update { claimed, limit in (min(claimed + claim, limit), limit) }
+          return before.claimed < after.claimed ? before.claimed..<after.claimed : nil
         }
       default:
         scan(run: run, once(total * run / runs..<total * (run + 1) / runs))
