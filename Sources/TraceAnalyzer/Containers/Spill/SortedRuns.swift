@@ -1,5 +1,6 @@
-/// A fixed-size record that ``SortedRuns`` orders.
-protocol RunRecord: BitwiseCopyable, Sendable {
+/// A fixed-size record that ``SortedRuns`` orders, packed (``SpillPackable``) when a run
+/// leaves memory.
+protocol RunRecord: SpillPackable, Sendable {
   /// Whether `a` comes before `b`: a strict weak order.
   static func precedes(_ a: Self, _ b: Self) -> Bool
 }
@@ -7,27 +8,43 @@ protocol RunRecord: BitwiseCopyable, Sendable {
 /// Records appended in any order, read back in ``RunRecord/precedes(_:_:)`` order.
 ///
 /// Memory is bounded by the run length: each full run is sorted and spilled to an unlinked
-/// temporary file; reading merges the runs. A run that starts after the previous one ends
-/// extends it, so a trace already in order is one run.
+/// temporary file, packed a block of ``readLength`` records at a time; reading merges the runs.
+/// A run that starts after the previous one ends extends it, so a trace already in order is one
+/// run.
 final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
   /// Records sorted in memory at once.
   static var runLength: Int { 1 << 17 }
   /// Records kept in memory before any goes to disk (about 20 MB): a trace of a million
   /// events or so never touches the disk.
   static var memoryLimit: Int { 4 * runLength }
-  /// Records read from each run at a time while merging.
+  /// Records read from each run at a time while merging, and records a spilled block packs.
   static var readLength: Int { 1 << 11 }
+
+  /// A block of a spilled run: its packed bytes in the file, its records' place in all the
+  /// records spilled, and its first record (so that a range search reads one block a run).
+  fileprivate struct Block {
+    var offset: Int
+    var bytes: Int
+    /// The number, among all records spilled, of its first record.
+    var start: Int
+    var count: Int
+    var first: Record
+  }
 
   /// Records sorted in memory at once in this instance.
   let length: Int
   /// Records this instance keeps in memory before spilling.
   let memoryLimit: Int
   private var buffer: [Record] = []
-  /// Spilled runs: byte offset and record count; a run kept in memory has offset `-1 - c`, its
-  /// records in ``memoryChunks`` from `c` on.
+  /// The runs and their record counts: a spilled run's `offset` is the index of its first block
+  /// in ``blocks``; a run kept in memory has offset `-1 - c`, its records in ``memoryChunks``
+  /// from `c` on.
   private(set) var runs: [(offset: Int, count: Int)] = []
   private var last: Record?
   private var file: SpillBlockFile?
+  /// The spilled blocks, in file order (a run's blocks follow one another).
+  fileprivate private(set) var blocks: [Block] = []
+  private var spilled = 0
   /// The runs kept in memory, a sorted buffer a chunk: a run that extends one adds a chunk (no
   /// copy of what it extends).
   private var memoryChunks: [[Record]] = []
@@ -65,44 +82,96 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
       buffer.removeAll(keepingCapacity: true)
       return
     }
-    if file == nil { file = SpillBlockFile() }
-    let offset = buffer.withUnsafeBytes { file!.append($0) }
-    if extends, let previous = runs.last, previous.offset >= 0,
-      previous.offset + previous.count * MemoryLayout<Record>.stride == offset
-    {
+    // A spilled run's blocks are the last ones while it is the last run.
+    if extends, let previous = runs.last, previous.offset >= 0 {
       runs[runs.count - 1].count += buffer.count
     } else {
-      runs.append((offset, buffer.count))
+      runs.append((blocks.count, buffer.count))
     }
+    spill(buffer)
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Packs `records` into blocks and appends them to the file in one write.
+  private func spill(_ records: [Record]) {
+    let blockLength = Self.readLength
+    let blockCount = (records.count + blockLength - 1) / blockLength
+    let capacity = Record.packedBytes(atMost: blockLength)
+    let packed = UnsafeMutableRawPointer.allocate(byteCount: blockCount * capacity, alignment: 8)
+    defer { packed.deallocate() }
+    var used = 0
+    let firstBlock = blocks.count
+    records.withUnsafeBufferPointer { records in
+      for from in stride(from: 0, to: records.count, by: blockLength) {
+        let block = UnsafeBufferPointer(rebasing: records[from..<min(from + blockLength, records.count)])
+        let bytes = Record.pack(block, into: packed + used)
+        blocks.append(Block(offset: used, bytes: bytes, start: spilled, count: block.count, first: block[0]))
+        spilled += block.count
+        used += bytes
+      }
+    }
+    if file == nil { file = SpillBlockFile() }
+    let offset = file!.append(UnsafeRawBufferPointer(start: packed, count: used))
+    for index in firstBlock..<blocks.count { blocks[index].offset += offset }
+  }
+
+  /// The records of spilled block `index`, unpacked; nil when the spill cannot be read.
+  fileprivate func records(ofBlock index: Int) -> [Record]? {
+    let block = blocks[index]
+    let packed = UnsafeMutableRawPointer.allocate(byteCount: max(block.bytes, 1), alignment: 8)
+    defer { packed.deallocate() }
+    let bytes = UnsafeMutableRawBufferPointer(start: packed, count: block.bytes)
+    guard file?.read(into: bytes, at: block.offset) == true else { return nil }
+    let records = [Record](unsafeUninitializedCapacity: block.count) { buffer, initialized in
+      initialized = Record.unpack(packed, count: block.bytes, into: buffer.baseAddress!)
+    }
+    return records.count == block.count ? records : nil
+  }
+
+  /// The index of the spilled block that holds record number `spilledIndex` (among all records
+  /// spilled), trying `hint` first.
+  fileprivate func block(holding spilledIndex: Int, hint: Int) -> Int {
+    if hint < blocks.count && blocks[hint].start <= spilledIndex
+      && spilledIndex < blocks[hint].start + blocks[hint].count
+    {
+      return hint
+    }
+    var low = 0
+    var high = blocks.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if blocks[middle].start <= spilledIndex { low = middle } else { high = middle - 1 }
+    }
+    return low
   }
 
   /// The position in `run` of its first record that `isAfter` holds for (its count when none),
   /// by binary search: `isAfter` must hold for every record after one it holds for.
   fileprivate func firstPosition(in run: (offset: Int, count: Int), where isAfter: (Record) -> Bool) -> Int {
-    var low = 0
-    var high = run.count
+    guard run.offset >= 0 else {
+      var low = 0
+      var high = run.count
+      while low < high {
+        let middle = (low + high) / 2
+        let (chunk, at) = memoryPlace(of: middle, inRunAt: run.offset)
+        if isAfter(memoryChunks[chunk][at]) { high = middle } else { low = middle + 1 }
+      }
+      return low
+    }
+    // The first block whose first record is after, then the block before it, record by record.
+    let runStart = blocks[run.offset].start
+    let end = block(holding: runStart + run.count - 1, hint: run.offset) + 1
+    var low = run.offset
+    var high = end
     while low < high {
       let middle = (low + high) / 2
-      guard let record = record(in: run, at: middle) else { return run.count }
-      if isAfter(record) { high = middle } else { low = middle + 1 }
+      if isAfter(blocks[middle].first) { high = middle } else { low = middle + 1 }
     }
-    return low
-  }
-
-  /// The record at `index` of `run`, read alone; nil when the spill cannot be read.
-  private func record(in run: (offset: Int, count: Int), at index: Int) -> Record? {
-    if run.offset < 0 {
-      let (chunk, at) = memoryPlace(of: index, inRunAt: run.offset)
-      return memoryChunks[chunk][at]
-    }
-    let stride = MemoryLayout<Record>.stride
-    let records = [Record](unsafeUninitializedCapacity: 1) { buffer, initialized in
-      let ok =
-        file?.read(into: UnsafeMutableRawBufferPointer(buffer), at: run.offset + index * stride) ?? false
-      initialized = ok ? 1 : 0
-    }
-    return records.first
+    guard low > run.offset else { return 0 }
+    let candidate = low - 1
+    guard let records = records(ofBlock: candidate) else { return run.count }
+    let within = records.firstIndex(where: isAfter) ?? records.count
+    return min(blocks[candidate].start + within - runStart, run.count)
   }
 
   /// The chunk and the index in it of record `index` of the memory run at `offset`.
@@ -129,37 +198,45 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
     let offset: Int
     var remaining: Int
     var position = 0
-    /// Records read ahead (a memory chunk itself, shared), the next one's index and the end.
+    /// Records read ahead (a memory chunk itself, shared, or an unpacked block), the next one's
+    /// index and the end.
     var chunk: [Record] = []
     var index = 0
     var end = 0
+    /// The spilled block read last (where the next is looked for first).
+    private var block: Int
 
     init(runs: SortedRuns, run: (offset: Int, count: Int)) {
       self.runs = runs
       offset = run.offset
       remaining = run.count
+      block = max(run.offset, 0)
     }
 
     /// The next record, nil at the end.
     mutating func next() -> Record? {
       if index == end {
         guard remaining > 0 else { return nil }
-        var take = min(remaining, SortedRuns<Record>.readLength)
+        let take: Int
         if offset < 0 {
           let (place, at) = runs.memoryPlace(of: position, inRunAt: offset)
           chunk = runs.memoryChunks[place]
           take = min(remaining, chunk.count - at)
           index = at
         } else {
-          let stride = MemoryLayout<Record>.stride
-          chunk = [Record](unsafeUninitializedCapacity: take) { buffer, initialized in
-            let ok =
-              runs.file?.read(
-                into: UnsafeMutableRawBufferPointer(buffer), at: offset + position * stride) ?? false
-            initialized = ok ? take : 0
+          let spilledIndex = runs.blocks[offset].start + position
+          block = runs.block(holding: spilledIndex, hint: block)
+          guard let records = runs.records(ofBlock: block) else {
+            chunk = []
+            index = 0
+            end = 0
+            remaining = 0
+            return nil
           }
-          if chunk.isEmpty { return nil }
-          index = 0
+          chunk = records
+          index = spilledIndex - runs.blocks[block].start
+          take = min(remaining, chunk.count - index)
+          block += 1
         }
         position += take
         remaining -= take
