@@ -118,3 +118,54 @@ final class BurstCounter {
     return result
   }
 }
+
+/// A bucket's starts lie within its share of the trace's span, so a start packs into one word
+/// with its edge:
+///
+/// - a block starts with the first record's start (a word);
+/// - a record whose edge is below 2^24 and start change within ±2^38 ns is one word: bits 39-62
+///   the edge, 0-38 the zigzag start change;
+/// - any other record is an escape word (bit 63) followed by its two words as they are.
+extension BurstCounter.Start {
+  static func packedBytes(atMost count: Int) -> Int { 8 &+ count &* 24 }
+
+  static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
+    var words = PackedWords(output)
+    var previous = records.first?.start ?? 0
+    words.write(UInt64(bitPattern: previous))
+    for record in records {
+      let change = PackedWords.change(record.start, from: previous)
+      previous = record.start
+      if UInt64(bitPattern: record.edge) < 1 << 24 && change < 1 << 39 {
+        words.write(UInt64(record.edge) << 39 | change)
+      } else {
+        words.write(PackedWords.escape)
+        words.write(UInt64(bitPattern: record.edge))
+        words.write(UInt64(bitPattern: record.start))
+      }
+    }
+    return words.count &* 8
+  }
+
+  static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
+    var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
+    guard count >= 8 else { return 0 }
+    var previous = Int64(bitPattern: words.read())
+    var decoded = 0
+    while words.count &* 8 < count {
+      let word = words.read()
+      let record: Self
+      if word & PackedWords.escape == 0 {
+        previous = PackedWords.value(changing: previous, by: PackedWords.field(word, 0, 39))
+        record = Self(edge: Int64(bitPattern: word >> 39), start: previous)
+      } else {
+        let edge = Int64(bitPattern: words.read())
+        previous = Int64(bitPattern: words.read())
+        record = Self(edge: edge, start: previous)
+      }
+      (records + decoded).initialize(to: record)
+      decoded &+= 1
+    }
+    return decoded
+  }
+}

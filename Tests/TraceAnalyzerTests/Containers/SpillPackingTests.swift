@@ -161,13 +161,22 @@ struct SpillPackingTests {
     }
     let (unpackedCauses, causeBytes) = Self.roundTrip(causes)
     #expect(unpackedCauses.map(Self.fields) == causes.map(Self.fields))
-    #expect(causeBytes == 24 * causes.count)
+    #expect(causeBytes == 16 * causes.count)
+    // A partition of a large trace: consecutive causes seconds apart, still two words.
+    let sparse = causes.map { cause in
+      var cause = cause
+      cause.time = 1_000_000_000 + 3_000_000_000 * (cause.to - 100)
+      return cause
+    }
+    let (unpackedSparse, sparseBytes) = Self.roundTrip(sparse)
+    #expect(unpackedSparse.map(Self.fields) == sparse.map(Self.fields))
+    #expect(sparseBytes == 16 * sparse.count)
 
     let resolved = (Int64(0)..<100).map {
       ResolvedCause(
-        edge: UInt32($0 % 9), to: UInt32($0), flags: 33, target: 100 + 2 * $0,
-        start: 1_000_000_000 + 40_000 * $0,
-        duration: 300_000, time: 1_000_000_000 + 40_000 * $0)
+        edge: UInt32($0 % 9), to: UInt32($0), flags: $0 % 2 == 0 ? 49 : 33, target: 100 + 2 * $0,
+        start: 1_000_000_000 + 3_000_000_000 * $0,
+        duration: 300_000, time: $0 % 2 == 0 ? 1_000_000_000 + 3_000_000_000 * $0 - 5_000 : 0)
     }
     let (unpackedResolved, resolvedBytes) = Self.roundTrip(resolved)
     #expect(unpackedResolved.map(Self.fields) == resolved.map(Self.fields))
@@ -222,5 +231,33 @@ struct SpillPackingTests {
     let (unpacked, bytes) = Self.roundTrip(records)
     #expect(unpacked.map(Self.fields) == records.map(Self.fields))
     #expect(bytes == 24 + 100 * 16)
+  }
+  static func starts(count: Int, seed: UInt64) -> [BurstCounter.Start] {
+    var random = SplitMix(seed: seed)
+    var record = BurstCounter.Start(edge: 0, start: 0)
+    return (0..<count).map { _ in
+      let wide = random.next() % 20 == 0
+      record.edge = wide ? Int64(bitPattern: random.next()) : Int64(random.next() % (1 << 24))
+      record.start = value(after: record.start, &random)
+      return record
+    }
+  }
+
+  @Test(arguments: [0, 1, 2, 500, 5_000])
+  func burstStartsComeBackAsTheyWent(count: Int) {
+    let records = Self.starts(count: count, seed: UInt64(count))
+    let (unpacked, bytes) = Self.roundTrip(records)
+    #expect(unpacked.map { [$0.edge, $0.start] } == records.map { [$0.edge, $0.start] })
+    #expect(bytes <= BurstCounter.Start.packedBytes(atMost: count))
+  }
+
+  @Test func burstStartsOfABucketTakeAWord() {
+    // A bucket's starts, in any order within its share of the span.
+    let records = (Int64(0)..<100).map {
+      BurstCounter.Start(edge: $0 * 7 % 2_000, start: 5_000_000_000 + ($0 * 7_919 % 100) * 1_000_000)
+    }
+    let (unpacked, bytes) = Self.roundTrip(records)
+    #expect(unpacked.map { [$0.edge, $0.start] } == records.map { [$0.edge, $0.start] })
+    #expect(bytes == 8 + 100 * 8)
   }
 }

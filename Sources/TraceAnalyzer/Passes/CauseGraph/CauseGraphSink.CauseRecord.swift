@@ -1,12 +1,13 @@
 extension CauseGraphSink.CauseRecord {
   static func packedBytes(atMost count: Int) -> Int { count * 48 }
 
-  /// Packs each record in three words, its ids, line and time as changes from the previous
+  /// Packs each record in two words, its ids, line and time as changes from the previous
   /// record's.
   ///
-  /// The words: bits 59-62 the flags, 43-58 the label, 0-42 the line's change; then bits 32-63
-  /// the change of `to`, 0-31 that of `from`; then the time's change. Any other record is an
-  /// escape word and its five words.
+  /// The words: bits 59-62 the flags, 43-58 the label, 0-42 the time's change; then bits 42-63
+  /// the change of `to`, 22-41 that of `from`, 0-21 the line's. A partition of a large trace
+  /// holds few of its causes, so consecutive ones can be seconds apart: the time takes the
+  /// widest field. Any other record is an escape word and its five words.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     var previous = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
@@ -16,12 +17,11 @@ extension CauseGraphSink.CauseRecord {
       let line = PackedWords.change(record.line, from: previous.line)
       let time = PackedWords.change(record.time, from: previous.time)
       previous = record
-      if from < 1 << 32 && to < 1 << 32 && line < 1 << 43 && record.label >= 0 && record.label < 1 << 16
-        && record.flags < 1 << 4
+      if from < 1 << 20 && to < 1 << 22 && line < 1 << 22 && time < 1 << 43 && record.label >= 0
+        && record.label < 1 << 16 && record.flags < 1 << 4
       {
-        words.write(UInt64(record.flags) << 59 | UInt64(record.label) << 43 | line)
-        words.write(to << 32 | from)
-        words.write(time)
+        words.write(UInt64(record.flags) << 59 | UInt64(record.label) << 43 | time)
+        words.write(to << 42 | from << 22 | line)
       } else {
         words.write(PackedWords.escape)
         words.write(UInt64(bitPattern: record.from))
@@ -41,13 +41,13 @@ extension CauseGraphSink.CauseRecord {
     while words.count &* 8 < count {
       let first = words.read()
       if first & PackedWords.escape == 0 {
-        let ids = words.read()
-        record.line = PackedWords.value(changing: record.line, by: PackedWords.field(first, 0, 43))
+        let second = words.read()
+        record.time = PackedWords.value(changing: record.time, by: PackedWords.field(first, 0, 43))
         record.label = Int32(PackedWords.field(first, 43, 16))
         record.flags = UInt32(PackedWords.field(first, 59, 4))
-        record.to = PackedWords.value(changing: record.to, by: ids >> 32)
-        record.from = PackedWords.value(changing: record.from, by: PackedWords.field(ids, 0, 32))
-        record.time = PackedWords.value(changing: record.time, by: words.read())
+        record.to = PackedWords.value(changing: record.to, by: second >> 42)
+        record.from = PackedWords.value(changing: record.from, by: PackedWords.field(second, 22, 20))
+        record.line = PackedWords.value(changing: record.line, by: PackedWords.field(second, 0, 22))
       } else {
         record.from = Int64(bitPattern: words.read())
         record.to = Int64(bitPattern: words.read())

@@ -7,7 +7,7 @@ import TraceModel
 /// Memory: the part's node table (distinct nodes) and the spills' in-memory blocks; every
 /// per-event record beyond those blocks goes to a temporary file.
 struct CauseGraphSink: TraceSink {
-  /// A cause: 40 bytes, 24 packed.
+  /// A cause: 40 bytes, 16 packed.
   ///
   /// In this part `label` is a place in the part's ``CauseGraphSink/labels`` and `line`
   /// part-relative; the join rewrites `from` to a catalog node, `label` to a label index and

@@ -71,27 +71,31 @@ extension ResolvedCause {
 
   static func packedBytes(atMost count: Int) -> Int { count * 64 }
 
-  /// Packs each record in three words, its target, start and time as changes from the previous
-  /// record's.
+  /// Packs each record in three words, its target and start as changes from the previous
+  /// record's, its time as its difference from the start (a cause's time is about its
+  /// target's start).
   ///
   /// The words: bits 57-62 the flags, 28-56 the edge, 0-27 the node; then bits 24-63 the
-  /// target's change, 0-23 the duration; then bits 32-63 the start's change, 0-31 the time's.
-  /// Any other record is an escape word and its six words.
+  /// target's change, 0-23 the duration; then bits 24-63 the start's change, 0-23 the time's
+  /// zigzag difference from the start (0 without a time). A partition of a large trace holds
+  /// few of its causes, so consecutive ones can be seconds apart. Any other record is an escape
+  /// word and its six words.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     var previous = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
     for record in records {
       let target = PackedWords.change(record.target, from: previous.target)
       let start = PackedWords.change(record.start, from: previous.start)
-      let time = PackedWords.change(record.time, from: previous.time)
+      let timed = record.has(Self.hasTime)
+      let time = timed ? PackedWords.change(record.time, from: record.start) : 0
       let duration = UInt64(bitPattern: record.duration)
       previous = record
       if record.flags < 1 << 6 && record.edge < 1 << 29 && record.to < 1 << 28 && target < 1 << 40
-        && duration < 1 << 24 && start < 1 << 32 && time < 1 << 32
+        && duration < 1 << 24 && start < 1 << 40 && time < 1 << 24 && (timed || record.time == 0)
       {
         words.write(UInt64(record.flags) << 57 | UInt64(record.edge) << 28 | UInt64(record.to))
         words.write(target << 24 | duration)
-        words.write(start << 32 | time)
+        words.write(start << 24 | time)
       } else {
         words.write(PackedWords.escape)
         words.write(UInt64(record.edge) << 32 | UInt64(record.to))
@@ -119,8 +123,9 @@ extension ResolvedCause {
         record.to = UInt32(PackedWords.field(first, 0, 28))
         record.target = PackedWords.value(changing: record.target, by: second >> 24)
         record.duration = Int64(bitPattern: PackedWords.field(second, 0, 24))
-        record.start = PackedWords.value(changing: record.start, by: third >> 32)
-        record.time = PackedWords.value(changing: record.time, by: PackedWords.field(third, 0, 32))
+        record.start = PackedWords.value(changing: record.start, by: third >> 24)
+        let time = PackedWords.field(third, 0, 24)
+        record.time = record.has(Self.hasTime) ? PackedWords.value(changing: record.start, by: time) : 0
       } else {
         let nodes = words.read()
         record.edge = UInt32(truncatingIfNeeded: nodes >> 32)
