@@ -35,7 +35,7 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
   let length: Int
   /// Records this instance keeps in memory before spilling.
   let memoryLimit: Int
-  private var buffer: [Record] = []
+  @exclusivity(unchecked) private var buffer: [Record] = []
   /// The runs and their record counts: a spilled run's `offset` is the index of its first block
   /// in ``blocks``; a run kept in memory has offset `-1 - c`, its records in ``memoryChunks``
   /// from `c` on.
@@ -49,7 +49,7 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
   /// copy of what it extends).
   private var memoryChunks: [[Record]] = []
   private var inMemory = 0
-  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var count = 0
 
   init(runLength: Int = SortedRuns<Record>.runLength, memoryLimit: Int = SortedRuns<Record>.memoryLimit) {
     length = max(runLength, 1)
