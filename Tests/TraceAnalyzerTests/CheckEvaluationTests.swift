@@ -257,8 +257,11 @@ struct CheckReadsOnceTests {
       return finding
     }
     #expect(run.measurements.findings == unmeasured)
-    #expect(
-      run.measurements.edges == EdgeCounts(try TraceAnalysis.causeGraph(paths: [path], options: options)))
+    // The edges the budget counts, as the whole graph's counts give them.
+    let graph = try TraceAnalysis.causeGraph(paths: [path], options: options)
+    let selector = EdgeSelector(from: nil, to: "LandmarkListItemView.body", label: "update")
+    #expect(run.measurements.edges == EdgeCounts(graph, keeping: [selector]))
+    #expect(run.measurements.edges?.count(selector) == EdgeCounts(graph).count(selector))
     #expect(run.measurements.summary == diagnosis.summary)
   }
 
@@ -289,5 +292,32 @@ struct CheckReadsOnceTests {
       #expect(view.statistics.orange == views[view.key]?.orange, "\(view.key)")
       #expect(view.statistics.red == views[view.key]?.red, "\(view.key)")
     }
+  }
+  /// Counting only the edges some selectors count gives each of them what all the edges give:
+  /// ends by label or by module and label, either end open, a label or none, a node the graph
+  /// lacks; and nothing else is kept.
+  @Test(arguments: ["landmarks-before", "favorites-before", "update-loop"])
+  func theEdgesKeptForSelectorsCountAsAllOfThem(_ trace: String) throws {
+    let graph = try TraceAnalysis.causeGraph(paths: [Fixture.path("traces/\(trace).jsonl")])
+    let all = EdgeCounts(graph)
+    let someEdge = try #require(all.counts.keys.sorted().first)
+    let module = try #require(all.nodes[someEdge.to]?.sorted().first ?? "")
+    let selectors = [
+      EdgeSelector(from: someEdge.from, to: someEdge.to),
+      EdgeSelector(from: someEdge.from, to: nil, label: "update"),
+      EdgeSelector(from: nil, to: someEdge.to, label: "creation"),
+      EdgeSelector(from: nil, to: module.isEmpty ? someEdge.to : module + "." + someEdge.to),
+      EdgeSelector(from: "no such node", to: nil),
+    ]
+    for selector in selectors {
+      let kept = EdgeCounts(graph, keeping: [selector])
+      #expect(kept.count(selector) == all.count(selector), "\(selector)")
+      #expect(kept.counts.allSatisfy { all.counts[$0.key] == $0.value })
+      #expect(kept.counts.values.reduce(0, +) == all.count(selector))
+      #expect(kept.nodes == all.nodes)
+    }
+    let together = EdgeCounts(graph, keeping: selectors)
+    for selector in selectors { #expect(together.count(selector) == all.count(selector)) }
+    #expect(together.counts.count < all.counts.count)
   }
 }

@@ -9,6 +9,8 @@ struct MeasurePass: Pass {
   var kindPercentiles = false
   /// The cause graph's edge counts.
   var edges = false
+  /// The edges counted: those these selectors count, or all when nil.
+  var edgeSelectors: [EdgeSelector]?
   /// The findings, with these settings.
   var findings: FindingSettings?
   /// Orange and red counted again at these thresholds, from the summary's spill.
@@ -40,7 +42,10 @@ struct MeasurePass: Pass {
     let counting = DispatchGroup()
     if edges {
       let graph = read.graph?.graph ?? CauseGraph(nodes: [], edges: [])
-      DispatchQueue.global().async(group: counting) { edgeCounts.value = EdgeCounts(graph) }
+      let selectors = edgeSelectors
+      DispatchQueue.global().async(group: counting) {
+        edgeCounts.value = EdgeCounts(graph, keeping: selectors)
+      }
     }
     measurements.findings = findingsPass.finish(read)
     counting.wait()

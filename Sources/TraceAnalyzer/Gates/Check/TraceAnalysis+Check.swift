@@ -26,6 +26,9 @@ extension MeasurePass {
   init(for budget: Budget) {
     kindPercentiles = budget.needsKindPercentiles
     edges = budget.needsCauseGraph
+    edgeSelectors = budget.limits.compactMap { limit in
+      if case .edge(let selector) = limit.scope { selector } else { nil }
+    }
     findings = budget.needsFindings ? budget.findingSettings ?? FindingSettings() : nil
   }
 }
