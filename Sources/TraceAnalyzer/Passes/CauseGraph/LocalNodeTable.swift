@@ -15,8 +15,9 @@ struct LocalNodeTable: Sendable {
 
     static let sourceKinds: Int32 = 16
 
-    /// The name's symbol + 1 for an update; -1 for a source (rare: not worth the name cache).
-    var nameSlot: Int { kind < Self.sourceKinds ? Int(name) &+ 1 : -1 }
+    /// The name's symbol + 1 and the module's low bits for an update (one view name is often in
+    /// several modules); -1 for a source (rare: not worth the name cache).
+    var nameSlot: Int { kind < Self.sourceKinds ? (Int(name) &+ 1) &<< 3 | Int(module &+ 1) & 7 : -1 }
     var hashWord: UInt64 {
       UInt64(UInt32(bitPattern: name)) << 32 ^ UInt64(UInt32(bitPattern: module)) << 5
         ^ UInt64(UInt32(bitPattern: kind))
