@@ -125,9 +125,11 @@ final class BurstCounter {
 /// - a block starts with the first record's start (a word);
 /// - a record whose edge is below 2^24 and start change within ±2^38 ns is one word: bits 39-62
 ///   the edge, 0-38 the zigzag start change;
-/// - any other record is an escape word (bit 63) followed by its two words as they are.
+/// - any other record is an escape word (bit 63) and the record whole.
 extension BurstCounter.Start {
-  static func packedBytes(atMost count: Int) -> Int { 8 &+ count &* 24 }
+  static func packedBytes(atMost count: Int) -> Int {
+    PackedWords.mostBytes(Self.self, count: count, headerWords: 1)
+  }
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
@@ -139,9 +141,7 @@ extension BurstCounter.Start {
       if UInt64(bitPattern: record.edge) < 1 << 24 && change < 1 << 39 {
         words.write(UInt64(record.edge) << 39 | change)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.edge))
-        words.write(UInt64(bitPattern: record.start))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -159,9 +159,8 @@ extension BurstCounter.Start {
         previous = PackedWords.value(changing: previous, by: PackedWords.field(word, 0, 39))
         record = Self(edge: Int64(bitPattern: word >> 39), start: previous)
       } else {
-        let edge = Int64(bitPattern: words.read())
-        previous = Int64(bitPattern: words.read())
-        record = Self(edge: edge, start: previous)
+        record = words.readWhole()
+        previous = record.start
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1

@@ -51,6 +51,37 @@ struct PackedWords {
     return base.loadUnaligned(fromByteOffset: count &* 8, as: UInt64.self)
   }
 
+  /// The most bytes `count` records of `Record` pack into when each takes at most an escape
+  /// word and itself whole (``writeWhole(_:)``), after `headerWords` words.
+  static func mostBytes<Record: BitwiseCopyable>(_: Record.Type, count: Int, headerWords: Int = 0) -> Int {
+    (headerWords &+ count &* (1 &+ wholeWords(Record.self))) &* 8
+  }
+
+  /// The words a record written whole takes after its escape word.
+  @inline(__always)
+  static func wholeWords<Record: BitwiseCopyable>(_: Record.Type) -> Int {
+    (MemoryLayout<Record>.size &+ 7) / 8
+  }
+
+  /// Writes the escape word, then `record`'s bytes as they are (the last word zero-padded): a
+  /// record no short form holds.
+  @inline(__always)
+  mutating func writeWhole<Record: BitwiseCopyable>(_ record: Record) {
+    write(Self.escape)
+    let words = Self.wholeWords(Record.self)
+    let at = base + count &* 8
+    at.storeBytes(of: 0, toByteOffset: (words &- 1) &* 8, as: UInt64.self)
+    withUnsafeBytes(of: record) { at.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    count &+= words
+  }
+
+  /// Reads a record that ``writeWhole(_:)`` wrote, its escape word read.
+  @inline(__always)
+  mutating func readWhole<Record: BitwiseCopyable>() -> Record {
+    defer { count &+= Self.wholeWords(Record.self) }
+    return UnsafeRawPointer(base + count &* 8).loadUnaligned(as: Record.self)
+  }
+
   /// `value - previous`, zigzag-coded (small changes either way give small numbers).
   @inline(__always)
   static func change(_ value: Int64, from previous: Int64) -> UInt64 {

@@ -1,5 +1,5 @@
 extension CauseGraphSink.CauseRecord {
-  static func packedBytes(atMost count: Int) -> Int { count * 48 }
+  static func packedBytes(atMost count: Int) -> Int { PackedWords.mostBytes(Self.self, count: count) }
 
   /// Packs each record in two words, its ids, line and time as changes from the previous
   /// record's.
@@ -7,7 +7,7 @@ extension CauseGraphSink.CauseRecord {
   /// The words: bits 59-62 the flags, 43-58 the label, 0-42 the time's change; then bits 42-63
   /// the change of `to`, 22-41 that of `from`, 0-21 the line's. A partition of a large trace
   /// holds few of its causes, so consecutive ones can be seconds apart: the time takes the
-  /// widest field. Any other record is an escape word and its five words.
+  /// widest field. Any other record is an escape word and the record whole.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     var previous = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
@@ -23,12 +23,7 @@ extension CauseGraphSink.CauseRecord {
         words.write(UInt64(record.flags) << 59 | UInt64(record.label) << 43 | time)
         words.write(to << 42 | from << 22 | line)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.from))
-        words.write(UInt64(bitPattern: record.to))
-        words.write(UInt64(bitPattern: record.line))
-        words.write(UInt64(bitPattern: record.time))
-        words.write(UInt64(record.flags) << 32 | UInt64(UInt32(bitPattern: record.label)))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -49,13 +44,7 @@ extension CauseGraphSink.CauseRecord {
         record.from = PackedWords.value(changing: record.from, by: PackedWords.field(second, 22, 20))
         record.line = PackedWords.value(changing: record.line, by: PackedWords.field(second, 0, 22))
       } else {
-        record.from = Int64(bitPattern: words.read())
-        record.to = Int64(bitPattern: words.read())
-        record.line = Int64(bitPattern: words.read())
-        record.time = Int64(bitPattern: words.read())
-        let last = words.read()
-        record.label = Int32(bitPattern: UInt32(truncatingIfNeeded: last))
-        record.flags = UInt32(truncatingIfNeeded: last >> 32)
+        record = words.readWhole()
       }
       (records + unpacked).initialize(to: record)
       unpacked &+= 1

@@ -49,12 +49,12 @@ struct EventRecord: SpillPackable, Sendable {
 }
 
 extension EventRecord {
-  static func packedBytes(atMost count: Int) -> Int { count * 40 }
+  static func packedBytes(atMost count: Int) -> Int { PackedWords.mostBytes(Self.self, count: count) }
 
   /// Packs each record in two words, its id and time as changes from the previous record's.
   ///
   /// The words: bits 58-62 the flags, 32-57 the node, 0-31 the id's change; then bits 24-63 the
-  /// time's change, 0-23 the duration. Any other record is an escape word and its four words.
+  /// time's change, 0-23 the duration. Any other record is an escape word and the record whole.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     var id: Int64 = 0
@@ -71,11 +71,7 @@ extension EventRecord {
         words.write(UInt64(record.flags) << 58 | UInt64(record.node) << 32 | idChange)
         words.write(timeChange << 24 | duration)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.id))
-        words.write(UInt64(bitPattern: record.time))
-        words.write(duration)
-        words.write(UInt64(record.flags) << 32 | UInt64(record.node))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -97,13 +93,9 @@ extension EventRecord {
           id: id, time: time, duration: Int64(bitPattern: PackedWords.field(second, 0, 24)),
           node: UInt32(PackedWords.field(first, 32, 26)), flags: UInt32(PackedWords.field(first, 58, 5)))
       } else {
-        id = Int64(bitPattern: words.read())
-        time = Int64(bitPattern: words.read())
-        let duration = Int64(bitPattern: words.read())
-        let last = words.read()
-        record = EventRecord(
-          id: id, time: time, duration: duration, node: UInt32(truncatingIfNeeded: last),
-          flags: UInt32(truncatingIfNeeded: last >> 32))
+        record = words.readWhole()
+        id = record.id
+        time = record.time
       }
       (records + unpacked).initialize(to: record)
       unpacked &+= 1

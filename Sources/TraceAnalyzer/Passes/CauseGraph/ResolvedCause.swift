@@ -69,7 +69,7 @@ extension ResolvedCause {
     self.time = time
   }
 
-  static func packedBytes(atMost count: Int) -> Int { count * 64 }
+  static func packedBytes(atMost count: Int) -> Int { PackedWords.mostBytes(Self.self, count: count) }
 
   /// Packs each record in three words, its target and start as changes from the previous
   /// record's, its time as its difference from the start (a cause's time is about its
@@ -79,7 +79,7 @@ extension ResolvedCause {
   /// target's change, 0-23 the duration; then bits 24-63 the start's change, 0-23 the time's
   /// zigzag difference from the start (0 without a time). A partition of a large trace holds
   /// few of its causes, so consecutive ones can be seconds apart. Any other record is an escape
-  /// word and its six words.
+  /// word and the record whole.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     var previous = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
@@ -97,13 +97,7 @@ extension ResolvedCause {
         words.write(target << 24 | duration)
         words.write(start << 24 | time)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(record.edge) << 32 | UInt64(record.to))
-        words.write(UInt64(record.flags))
-        words.write(UInt64(bitPattern: record.target))
-        words.write(UInt64(bitPattern: record.start))
-        words.write(duration)
-        words.write(UInt64(bitPattern: record.time))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -127,14 +121,7 @@ extension ResolvedCause {
         let time = PackedWords.field(third, 0, 24)
         record.time = record.has(Self.hasTime) ? PackedWords.value(changing: record.start, by: time) : 0
       } else {
-        let nodes = words.read()
-        record.edge = UInt32(truncatingIfNeeded: nodes >> 32)
-        record.to = UInt32(truncatingIfNeeded: nodes)
-        record.flags = UInt32(truncatingIfNeeded: words.read())
-        record.target = Int64(bitPattern: words.read())
-        record.start = Int64(bitPattern: words.read())
-        record.duration = Int64(bitPattern: words.read())
-        record.time = Int64(bitPattern: words.read())
+        record = words.readWhole()
       }
       (records + unpacked).initialize(to: record)
       unpacked &+= 1

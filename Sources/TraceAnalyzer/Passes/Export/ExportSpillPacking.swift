@@ -13,10 +13,11 @@
 ///   last record's with a group) within ±2^20 is two words: bit 62 skipped, 61 the main thread,
 ///   35-60 the duration, 0-34 the zigzag start change; then bits 42-63 the key, 22-41 the
 ///   zigzag id change, 21 no group, 0-20 the zigzag group change;
-/// - any other record is an escape word (bit 63) followed by its start, duration, id and group,
-///   and its key and flags in one word.
+/// - any other record is an escape word (bit 63) and the record whole.
 extension ExportRecord: SpillPackable {
-  static func packedBytes(atMost count: Int) -> Int { 24 &+ count &* 48 }
+  static func packedBytes(atMost count: Int) -> Int {
+    PackedWords.mostBytes(Self.self, count: count, headerWords: 3)
+  }
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
@@ -42,12 +43,7 @@ extension ExportRecord: SpillPackable {
         words.write(UInt64(record.flags) << 61 | duration << 35 | startChange)
         words.write(key << 42 | idChange << 22 | (hasGroup ? 0 : 1 << 21) | groupChange)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.start))
-        words.write(duration)
-        words.write(UInt64(bitPattern: record.id))
-        words.write(UInt64(bitPattern: record.group))
-        words.write(key << 32 | UInt64(record.flags))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -74,16 +70,10 @@ extension ExportRecord: SpillPackable {
           group: hasGroup ? group : noGroup, key: Int32(truncatingIfNeeded: second >> 42),
           flags: UInt32(truncatingIfNeeded: word >> 61 & 3))
       } else {
-        start = Int64(bitPattern: words.read())
-        let duration = Int64(bitPattern: words.read())
-        id = Int64(bitPattern: words.read())
-        let recordGroup = Int64(bitPattern: words.read())
-        if recordGroup != noGroup { group = recordGroup }
-        let last = words.read()
-        record = ExportRecord(
-          start: start, duration: duration, id: id, group: recordGroup,
-          key: Int32(bitPattern: UInt32(truncatingIfNeeded: last >> 32)),
-          flags: UInt32(truncatingIfNeeded: last))
+        record = words.readWhole()
+        start = record.start
+        id = record.id
+        if record.group != noGroup { group = record.group }
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1
@@ -98,9 +88,9 @@ extension ExportRecord: SpillPackable {
 /// - a record whose label is below 4, `from` change within ±2^28 and `to` change within ±2^31
 ///   is one word: bits 61-62 the label, 32-60 the zigzag `from` change, 0-31 the zigzag `to`
 ///   change;
-/// - any other record is an escape word (bit 63) followed by its three words.
+/// - any other record is an escape word (bit 63) and the record whole.
 extension ExportCause {
-  static func packedBytes(atMost count: Int) -> Int { count &* 32 }
+  static func packedBytes(atMost count: Int) -> Int { PackedWords.mostBytes(Self.self, count: count) }
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
@@ -112,10 +102,7 @@ extension ExportCause {
       if UInt64(bitPattern: record.label) < 4 && from < 1 << 29 && to < 1 << 32 {
         words.write(UInt64(record.label) << 61 | from << 32 | to)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.from))
-        words.write(UInt64(bitPattern: record.to))
-        words.write(UInt64(bitPattern: record.label))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -132,9 +119,7 @@ extension ExportCause {
         record.to = PackedWords.value(changing: record.to, by: PackedWords.field(word, 0, 32))
         record.label = Int64(word >> 61)
       } else {
-        record.from = Int64(bitPattern: words.read())
-        record.to = Int64(bitPattern: words.read())
-        record.label = Int64(bitPattern: words.read())
+        record = words.readWhole()
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1
@@ -148,9 +133,9 @@ extension ExportCause {
 /// - a record whose track is below 2^14, id change within ±2^20 and start change within ±2^27
 ///   ns is one word: bits 49-62 the track, 28-48 the zigzag id change, 0-27 the zigzag start
 ///   change;
-/// - any other record is an escape word (bit 63) followed by its three words.
+/// - any other record is an escape word (bit 63) and the record whole.
 extension ExportPlace {
-  static func packedBytes(atMost count: Int) -> Int { count &* 32 }
+  static func packedBytes(atMost count: Int) -> Int { PackedWords.mostBytes(Self.self, count: count) }
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
@@ -162,10 +147,7 @@ extension ExportPlace {
       if UInt64(bitPattern: record.track) < 1 << 14 && id < 1 << 21 && start < 1 << 28 {
         words.write(UInt64(record.track) << 49 | id << 28 | start)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.id))
-        words.write(UInt64(bitPattern: record.start))
-        words.write(UInt64(bitPattern: record.track))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -182,9 +164,7 @@ extension ExportPlace {
         record.start = PackedWords.value(changing: record.start, by: PackedWords.field(word, 0, 28))
         record.track = Int64(word >> 49)
       } else {
-        record.id = Int64(bitPattern: words.read())
-        record.start = Int64(bitPattern: words.read())
-        record.track = Int64(bitPattern: words.read())
+        record = words.readWhole()
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1
@@ -199,9 +179,9 @@ extension ExportPlace {
 /// - a record whose label is below 4, track below 2^20 and `to` change within ±2^40 is two
 ///   words: bits 61-62 the label, 41-60 the track, 0-40 the zigzag `to` change; then the zigzag
 ///   change of the source's start;
-/// - any other record is an escape word (bit 63) followed by its four words.
+/// - any other record is an escape word (bit 63) and the record whole.
 extension ExportHalfFlow {
-  static func packedBytes(atMost count: Int) -> Int { count &* 40 }
+  static func packedBytes(atMost count: Int) -> Int { PackedWords.mostBytes(Self.self, count: count) }
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
@@ -215,11 +195,7 @@ extension ExportHalfFlow {
         words.write(UInt64(record.label) << 61 | track << 41 | to)
         words.write(fromStart)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.to))
-        words.write(UInt64(bitPattern: record.fromStart))
-        words.write(UInt64(bitPattern: record.fromTrack))
-        words.write(UInt64(bitPattern: record.label))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -237,10 +213,7 @@ extension ExportHalfFlow {
         record.fromTrack = Int64(PackedWords.field(word, 41, 20))
         record.label = Int64(word >> 61)
       } else {
-        record.to = Int64(bitPattern: words.read())
-        record.fromStart = Int64(bitPattern: words.read())
-        record.fromTrack = Int64(bitPattern: words.read())
-        record.label = Int64(bitPattern: words.read())
+        record = words.readWhole()
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1
@@ -255,9 +228,9 @@ extension ExportHalfFlow {
 /// - a record whose label is 0 or 1, tracks below 2^15 and target start change within ±2^31
 ///   ns is two words: bit 62 the label, 47-61 the source's track, 32-46 the target's, 0-31
 ///   the zigzag change of the target's start; then the zigzag change of the source's start;
-/// - any other record is an escape word (bit 63) followed by its five words.
+/// - any other record is an escape word (bit 63) and the record whole.
 extension ExportFlow {
-  static func packedBytes(atMost count: Int) -> Int { count &* 48 }
+  static func packedBytes(atMost count: Int) -> Int { PackedWords.mostBytes(Self.self, count: count) }
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
@@ -273,12 +246,7 @@ extension ExportFlow {
         words.write(UInt64(record.label) << 62 | tracks | toStart)
         words.write(fromStart)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.fromTrack))
-        words.write(UInt64(bitPattern: record.fromStart))
-        words.write(UInt64(bitPattern: record.toTrack))
-        words.write(UInt64(bitPattern: record.toStart))
-        words.write(UInt64(bitPattern: record.label))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -297,11 +265,7 @@ extension ExportFlow {
         record.fromTrack = Int64(PackedWords.field(word, 47, 15))
         record.label = Int64(word >> 62)
       } else {
-        record.fromTrack = Int64(bitPattern: words.read())
-        record.fromStart = Int64(bitPattern: words.read())
-        record.toTrack = Int64(bitPattern: words.read())
-        record.toStart = Int64(bitPattern: words.read())
-        record.label = Int64(bitPattern: words.read())
+        record = words.readWhole()
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1

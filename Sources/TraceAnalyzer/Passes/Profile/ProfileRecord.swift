@@ -36,9 +36,11 @@ struct ProfileRecord: RunRecord {
 /// - a main-thread record whose group is below 2^15 (or a sample), time change within ±2^22 ns
 ///   and length below 2^24 ns is two words: bit 62 a sample, bits 47-61 the group, 24-46 the
 ///   zigzag time change, 0-23 the length; then the id;
-/// - any other record is an escape word (bit 63) followed by its words as they are.
+/// - any other record is an escape word (bit 63) and the record whole.
 extension ProfileRecord: SpillPackable {
-  static func packedBytes(atMost count: Int) -> Int { 8 &+ count &* 40 }
+  static func packedBytes(atMost count: Int) -> Int {
+    PackedWords.mostBytes(Self.self, count: count, headerWords: 1)
+  }
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
@@ -55,11 +57,7 @@ extension ProfileRecord: SpillPackable {
         words.write((record.isSample ? 1 << 62 : 0) | group << 47 | zigzag << 24 | length)
         words.write(UInt64(bitPattern: record.id))
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.time))
-        words.write(length)
-        words.write(UInt64(bitPattern: record.id))
-        words.write(UInt64(record.thread) << 32 | UInt64(record.group))
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -81,13 +79,8 @@ extension ProfileRecord: SpillPackable {
           id: Int64(bitPattern: words.read()), thread: 0,
           group: sample ? sampleGroup : UInt32(truncatingIfNeeded: PackedWords.field(word, 47, 15)))
       } else {
-        previous = Int64(bitPattern: words.read())
-        let length = Int64(bitPattern: words.read())
-        let id = Int64(bitPattern: words.read())
-        let last = words.read()
-        record = ProfileRecord(
-          time: previous, length: length, id: id, thread: UInt32(truncatingIfNeeded: last >> 32),
-          group: UInt32(truncatingIfNeeded: last))
+        record = words.readWhole()
+        previous = record.time
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1

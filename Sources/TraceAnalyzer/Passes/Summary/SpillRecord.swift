@@ -36,9 +36,11 @@ struct SpillRecord: SpillPackable, Sendable {
 /// - a record whose group is below 2^15, start change within ±2^22 ns and duration below 2^24 ns
 ///   is one word: bit 62 the main thread, bits 47-61 the group, 24-46 the zigzag start change,
 ///   0-23 the duration;
-/// - any other record is an escape word (bit 63) followed by its two words as they are.
+/// - any other record is an escape word (bit 63) and the record whole.
 extension SpillRecord {
-  static func packedBytes(atMost count: Int) -> Int { 8 &+ count &* 24 }
+  static func packedBytes(atMost count: Int) -> Int {
+    PackedWords.mostBytes(Self.self, count: count, headerWords: 1)
+  }
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
@@ -52,9 +54,7 @@ extension SpillRecord {
       if zigzag < 1 << 23 && duration < 1 << 24 && group < 1 << 15 {
         words.write((record.isMainThread ? 1 << 62 : 0) | group << 47 | zigzag << 24 | duration)
       } else {
-        words.write(PackedWords.escape)
-        words.write(UInt64(bitPattern: record.start))
-        words.write(record.packed)
+        words.writeWhole(record)
       }
     }
     return words.count &* 8
@@ -74,8 +74,8 @@ extension SpillRecord {
           start: previous, group: Int(truncatingIfNeeded: PackedWords.field(word, 47, 15)),
           isMainThread: word & 1 << 62 != 0, duration: Int64(bitPattern: PackedWords.field(word, 0, 24)))
       } else {
-        previous = Int64(bitPattern: words.read())
-        record = SpillRecord(start: previous, packed: words.read())
+        record = words.readWhole()
+        previous = record.start
       }
       (records + decoded).initialize(to: record)
       decoded &+= 1
