@@ -133,38 +133,24 @@ extension BurstCounter.Start {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = records.first?.start ?? 0
-    words.write(UInt64(bitPattern: previous))
-    for record in records {
-      let change = PackedWords.change(record.start, from: previous)
-      previous = record.start
-      if UInt64(bitPattern: record.edge) < 1 << 24 && change < 1 << 39 {
-        words.write(UInt64(record.edge) << 39 | change)
-      } else {
-        words.writeWhole(record)
-      }
+    let first = Self(edge: 0, start: records.first?.start ?? 0)
+    words.write(UInt64(bitPattern: first.start))
+    return words.pack(records, after: first) { words, record, previous in
+      let change = PackedWords.change(record.start, from: previous.start)
+      guard UInt64(bitPattern: record.edge) < 1 << 24 && change < 1 << 39 else { return false }
+      words.write(UInt64(record.edge) << 39 | change)
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     guard count >= 8 else { return 0 }
-    var previous = Int64(bitPattern: words.read())
-    var decoded = 0
-    while words.count &* 8 < count {
-      let word = words.read()
-      let record: Self
-      if word & PackedWords.escape == 0 {
-        previous = PackedWords.value(changing: previous, by: PackedWords.field(word, 0, 39))
-        record = Self(edge: Int64(bitPattern: word >> 39), start: previous)
-      } else {
-        record = words.readWhole()
-        previous = record.start
-      }
-      (records + decoded).initialize(to: record)
-      decoded &+= 1
+    let first = Self(edge: 0, start: Int64(bitPattern: words.read()))
+    return words.unpack(before: count, into: records, after: first) { _, word, previous in
+      Self(
+        edge: Int64(bitPattern: word >> 39),
+        start: PackedWords.value(changing: previous.start, by: PackedWords.field(word, 0, 39)))
     }
-    return decoded
   }
 }

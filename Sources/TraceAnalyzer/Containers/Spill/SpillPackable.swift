@@ -82,6 +82,48 @@ struct PackedWords {
     return UnsafeRawPointer(base + count &* 8).loadUnaligned(as: Record.self)
   }
 
+  /// Packs `records` after the words written so far; returns the bytes written in all.
+  ///
+  /// `short` writes a record's short form, given the record and the one before it (`first`
+  /// before the first), or returns false having written nothing: the record is written whole.
+  @inline(__always)
+  mutating func pack<Record: BitwiseCopyable>(
+    _ records: UnsafeBufferPointer<Record>, after first: Record, _ short: (inout Self, Record, Record) -> Bool
+  ) -> Int {
+    var previous = first
+    for record in records {
+      if !short(&self, record, previous) { writeWhole(record) }
+      previous = record
+    }
+    return count &* 8
+  }
+
+  /// Unpacks the records before byte `end` into `records`; returns their number.
+  ///
+  /// `short` makes a record of a short form from its first word and the record before it
+  /// (`first` before the first), reading any other words; `whole` is given each record read
+  /// whole.
+  @inline(__always)
+  mutating func unpack<Record: BitwiseCopyable>(
+    before end: Int, into records: UnsafeMutablePointer<Record>, after first: Record,
+    whole: (Record) -> Void = { _ in }, _ short: (inout Self, UInt64, Record) -> Record
+  ) -> Int {
+    var previous = first
+    var decoded = 0
+    while count &* 8 < end {
+      let word = read()
+      if word & Self.escape == 0 {
+        previous = short(&self, word, previous)
+      } else {
+        previous = readWhole()
+        whole(previous)
+      }
+      (records + decoded).initialize(to: previous)
+      decoded &+= 1
+    }
+    return decoded
+  }
+
   /// `value - previous`, zigzag-coded (small changes either way give small numbers).
   @inline(__always)
   static func change(_ value: Int64, from previous: Int64) -> UInt64 {

@@ -10,45 +10,33 @@ extension CauseGraphSink.CauseRecord {
   /// widest field. Any other record is an escape word and the record whole.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
-    for record in records {
+    let zero = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
+    return words.pack(records, after: zero) { words, record, previous in
       let from = PackedWords.change(record.from, from: previous.from)
       let to = PackedWords.change(record.to, from: previous.to)
       let line = PackedWords.change(record.line, from: previous.line)
       let time = PackedWords.change(record.time, from: previous.time)
-      previous = record
-      if from < 1 << 20 && to < 1 << 22 && line < 1 << 22 && time < 1 << 43 && record.label >= 0
-        && record.label < 1 << 16 && record.flags < 1 << 4
-      {
-        words.write(UInt64(record.flags) << 59 | UInt64(record.label) << 43 | time)
-        words.write(to << 42 | from << 22 | line)
-      } else {
-        words.writeWhole(record)
-      }
+      guard
+        from < 1 << 20 && to < 1 << 22 && line < 1 << 22 && time < 1 << 43 && record.label >= 0
+          && record.label < 1 << 16 && record.flags < 1 << 4
+      else { return false }
+      words.write(UInt64(record.flags) << 59 | UInt64(record.label) << 43 | time)
+      words.write(to << 42 | from << 22 | line)
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    var record = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
-    var unpacked = 0
-    while words.count &* 8 < count {
-      let first = words.read()
-      if first & PackedWords.escape == 0 {
-        let second = words.read()
-        record.time = PackedWords.value(changing: record.time, by: PackedWords.field(first, 0, 43))
-        record.label = Int32(PackedWords.field(first, 43, 16))
-        record.flags = UInt32(PackedWords.field(first, 59, 4))
-        record.to = PackedWords.value(changing: record.to, by: second >> 42)
-        record.from = PackedWords.value(changing: record.from, by: PackedWords.field(second, 22, 20))
-        record.line = PackedWords.value(changing: record.line, by: PackedWords.field(second, 0, 22))
-      } else {
-        record = words.readWhole()
-      }
-      (records + unpacked).initialize(to: record)
-      unpacked &+= 1
+    let zero = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
+    return words.unpack(before: count, into: records, after: zero) { words, first, previous in
+      let second = words.read()
+      return Self(
+        from: PackedWords.value(changing: previous.from, by: PackedWords.field(second, 22, 20)),
+        to: PackedWords.value(changing: previous.to, by: second >> 42),
+        line: PackedWords.value(changing: previous.line, by: PackedWords.field(second, 0, 22)),
+        time: PackedWords.value(changing: previous.time, by: PackedWords.field(first, 0, 43)),
+        label: Int32(PackedWords.field(first, 43, 16)), flags: UInt32(PackedWords.field(first, 59, 4)))
     }
-    return unpacked
   }
 }

@@ -57,49 +57,31 @@ extension EventRecord {
   /// time's change, 0-23 the duration. Any other record is an escape word and the record whole.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var id: Int64 = 0
-    var time: Int64 = 0
-    for record in records {
-      let idChange = PackedWords.change(record.id, from: id)
-      let timeChange = PackedWords.change(record.time, from: time)
+    let zero = EventRecord(id: 0, time: 0, duration: 0, node: 0, flags: 0)
+    return words.pack(records, after: zero) { words, record, previous in
+      let idChange = PackedWords.change(record.id, from: previous.id)
+      let timeChange = PackedWords.change(record.time, from: previous.time)
       let duration = UInt64(bitPattern: record.duration)
-      id = record.id
-      time = record.time
-      if idChange < 1 << 32 && timeChange < 1 << 40 && duration < 1 << 24 && record.node < 1 << 26
-        && record.flags < 1 << 5
-      {
-        words.write(UInt64(record.flags) << 58 | UInt64(record.node) << 32 | idChange)
-        words.write(timeChange << 24 | duration)
-      } else {
-        words.writeWhole(record)
-      }
+      guard
+        idChange < 1 << 32 && timeChange < 1 << 40 && duration < 1 << 24 && record.node < 1 << 26
+          && record.flags < 1 << 5
+      else { return false }
+      words.write(UInt64(record.flags) << 58 | UInt64(record.node) << 32 | idChange)
+      words.write(timeChange << 24 | duration)
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    var id: Int64 = 0
-    var time: Int64 = 0
-    var unpacked = 0
-    while words.count &* 8 < count {
-      let first = words.read()
-      let record: EventRecord
-      if first & PackedWords.escape == 0 {
-        let second = words.read()
-        id = PackedWords.value(changing: id, by: PackedWords.field(first, 0, 32))
-        time = PackedWords.value(changing: time, by: second >> 24)
-        record = EventRecord(
-          id: id, time: time, duration: Int64(bitPattern: PackedWords.field(second, 0, 24)),
-          node: UInt32(PackedWords.field(first, 32, 26)), flags: UInt32(PackedWords.field(first, 58, 5)))
-      } else {
-        record = words.readWhole()
-        id = record.id
-        time = record.time
-      }
-      (records + unpacked).initialize(to: record)
-      unpacked &+= 1
+    let zero = EventRecord(id: 0, time: 0, duration: 0, node: 0, flags: 0)
+    return words.unpack(before: count, into: records, after: zero) { words, first, previous in
+      let second = words.read()
+      return EventRecord(
+        id: PackedWords.value(changing: previous.id, by: PackedWords.field(first, 0, 32)),
+        time: PackedWords.value(changing: previous.time, by: second >> 24),
+        duration: Int64(bitPattern: PackedWords.field(second, 0, 24)),
+        node: UInt32(PackedWords.field(first, 32, 26)), flags: UInt32(PackedWords.field(first, 58, 5)))
     }
-    return unpacked
   }
 }

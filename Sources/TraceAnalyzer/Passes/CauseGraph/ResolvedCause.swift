@@ -82,50 +82,38 @@ extension ResolvedCause {
   /// word and the record whole.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
-    for record in records {
+    let zero = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
+    return words.pack(records, after: zero) { words, record, previous in
       let target = PackedWords.change(record.target, from: previous.target)
       let start = PackedWords.change(record.start, from: previous.start)
       let timed = record.has(Self.hasTime)
       let time = timed ? PackedWords.change(record.time, from: record.start) : 0
       let duration = UInt64(bitPattern: record.duration)
-      previous = record
-      if record.flags < 1 << 6 && record.edge < 1 << 29 && record.to < 1 << 28 && target < 1 << 40
-        && duration < 1 << 24 && start < 1 << 40 && time < 1 << 24 && (timed || record.time == 0)
-      {
-        words.write(UInt64(record.flags) << 57 | UInt64(record.edge) << 28 | UInt64(record.to))
-        words.write(target << 24 | duration)
-        words.write(start << 24 | time)
-      } else {
-        words.writeWhole(record)
-      }
+      guard
+        record.flags < 1 << 6 && record.edge < 1 << 29 && record.to < 1 << 28 && target < 1 << 40
+          && duration < 1 << 24 && start < 1 << 40 && time < 1 << 24 && (timed || record.time == 0)
+      else { return false }
+      words.write(UInt64(record.flags) << 57 | UInt64(record.edge) << 28 | UInt64(record.to))
+      words.write(target << 24 | duration)
+      words.write(start << 24 | time)
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    var record = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
-    var unpacked = 0
-    while words.count &* 8 < count {
-      let first = words.read()
-      if first & PackedWords.escape == 0 {
-        let second = words.read()
-        let third = words.read()
-        record.flags = UInt32(PackedWords.field(first, 57, 6))
-        record.edge = UInt32(PackedWords.field(first, 28, 29))
-        record.to = UInt32(PackedWords.field(first, 0, 28))
-        record.target = PackedWords.value(changing: record.target, by: second >> 24)
-        record.duration = Int64(bitPattern: PackedWords.field(second, 0, 24))
-        record.start = PackedWords.value(changing: record.start, by: third >> 24)
-        let time = PackedWords.field(third, 0, 24)
-        record.time = record.has(Self.hasTime) ? PackedWords.value(changing: record.start, by: time) : 0
-      } else {
-        record = words.readWhole()
-      }
-      (records + unpacked).initialize(to: record)
-      unpacked &+= 1
+    let zero = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
+    return words.unpack(before: count, into: records, after: zero) { words, first, previous in
+      let second = words.read()
+      let third = words.read()
+      let flags = UInt32(PackedWords.field(first, 57, 6))
+      let start = PackedWords.value(changing: previous.start, by: third >> 24)
+      let time = PackedWords.field(third, 0, 24)
+      return Self(
+        edge: UInt32(PackedWords.field(first, 28, 29)), to: UInt32(PackedWords.field(first, 0, 28)),
+        flags: flags, target: PackedWords.value(changing: previous.target, by: second >> 24), start: start,
+        duration: Int64(bitPattern: PackedWords.field(second, 0, 24)),
+        time: flags & Self.hasTime != 0 ? PackedWords.value(changing: start, by: time) : 0)
     }
-    return unpacked
   }
 }

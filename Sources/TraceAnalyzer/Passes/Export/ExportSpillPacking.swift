@@ -21,64 +21,50 @@ extension ExportRecord: SpillPackable {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var start = records.first?.start ?? 0
-    var id = records.first?.id ?? 0
-    var group = records.first.map { $0.group == noGroup ? 0 : $0.group } ?? 0
-    words.write(UInt64(bitPattern: start))
-    words.write(UInt64(bitPattern: id))
+    let first = records.first ?? ExportRecord(start: 0, duration: 0, id: 0, group: 0, key: 0, flags: 0)
+    // The group of the last record with one (of none, 0).
+    var group = first.group == noGroup ? 0 : first.group
+    words.write(UInt64(bitPattern: first.start))
+    words.write(UInt64(bitPattern: first.id))
     words.write(UInt64(bitPattern: group))
-    for record in records {
-      let startChange = PackedWords.change(record.start, from: start)
-      let idChange = PackedWords.change(record.id, from: id)
+    return words.pack(records, after: first) { words, record, previous in
+      let startChange = PackedWords.change(record.start, from: previous.start)
+      let idChange = PackedWords.change(record.id, from: previous.id)
       let hasGroup = record.group != noGroup
       let groupChange = hasGroup ? PackedWords.change(record.group, from: group) : 0
       let duration = UInt64(bitPattern: record.duration)
       let key = UInt64(UInt32(bitPattern: record.key))
-      start = record.start
-      id = record.id
       if hasGroup { group = record.group }
-      if record.flags & ~(skippedFlag | mainThreadFlag) == 0 && duration < 1 << 26 && startChange < 1 << 35
-        && key < 1 << 22 && idChange < 1 << 20 && groupChange < 1 << 21
-      {
-        words.write(UInt64(record.flags) << 61 | duration << 35 | startChange)
-        words.write(key << 42 | idChange << 22 | (hasGroup ? 0 : 1 << 21) | groupChange)
-      } else {
-        words.writeWhole(record)
-      }
+      guard
+        record.flags & ~(skippedFlag | mainThreadFlag) == 0 && duration < 1 << 26 && startChange < 1 << 35
+          && key < 1 << 22 && idChange < 1 << 20 && groupChange < 1 << 21
+      else { return false }
+      words.write(UInt64(record.flags) << 61 | duration << 35 | startChange)
+      words.write(key << 42 | idChange << 22 | (hasGroup ? 0 : 1 << 21) | groupChange)
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     guard count >= 24 else { return 0 }
-    var start = Int64(bitPattern: words.read())
-    var id = Int64(bitPattern: words.read())
+    let start = Int64(bitPattern: words.read())
+    let id = Int64(bitPattern: words.read())
     var group = Int64(bitPattern: words.read())
-    var decoded = 0
-    while words.count &* 8 < count {
-      let word = words.read()
-      let record: ExportRecord
-      if word & PackedWords.escape == 0 {
-        let second = words.read()
-        start = PackedWords.value(changing: start, by: PackedWords.field(word, 0, 35))
-        id = PackedWords.value(changing: id, by: PackedWords.field(second, 22, 20))
-        let hasGroup = second & 1 << 21 == 0
-        if hasGroup { group = PackedWords.value(changing: group, by: PackedWords.field(second, 0, 21)) }
-        record = ExportRecord(
-          start: start, duration: Int64(bitPattern: PackedWords.field(word, 35, 26)), id: id,
-          group: hasGroup ? group : noGroup, key: Int32(truncatingIfNeeded: second >> 42),
-          flags: UInt32(truncatingIfNeeded: word >> 61 & 3))
-      } else {
-        record = words.readWhole()
-        start = record.start
-        id = record.id
-        if record.group != noGroup { group = record.group }
-      }
-      (records + decoded).initialize(to: record)
-      decoded &+= 1
+    let first = ExportRecord(start: start, duration: 0, id: id, group: group, key: 0, flags: 0)
+    return words.unpack(before: count, into: records, after: first) { record in
+      if record.group != noGroup { group = record.group }
+    } _: { words, word, previous in
+      let second = words.read()
+      let hasGroup = second & 1 << 21 == 0
+      if hasGroup { group = PackedWords.value(changing: group, by: PackedWords.field(second, 0, 21)) }
+      return ExportRecord(
+        start: PackedWords.value(changing: previous.start, by: PackedWords.field(word, 0, 35)),
+        duration: Int64(bitPattern: PackedWords.field(word, 35, 26)),
+        id: PackedWords.value(changing: previous.id, by: PackedWords.field(second, 22, 20)),
+        group: hasGroup ? group : noGroup, key: Int32(truncatingIfNeeded: second >> 42),
+        flags: UInt32(truncatingIfNeeded: word >> 61 & 3))
     }
-    return decoded
   }
 }
 
@@ -94,37 +80,24 @@ extension ExportCause {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = Self(from: 0, to: 0, label: 0)
-    for record in records {
+    return words.pack(records, after: Self(from: 0, to: 0, label: 0)) { words, record, previous in
       let from = PackedWords.change(record.from, from: previous.from)
       let to = PackedWords.change(record.to, from: previous.to)
-      previous = record
-      if UInt64(bitPattern: record.label) < 4 && from < 1 << 29 && to < 1 << 32 {
-        words.write(UInt64(record.label) << 61 | from << 32 | to)
-      } else {
-        words.writeWhole(record)
-      }
+      guard UInt64(bitPattern: record.label) < 4 && from < 1 << 29 && to < 1 << 32 else { return false }
+      words.write(UInt64(record.label) << 61 | from << 32 | to)
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    var record = Self(from: 0, to: 0, label: 0)
-    var decoded = 0
-    while words.count &* 8 < count {
-      let word = words.read()
-      if word & PackedWords.escape == 0 {
-        record.from = PackedWords.value(changing: record.from, by: PackedWords.field(word, 32, 29))
-        record.to = PackedWords.value(changing: record.to, by: PackedWords.field(word, 0, 32))
-        record.label = Int64(word >> 61)
-      } else {
-        record = words.readWhole()
-      }
-      (records + decoded).initialize(to: record)
-      decoded &+= 1
+    return words.unpack(before: count, into: records, after: Self(from: 0, to: 0, label: 0)) {
+      _, word, previous in
+      Self(
+        from: PackedWords.value(changing: previous.from, by: PackedWords.field(word, 32, 29)),
+        to: PackedWords.value(changing: previous.to, by: PackedWords.field(word, 0, 32)),
+        label: Int64(word >> 61))
     }
-    return decoded
   }
 }
 
@@ -139,37 +112,26 @@ extension ExportPlace {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = Self(id: 0, start: 0, track: 0)
-    for record in records {
+    return words.pack(records, after: Self(id: 0, start: 0, track: 0)) { words, record, previous in
       let id = PackedWords.change(record.id, from: previous.id)
       let start = PackedWords.change(record.start, from: previous.start)
-      previous = record
-      if UInt64(bitPattern: record.track) < 1 << 14 && id < 1 << 21 && start < 1 << 28 {
-        words.write(UInt64(record.track) << 49 | id << 28 | start)
-      } else {
-        words.writeWhole(record)
+      guard UInt64(bitPattern: record.track) < 1 << 14 && id < 1 << 21 && start < 1 << 28 else {
+        return false
       }
+      words.write(UInt64(record.track) << 49 | id << 28 | start)
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    var record = Self(id: 0, start: 0, track: 0)
-    var decoded = 0
-    while words.count &* 8 < count {
-      let word = words.read()
-      if word & PackedWords.escape == 0 {
-        record.id = PackedWords.value(changing: record.id, by: PackedWords.field(word, 28, 21))
-        record.start = PackedWords.value(changing: record.start, by: PackedWords.field(word, 0, 28))
-        record.track = Int64(word >> 49)
-      } else {
-        record = words.readWhole()
-      }
-      (records + decoded).initialize(to: record)
-      decoded &+= 1
+    return words.unpack(before: count, into: records, after: Self(id: 0, start: 0, track: 0)) {
+      _, word, previous in
+      Self(
+        id: PackedWords.value(changing: previous.id, by: PackedWords.field(word, 28, 21)),
+        start: PackedWords.value(changing: previous.start, by: PackedWords.field(word, 0, 28)),
+        track: Int64(word >> 49))
     }
-    return decoded
   }
 }
 
@@ -185,40 +147,26 @@ extension ExportHalfFlow {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = Self(to: 0, fromStart: 0, fromTrack: 0, label: 0)
-    for record in records {
+    let zero = Self(to: 0, fromStart: 0, fromTrack: 0, label: 0)
+    return words.pack(records, after: zero) { words, record, previous in
       let to = PackedWords.change(record.to, from: previous.to)
-      let fromStart = PackedWords.change(record.fromStart, from: previous.fromStart)
-      previous = record
       let track = UInt64(bitPattern: record.fromTrack)
-      if UInt64(bitPattern: record.label) < 4 && track < 1 << 20 && to < 1 << 41 {
-        words.write(UInt64(record.label) << 61 | track << 41 | to)
-        words.write(fromStart)
-      } else {
-        words.writeWhole(record)
-      }
+      guard UInt64(bitPattern: record.label) < 4 && track < 1 << 20 && to < 1 << 41 else { return false }
+      words.write(UInt64(record.label) << 61 | track << 41 | to)
+      words.write(PackedWords.change(record.fromStart, from: previous.fromStart))
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    var record = Self(to: 0, fromStart: 0, fromTrack: 0, label: 0)
-    var decoded = 0
-    while words.count &* 8 < count {
-      let word = words.read()
-      if word & PackedWords.escape == 0 {
-        record.to = PackedWords.value(changing: record.to, by: PackedWords.field(word, 0, 41))
-        record.fromStart = PackedWords.value(changing: record.fromStart, by: words.read())
-        record.fromTrack = Int64(PackedWords.field(word, 41, 20))
-        record.label = Int64(word >> 61)
-      } else {
-        record = words.readWhole()
-      }
-      (records + decoded).initialize(to: record)
-      decoded &+= 1
+    let zero = Self(to: 0, fromStart: 0, fromTrack: 0, label: 0)
+    return words.unpack(before: count, into: records, after: zero) { words, word, previous in
+      Self(
+        to: PackedWords.value(changing: previous.to, by: PackedWords.field(word, 0, 41)),
+        fromStart: PackedWords.value(changing: previous.fromStart, by: words.read()),
+        fromTrack: Int64(PackedWords.field(word, 41, 20)), label: Int64(word >> 61))
     }
-    return decoded
   }
 }
 
@@ -234,42 +182,30 @@ extension ExportFlow {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = Self(fromTrack: 0, fromStart: 0, toTrack: 0, toStart: 0, label: 0)
-    for record in records {
+    let zero = Self(fromTrack: 0, fromStart: 0, toTrack: 0, toStart: 0, label: 0)
+    return words.pack(records, after: zero) { words, record, previous in
       let toStart = PackedWords.change(record.toStart, from: previous.toStart)
-      let fromStart = PackedWords.change(record.fromStart, from: previous.fromStart)
-      previous = record
-      if UInt64(bitPattern: record.label) < 2 && UInt64(bitPattern: record.fromTrack) < 1 << 15
-        && UInt64(bitPattern: record.toTrack) < 1 << 15 && toStart < 1 << 32
-      {
-        let tracks = UInt64(record.fromTrack) << 47 | UInt64(record.toTrack) << 32
-        words.write(UInt64(record.label) << 62 | tracks | toStart)
-        words.write(fromStart)
-      } else {
-        words.writeWhole(record)
-      }
+      guard
+        UInt64(bitPattern: record.label) < 2 && UInt64(bitPattern: record.fromTrack) < 1 << 15
+          && UInt64(bitPattern: record.toTrack) < 1 << 15 && toStart < 1 << 32
+      else { return false }
+      let tracks = UInt64(record.fromTrack) << 47 | UInt64(record.toTrack) << 32
+      words.write(UInt64(record.label) << 62 | tracks | toStart)
+      words.write(PackedWords.change(record.fromStart, from: previous.fromStart))
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    var record = Self(fromTrack: 0, fromStart: 0, toTrack: 0, toStart: 0, label: 0)
-    var decoded = 0
-    while words.count &* 8 < count {
-      let word = words.read()
-      if word & PackedWords.escape == 0 {
-        record.toStart = PackedWords.value(changing: record.toStart, by: PackedWords.field(word, 0, 32))
-        record.fromStart = PackedWords.value(changing: record.fromStart, by: words.read())
-        record.toTrack = Int64(PackedWords.field(word, 32, 15))
-        record.fromTrack = Int64(PackedWords.field(word, 47, 15))
-        record.label = Int64(word >> 62)
-      } else {
-        record = words.readWhole()
-      }
-      (records + decoded).initialize(to: record)
-      decoded &+= 1
+    let zero = Self(fromTrack: 0, fromStart: 0, toTrack: 0, toStart: 0, label: 0)
+    return words.unpack(before: count, into: records, after: zero) { words, word, previous in
+      Self(
+        fromTrack: Int64(PackedWords.field(word, 47, 15)),
+        fromStart: PackedWords.value(changing: previous.fromStart, by: words.read()),
+        toTrack: Int64(PackedWords.field(word, 32, 15)),
+        toStart: PackedWords.value(changing: previous.toStart, by: PackedWords.field(word, 0, 32)),
+        label: Int64(word >> 62))
     }
-    return decoded
   }
 }

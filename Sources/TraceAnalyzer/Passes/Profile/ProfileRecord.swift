@@ -44,47 +44,33 @@ extension ProfileRecord: SpillPackable {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = records.first?.time ?? 0
-    words.write(UInt64(bitPattern: previous))
-    for record in records {
-      let zigzag = PackedWords.change(record.time, from: previous)
+    let first = ProfileRecord(time: records.first?.time ?? 0, length: 0, id: 0, thread: 0, group: 0)
+    words.write(UInt64(bitPattern: first.time))
+    return words.pack(records, after: first) { words, record, previous in
+      let zigzag = PackedWords.change(record.time, from: previous.time)
       let length = UInt64(bitPattern: record.length)
-      previous = record.time
-      if record.thread == 0 && zigzag < 1 << 23 && length < 1 << 24
-        && (record.isSample || record.group < 1 << 15)
-      {
-        let group = record.isSample ? 0 : UInt64(record.group)
-        words.write((record.isSample ? 1 << 62 : 0) | group << 47 | zigzag << 24 | length)
-        words.write(UInt64(bitPattern: record.id))
-      } else {
-        words.writeWhole(record)
-      }
+      guard
+        record.thread == 0 && zigzag < 1 << 23 && length < 1 << 24
+          && (record.isSample || record.group < 1 << 15)
+      else { return false }
+      let group = record.isSample ? 0 : UInt64(record.group)
+      words.write((record.isSample ? 1 << 62 : 0) | group << 47 | zigzag << 24 | length)
+      words.write(UInt64(bitPattern: record.id))
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     guard count >= 8 else { return 0 }
-    var previous = Int64(bitPattern: words.read())
-    var decoded = 0
-    while words.count &* 8 < count {
-      let word = words.read()
-      let record: ProfileRecord
-      if word & PackedWords.escape == 0 {
-        previous = PackedWords.value(changing: previous, by: PackedWords.field(word, 24, 23))
-        let sample = word & 1 << 62 != 0
-        record = ProfileRecord(
-          time: previous, length: Int64(bitPattern: PackedWords.field(word, 0, 24)),
-          id: Int64(bitPattern: words.read()), thread: 0,
-          group: sample ? sampleGroup : UInt32(truncatingIfNeeded: PackedWords.field(word, 47, 15)))
-      } else {
-        record = words.readWhole()
-        previous = record.time
-      }
-      (records + decoded).initialize(to: record)
-      decoded &+= 1
+    let first = ProfileRecord(time: Int64(bitPattern: words.read()), length: 0, id: 0, thread: 0, group: 0)
+    return words.unpack(before: count, into: records, after: first) { words, word, previous in
+      ProfileRecord(
+        time: PackedWords.value(changing: previous.time, by: PackedWords.field(word, 24, 23)),
+        length: Int64(bitPattern: PackedWords.field(word, 0, 24)), id: Int64(bitPattern: words.read()),
+        thread: 0,
+        group: word & 1 << 62 != 0 ? sampleGroup : UInt32(truncatingIfNeeded: PackedWords.field(word, 47, 15))
+      )
     }
-    return decoded
   }
 }

@@ -44,42 +44,27 @@ extension SpillRecord {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    var previous = records.first?.start ?? 0
-    words.write(UInt64(bitPattern: previous))
-    for record in records {
-      let zigzag = PackedWords.change(record.start, from: previous)
+    let first = records.first?.start ?? 0
+    words.write(UInt64(bitPattern: first))
+    return words.pack(records, after: SpillRecord(start: first, packed: 0)) { words, record, previous in
+      let zigzag = PackedWords.change(record.start, from: previous.start)
       let duration = UInt64(bitPattern: record.duration)
       let group = UInt64(truncatingIfNeeded: record.group)
-      previous = record.start
-      if zigzag < 1 << 23 && duration < 1 << 24 && group < 1 << 15 {
-        words.write((record.isMainThread ? 1 << 62 : 0) | group << 47 | zigzag << 24 | duration)
-      } else {
-        words.writeWhole(record)
-      }
+      guard zigzag < 1 << 23 && duration < 1 << 24 && group < 1 << 15 else { return false }
+      words.write((record.isMainThread ? 1 << 62 : 0) | group << 47 | zigzag << 24 | duration)
+      return true
     }
-    return words.count &* 8
   }
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     guard count >= 8 else { return 0 }
-    var previous = Int64(bitPattern: words.read())
-    var decoded = 0
-    while words.count &* 8 < count {
-      let word = words.read()
-      let record: SpillRecord
-      if word & PackedWords.escape == 0 {
-        previous = PackedWords.value(changing: previous, by: PackedWords.field(word, 24, 23))
-        record = SpillRecord(
-          start: previous, group: Int(truncatingIfNeeded: PackedWords.field(word, 47, 15)),
-          isMainThread: word & 1 << 62 != 0, duration: Int64(bitPattern: PackedWords.field(word, 0, 24)))
-      } else {
-        record = words.readWhole()
-        previous = record.start
-      }
-      (records + decoded).initialize(to: record)
-      decoded &+= 1
+    let first = SpillRecord(start: Int64(bitPattern: words.read()), packed: 0)
+    return words.unpack(before: count, into: records, after: first) { _, word, previous in
+      SpillRecord(
+        start: PackedWords.value(changing: previous.start, by: PackedWords.field(word, 24, 23)),
+        group: Int(truncatingIfNeeded: PackedWords.field(word, 47, 15)), isMainThread: word & 1 << 62 != 0,
+        duration: Int64(bitPattern: PackedWords.field(word, 0, 24)))
     }
-    return decoded
   }
 }
