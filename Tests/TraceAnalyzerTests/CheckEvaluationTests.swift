@@ -293,6 +293,7 @@ struct CheckReadsOnceTests {
       #expect(view.statistics.red == views[view.key]?.red, "\(view.key)")
     }
   }
+
   /// Counting only the edges some selectors count gives each of them what all the edges give:
   /// ends by label or by module and label, either end open, a label or none, a node the graph
   /// lacks; and nothing else is kept.

@@ -119,8 +119,9 @@ final class BurstCounter {
   }
 }
 
-/// A bucket's starts lie within its share of the trace's span, so a start packs into one word
-/// with its edge:
+/// A start packs into one word with its edge.
+///
+/// A bucket's starts lie within its share of the trace's span:
 ///
 /// - a block starts with the first record's start (a word);
 /// - a record whose edge is below 2^24 and start change within ±2^38 ns is one word: bits 39-62
@@ -135,7 +136,7 @@ extension BurstCounter.Start {
     var words = PackedWords(output)
     let first = Self(edge: 0, start: records.first?.start ?? 0)
     words.write(UInt64(bitPattern: first.start))
-    return words.pack(records, after: first) { words, record, previous in
+    return words.pack(records, following: first) { words, record, previous in
       let change = PackedWords.change(record.start, from: previous.start)
       guard UInt64(bitPattern: record.edge) < 1 << 24 && change < 1 << 39 else { return false }
       words.write(UInt64(record.edge) << 39 | change)
@@ -147,7 +148,7 @@ extension BurstCounter.Start {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     guard count >= 8 else { return 0 }
     let first = Self(edge: 0, start: Int64(bitPattern: words.read()))
-    return words.unpack(before: count, into: records, after: first) { _, word, previous in
+    return words.unpack(before: count, into: records, following: first) { _, word, previous in
       Self(
         edge: Int64(bitPattern: word >> 39),
         start: PackedWords.value(changing: previous.start, by: PackedWords.field(word, 0, 39)))

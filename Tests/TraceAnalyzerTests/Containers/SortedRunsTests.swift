@@ -50,8 +50,9 @@ struct SortedRunsTests {
     var merger = RunMerger(ranges: runs.map { ($0, .first(of: 7), .first(of: 8)) })
     #expect(merger.next() == nil)
   }
-  /// Updates mostly in start order, now and then one earlier, in runs of 5 000 (several packed
-  /// blocks each; spilled when `memoryLimit` is 0).
+
+  /// Updates mostly in start order, now and then one 200 ms earlier (which starts a new run), in
+  /// runs of 5 000 (several packed blocks each; spilled when `memoryLimit` is 0).
   private func updates(memoryLimit: Int) -> (runs: SortedRuns<ExportRecord>, all: [ExportRecord]) {
     var generator = SplitMix(seed: 5)
     let runs = SortedRuns<ExportRecord>(runLength: 5_000, memoryLimit: memoryLimit)
@@ -61,7 +62,7 @@ struct SortedRunsTests {
       start += Int64(generator.next() % 50_000)
       let late = generator.next() % 500 == 0
       let record = ExportRecord(
-        start: late ? start - 3_000_000 : start, duration: Int64(generator.next() % 200_000), id: id,
+        start: late ? start - 200_000_000 : start, duration: Int64(generator.next() % 200_000), id: id,
         group: id % 4 == 0 ? ExportRecord.noGroup : id / 100, key: Int32(id % 40), flags: UInt32(id % 4))
       runs.append(record)
       all.append(record)
@@ -73,14 +74,15 @@ struct SortedRunsTests {
   func runsOfManyBlocksReadBackWholeAndByRange(memoryLimit: Int) {
     let (runs, all) = updates(memoryLimit: memoryLimit)
     let sorted = all.sorted(by: ExportRecord.precedes).map(\.id)
+    #expect(runs.runs.count > 2)
     var merger = RunMerger([runs])
     var whole: [Int64] = []
     merger.forEach { record, _ in whole.append(record.id) }
     #expect(whole == sorted)
     // Ranges that start and end inside blocks, at a block's first record, before all, after all.
     let bounds = [0, 1, 2_047, 2_048, 2_049, 7_777, 15_000, 22_999, 23_000]
+    let ordered = all.sorted(by: ExportRecord.precedes)
     for (from, before) in zip(bounds, bounds.dropFirst(2)) {
-      let ordered = all.sorted(by: ExportRecord.precedes)
       let lower = ordered[from]
       let upper =
         before < ordered.count

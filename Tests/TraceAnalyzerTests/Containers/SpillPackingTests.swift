@@ -3,8 +3,9 @@ import Testing
 
 @testable import TraceAnalyzer
 
-/// The packings of the cause join's records: whatever the values, a block comes back as it
-/// went, and records in id and time order take fewer bytes.
+/// The packings of the spilled records: whatever the values, a block comes back as it went,
+/// records in id and time order take fewer bytes, and each short form holds its fields' widest
+/// values and no wider.
 struct SpillPackingTests {
   /// Packs and unpacks `records`; returns them and the packed size.
   static func roundTrip<Record: SpillPackable>(_ records: [Record]) -> (records: [Record], bytes: Int) {
@@ -190,6 +191,7 @@ struct SpillPackingTests {
     #expect(unpackedEvents.map(\.time) == events.map(\.time))
     #expect(eventBytes == 16 * events.count)
   }
+
   static func exportRecords(count: Int, seed: UInt64) -> [ExportRecord] {
     var random = SplitMix(seed: seed)
     var record = ExportRecord(start: 0, duration: 0, id: 0, group: 0, key: 0, flags: 0)
@@ -232,6 +234,7 @@ struct SpillPackingTests {
     #expect(unpacked.map(Self.fields) == records.map(Self.fields))
     #expect(bytes == 24 + 100 * 16)
   }
+
   static func starts(count: Int, seed: UInt64) -> [BurstCounter.Start] {
     var random = SplitMix(seed: seed)
     var record = BurstCounter.Start(edge: 0, start: 0)
@@ -259,5 +262,98 @@ struct SpillPackingTests {
     let (unpacked, bytes) = Self.roundTrip(records)
     #expect(unpacked.map { [$0.edge, $0.start] } == records.map { [$0.edge, $0.start] })
     #expect(bytes == 8 + 100 * 8)
+  }
+  /// What is wrong with how records whose field goes by the widest change a `bits`-bit zigzag
+  /// field holds pack.
+  ///
+  /// `make` gives a record with the field at a value, its other fields fixed. Changes as wide
+  /// as the field holds, either way, must take the bytes of records that do not change; one more
+  /// either way must be written whole; all must come back.
+  static func edges<Record: SpillPackable>(
+    bits: Int, fields: (Record) -> [Int64], make: (Int64) -> Record
+  ) -> [String] {
+    let most = Int64(1) << (bits - 1) - 1
+    let still = roundTrip([make(0), make(0), make(0), make(0)]).bytes
+    let widest = [make(0), make(most), make(0), make(-most - 1)]
+    let (back, bytes) = roundTrip(widest)
+    var wrong: [String] = []
+    if back.map(fields) != widest.map(fields) { wrong.append("the widest changes came back changed") }
+    if bytes != still { wrong.append("the widest changes took \(bytes) bytes, not \(still)") }
+    for over in [most + 1, -most - 2] {
+      let records = [make(0), make(over)]
+      let (back, bytes) = roundTrip(records)
+      if back.map(fields) != records.map(fields) { wrong.append("a change of \(over) came back changed") }
+      if bytes <= roundTrip([make(0), make(0)]).bytes { wrong.append("a change of \(over) fit") }
+    }
+    return wrong
+  }
+
+  @Test func eachShortFormHoldsItsWidestChanges() {
+    var wrong: [String: [String]] = [:]
+    wrong["summary start"] = Self.edges(bits: 23, fields: { [$0.start, $0.duration] }) {
+      SpillRecord(start: 1_000 + $0, group: 3, isMainThread: true, duration: 9)
+    }
+    wrong["profile time"] = Self.edges(bits: 23, fields: Self.fields) {
+      ProfileRecord(time: 1_000 + $0, length: 9, id: 4, thread: 0, group: 3)
+    }
+    wrong["event id"] = Self.edges(bits: 32, fields: Self.fields) {
+      EventRecord(id: $0, time: 0, duration: 9, node: 2, flags: 1)
+    }
+    wrong["event time"] = Self.edges(bits: 40, fields: Self.fields) {
+      EventRecord(id: 0, time: $0, duration: 9, node: 2, flags: 1)
+    }
+    for (name, bits, field) in [("from", 20, 0), ("to", 22, 1), ("line", 22, 2), ("time", 41, 3)] {
+      wrong["cause \(name)"] = Self.edges(bits: bits, fields: Self.fields) { value in
+        var values: [Int64] = [0, 0, 0, 0]
+        values[field] = value
+        return CauseGraphSink.CauseRecord(
+          from: values[0], to: values[1], line: values[2], time: values[3], label: 5, flags: 48)
+      }
+    }
+    wrong["resolved target"] = Self.edges(bits: 40, fields: Self.fields) {
+      ResolvedCause(edge: 1, to: 2, flags: 1, target: $0, start: 0, duration: 9, time: 0)
+    }
+    wrong["resolved start"] = Self.edges(bits: 36, fields: Self.fields) {
+      ResolvedCause(edge: 1, to: 2, flags: 1, target: 0, start: $0, duration: 9, time: 0)
+    }
+    // The time is kept as its difference from the start, not from the record before.
+    wrong["resolved time"] = Self.edges(bits: 28, fields: Self.fields) {
+      ResolvedCause(
+        edge: 1, to: 2, flags: ResolvedCause.hasTime, target: 0, start: 7, duration: 9, time: 7 + $0)
+    }
+    wrong["burst start"] = Self.edges(bits: 39, fields: { [$0.edge, $0.start] }) {
+      BurstCounter.Start(edge: 3, start: 1_000 + $0)
+    }
+    wrong["export start"] = Self.edges(bits: 35, fields: Self.fields) {
+      ExportRecord(start: $0, duration: 9, id: 0, group: 4, key: 2, flags: 1)
+    }
+    wrong["export id"] = Self.edges(bits: 20, fields: Self.fields) {
+      ExportRecord(start: 0, duration: 9, id: $0, group: 4, key: 2, flags: 1)
+    }
+    wrong["export group"] = Self.edges(bits: 21, fields: Self.fields) {
+      ExportRecord(start: 0, duration: 9, id: 0, group: $0, key: 2, flags: 1)
+    }
+    wrong["place id"] = Self.edges(bits: 21, fields: { [$0.id, $0.start, $0.track] }) {
+      ExportPlace(id: $0, start: 0, track: 3)
+    }
+    wrong["place start"] = Self.edges(bits: 28, fields: { [$0.id, $0.start, $0.track] }) {
+      ExportPlace(id: 0, start: $0, track: 3)
+    }
+    wrong["export cause from"] = Self.edges(bits: 29, fields: { [$0.from, $0.to, $0.label] }) {
+      ExportCause(from: $0, to: 0, label: 1)
+    }
+    wrong["export cause to"] = Self.edges(bits: 32, fields: { [$0.from, $0.to, $0.label] }) {
+      ExportCause(from: 0, to: $0, label: 1)
+    }
+    wrong["half flow to"] = Self.edges(bits: 41, fields: { [$0.to, $0.fromStart, $0.fromTrack, $0.label] }) {
+      ExportHalfFlow(to: $0, fromStart: 5, fromTrack: 2, label: 1)
+    }
+    wrong["flow target start"] = Self.edges(
+      bits: 32, fields: { [$0.fromTrack, $0.fromStart, $0.toTrack, $0.toStart, $0.label] }
+    ) {
+      ExportFlow(fromTrack: 1, fromStart: 5, toTrack: 2, toStart: $0, label: 1)
+    }
+    #expect(wrong.filter { !$0.value.isEmpty } == [:])
+    #expect(wrong.count == 21)
   }
 }

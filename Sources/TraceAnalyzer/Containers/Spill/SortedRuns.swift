@@ -7,8 +7,9 @@ protocol RunRecord: SpillPackable, Sendable {
 
 /// Records appended in any order, read back in ``RunRecord/precedes(_:_:)`` order.
 ///
-/// Memory is bounded by the run length: each full run is sorted and spilled to an unlinked
-/// temporary file, packed a block of ``readLength`` records at a time; reading merges the runs.
+/// Memory is bounded by the run length and a few words a spilled block: each full run is sorted
+/// and spilled to an unlinked temporary file, packed a block of ``readLength`` records at a
+/// time; reading merges the runs.
 /// A run that starts after the previous one ends extends it, so a trace already in order is one
 /// run.
 final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
@@ -22,7 +23,7 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
 
   /// A block of a spilled run: its packed bytes in the file, its records' place in all the
   /// records spilled, and its first record (so that a range search reads one block a run).
-  fileprivate struct Block {
+  private struct Block {
     var offset: Int
     var bytes: Int
     /// The number, among all records spilled, of its first record.
@@ -43,8 +44,9 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
   private var last: Record?
   private var file: SpillBlockFile?
   /// The spilled blocks, in file order (a run's blocks follow one another).
-  fileprivate private(set) var blocks: [Block] = []
-  private var spilled = 0
+  private var blocks: [Block] = []
+  /// Records spilled so far.
+  private var spilledCount = 0
   /// The runs kept in memory, a sorted buffer a chunk: a run that extends one adds a chunk (no
   /// copy of what it extends).
   private var memoryChunks: [[Record]] = []
@@ -105,8 +107,9 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
       for from in stride(from: 0, to: records.count, by: blockLength) {
         let block = UnsafeBufferPointer(rebasing: records[from..<min(from + blockLength, records.count)])
         let bytes = Record.pack(block, into: packed + used)
-        blocks.append(Block(offset: used, bytes: bytes, start: spilled, count: block.count, first: block[0]))
-        spilled += block.count
+        blocks.append(
+          Block(offset: used, bytes: bytes, start: spilledCount, count: block.count, first: block[0]))
+        spilledCount += block.count
         used += bytes
       }
     }
@@ -203,7 +206,7 @@ final class SortedRuns<Record: RunRecord>: @unchecked Sendable {
     var chunk: [Record] = []
     var index = 0
     var end = 0
-    /// The spilled block read last (where the next is looked for first).
+    /// The spilled block to read next (where the next record is looked for first).
     private var block: Int
 
     init(runs: SortedRuns, run: (offset: Int, count: Int)) {

@@ -1,5 +1,5 @@
-/// A record that a ``PartitionedSpill`` packs when a block leaves memory: by default its bytes
-/// as they are.
+/// A record that a ``PartitionedSpill`` or ``SortedRuns`` packs when a block leaves memory: by
+/// default its bytes as they are.
 ///
 /// Records that recorders write in about id and time order pack their ids and times as changes
 /// from the previous record's, in fewer words (see ``SpillRecord`` for why the bytes matter).
@@ -34,7 +34,7 @@ struct PackedWords {
   /// Words written or read so far.
   var count = 0
 
-  /// The word that marks a record stored whole, its fields' words following.
+  /// The word that marks a record stored whole, its bytes following (``writeWhole(_:)``).
   static var escape: UInt64 { 1 << 63 }
 
   init(_ base: UnsafeMutableRawPointer) { self.base = base }
@@ -51,8 +51,9 @@ struct PackedWords {
     return base.loadUnaligned(fromByteOffset: count &* 8, as: UInt64.self)
   }
 
-  /// The most bytes `count` records of `Record` pack into when each takes at most an escape
-  /// word and itself whole (``writeWhole(_:)``), after `headerWords` words.
+  /// The bytes `count` records of `Record` take written whole, after `headerWords` words.
+  ///
+  /// No packing writes more: a record's short form is never longer than it written whole.
   static func mostBytes<Record: BitwiseCopyable>(_: Record.Type, count: Int, headerWords: Int = 0) -> Int {
     (headerWords &+ count &* (1 &+ wholeWords(Record.self))) &* 8
   }
@@ -63,8 +64,7 @@ struct PackedWords {
     (MemoryLayout<Record>.size &+ 7) / 8
   }
 
-  /// Writes the escape word, then `record`'s bytes as they are (the last word zero-padded): a
-  /// record no short form holds.
+  /// Writes the escape word, then `record`'s bytes as they are (the last word zero-padded).
   @inline(__always)
   mutating func writeWhole<Record: BitwiseCopyable>(_ record: Record) {
     write(Self.escape)
@@ -88,7 +88,8 @@ struct PackedWords {
   /// before the first), or returns false having written nothing: the record is written whole.
   @inline(__always)
   mutating func pack<Record: BitwiseCopyable>(
-    _ records: UnsafeBufferPointer<Record>, after first: Record, _ short: (inout Self, Record, Record) -> Bool
+    _ records: UnsafeBufferPointer<Record>, following first: Record,
+    _ short: (inout Self, Record, Record) -> Bool
   ) -> Int {
     var previous = first
     for record in records {
@@ -105,7 +106,7 @@ struct PackedWords {
   /// whole.
   @inline(__always)
   mutating func unpack<Record: BitwiseCopyable>(
-    before end: Int, into records: UnsafeMutablePointer<Record>, after first: Record,
+    before end: Int, into records: UnsafeMutablePointer<Record>, following first: Record,
     whole: (Record) -> Void = { _ in }, _ short: (inout Self, UInt64, Record) -> Record
   ) -> Int {
     var previous = first

@@ -1,11 +1,10 @@
 import TraceModel
 
 extension EdgeCounts {
-  /// The edges of `graph` by node labels (nodes with equal labels add up); with `selectors`,
-  /// only the edges one of them counts (``count(_:)`` of each gives what it gives on all).
+  /// The edges of `graph` by node labels (nodes with equal labels add up).
   ///
-  /// A budget names a few of a graph's edges, which may be a hundred thousand: keying each one
-  /// by its labels would be most of what its edge limits cost.
+  /// With `selectors`, only the edges one of them counts: ``count(_:)`` of each gives what it
+  /// gives on all of them.
   package init(_ graph: CauseGraph, keeping selectors: [EdgeSelector]? = nil) {
     self.init()
     // Each node's label made once (an edge's ends are already noted with their modules).
@@ -18,7 +17,9 @@ extension EdgeCounts {
       }
       return
     }
-    // Per node, the selectors whose `from` (and whose `to`) it may be, a bit each.
+    // A budget names a few of a graph's edges, which may be a hundred thousand: keying each one
+    // by its labels would be most of what its edge limits cost. Per node, the selectors whose
+    // `from` (and whose `to`) it may be, a bit each.
     let ends = selectors.map { selector in
       (from: selector.from.map { resolve($0) ?? $0 }, to: selector.to.map { resolve($0) ?? $0 })
     }

@@ -4,23 +4,24 @@ extension CauseGraphSink.CauseRecord {
   /// Packs each record in two words, its ids, line and time as changes from the previous
   /// record's.
   ///
-  /// The words: bits 59-62 the flags, 43-58 the label, 0-42 the time's change; then bits 42-63
-  /// the change of `to`, 22-41 that of `from`, 0-21 the line's. A partition of a large trace
-  /// holds few of its causes, so consecutive ones can be seconds apart: the time takes the
-  /// widest field. Any other record is an escape word and the record whole.
+  /// The words: bits 57-62 the flags, 41-56 the label, 0-40 the time's change; then bits 42-63
+  /// the change of `to`, 22-41 that of `from`, 0-21 the line's. Any other record is an escape
+  /// word and the record whole.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     let zero = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
-    return words.pack(records, after: zero) { words, record, previous in
+    return words.pack(records, following: zero) { words, record, previous in
       let from = PackedWords.change(record.from, from: previous.from)
       let to = PackedWords.change(record.to, from: previous.to)
       let line = PackedWords.change(record.line, from: previous.line)
+      // A partition of a large trace holds few of its causes, seconds apart: the time takes the
+      // widest field. A window read flags every cause (``windowed``): six bits of flags.
       let time = PackedWords.change(record.time, from: previous.time)
       guard
-        from < 1 << 20 && to < 1 << 22 && line < 1 << 22 && time < 1 << 43 && record.label >= 0
-          && record.label < 1 << 16 && record.flags < 1 << 4
+        from < 1 << 20 && to < 1 << 22 && line < 1 << 22 && time < 1 << 41 && record.label >= 0
+          && record.label < 1 << 16 && record.flags < 1 << 6
       else { return false }
-      words.write(UInt64(record.flags) << 59 | UInt64(record.label) << 43 | time)
+      words.write(UInt64(record.flags) << 57 | UInt64(record.label) << 41 | time)
       words.write(to << 42 | from << 22 | line)
       return true
     }
@@ -29,14 +30,14 @@ extension CauseGraphSink.CauseRecord {
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     let zero = Self(from: 0, to: 0, line: 0, time: 0, label: 0, flags: 0)
-    return words.unpack(before: count, into: records, after: zero) { words, first, previous in
+    return words.unpack(before: count, into: records, following: zero) { words, first, previous in
       let second = words.read()
       return Self(
         from: PackedWords.value(changing: previous.from, by: PackedWords.field(second, 22, 20)),
         to: PackedWords.value(changing: previous.to, by: second >> 42),
         line: PackedWords.value(changing: previous.line, by: PackedWords.field(second, 0, 22)),
-        time: PackedWords.value(changing: previous.time, by: PackedWords.field(first, 0, 43)),
-        label: Int32(PackedWords.field(first, 43, 16)), flags: UInt32(PackedWords.field(first, 59, 4)))
+        time: PackedWords.value(changing: previous.time, by: PackedWords.field(first, 0, 41)),
+        label: Int32(PackedWords.field(first, 41, 16)), flags: UInt32(PackedWords.field(first, 57, 6)))
     }
   }
 }

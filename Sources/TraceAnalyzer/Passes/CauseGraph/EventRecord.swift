@@ -58,7 +58,7 @@ extension EventRecord {
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     let zero = EventRecord(id: 0, time: 0, duration: 0, node: 0, flags: 0)
-    return words.pack(records, after: zero) { words, record, previous in
+    return words.pack(records, following: zero) { words, record, previous in
       let idChange = PackedWords.change(record.id, from: previous.id)
       let timeChange = PackedWords.change(record.time, from: previous.time)
       let duration = UInt64(bitPattern: record.duration)
@@ -75,7 +75,7 @@ extension EventRecord {
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     let zero = EventRecord(id: 0, time: 0, duration: 0, node: 0, flags: 0)
-    return words.unpack(before: count, into: records, after: zero) { words, first, previous in
+    return words.unpack(before: count, into: records, following: zero) { words, first, previous in
       let second = words.read()
       return EventRecord(
         id: PackedWords.value(changing: previous.id, by: PackedWords.field(first, 0, 32)),

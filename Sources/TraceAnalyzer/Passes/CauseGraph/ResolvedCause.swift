@@ -76,14 +76,15 @@ extension ResolvedCause {
   /// target's start).
   ///
   /// The words: bits 57-62 the flags, 28-56 the edge, 0-27 the node; then bits 24-63 the
-  /// target's change, 0-23 the duration; then bits 24-63 the start's change, 0-23 the time's
-  /// zigzag difference from the start (0 without a time). A partition of a large trace holds
-  /// few of its causes, so consecutive ones can be seconds apart. Any other record is an escape
-  /// word and the record whole.
+  /// target's change, 0-23 the duration; then bits 28-63 the start's change, 0-27 the time's
+  /// zigzag difference from the start (0 without a time). Any other record is an escape word
+  /// and the record whole.
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     let zero = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
-    return words.pack(records, after: zero) { words, record, previous in
+    return words.pack(records, following: zero) { words, record, previous in
+      // A partition of a large trace holds few of its causes, seconds apart; a cause's time may
+      // lie a few frames before its target's start.
       let target = PackedWords.change(record.target, from: previous.target)
       let start = PackedWords.change(record.start, from: previous.start)
       let timed = record.has(Self.hasTime)
@@ -91,11 +92,11 @@ extension ResolvedCause {
       let duration = UInt64(bitPattern: record.duration)
       guard
         record.flags < 1 << 6 && record.edge < 1 << 29 && record.to < 1 << 28 && target < 1 << 40
-          && duration < 1 << 24 && start < 1 << 40 && time < 1 << 24 && (timed || record.time == 0)
+          && duration < 1 << 24 && start < 1 << 36 && time < 1 << 28 && (timed || record.time == 0)
       else { return false }
       words.write(UInt64(record.flags) << 57 | UInt64(record.edge) << 28 | UInt64(record.to))
       words.write(target << 24 | duration)
-      words.write(start << 24 | time)
+      words.write(start << 28 | time)
       return true
     }
   }
@@ -103,12 +104,12 @@ extension ResolvedCause {
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     let zero = Self(edge: 0, to: 0, flags: 0, target: 0, start: 0, duration: 0, time: 0)
-    return words.unpack(before: count, into: records, after: zero) { words, first, previous in
+    return words.unpack(before: count, into: records, following: zero) { words, first, previous in
       let second = words.read()
       let third = words.read()
       let flags = UInt32(PackedWords.field(first, 57, 6))
-      let start = PackedWords.value(changing: previous.start, by: third >> 24)
-      let time = PackedWords.field(third, 0, 24)
+      let start = PackedWords.value(changing: previous.start, by: third >> 28)
+      let time = PackedWords.field(third, 0, 28)
       return Self(
         edge: UInt32(PackedWords.field(first, 28, 29)), to: UInt32(PackedWords.field(first, 0, 28)),
         flags: flags, target: PackedWords.value(changing: previous.target, by: second >> 24), start: start,

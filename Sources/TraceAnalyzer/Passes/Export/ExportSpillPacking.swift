@@ -1,16 +1,16 @@
-/// How the export's spilled records pack (see ``SpillPackable``, and ``SpillRecord`` for why
-/// the bytes matter): each as changes from the record before it in its block, in the order the
-/// export writes them.
+// How the export's spilled records pack (see ``SpillPackable``, and ``SpillRecord`` for why the
+// bytes matter): each as changes from the record before it in its block, in the order the export
+// writes them.
 
-/// A spilled block of updates packs into about two fifths of its size (see ``SpillRecord`` for
-/// why the bytes matter): a record sorted after the one before it changes its start, id and
-/// group by little.
+/// A spilled block of updates packs into about two fifths of its size.
+///
+/// A record sorted after the one before it changes its start, id and group by little:
 ///
 /// - a block starts with the first record's start, id and group (three words; a group of 0 for
 ///   none);
 /// - a record whose flags are the skipped and main-thread ones, duration below 2^26 ns, start
 ///   change within ±2^34 ns, key below 2^22, id change within ±2^19 and group change (from the
-///   last record's with a group) within ±2^20 is two words: bit 62 skipped, 61 the main thread,
+///   last record's with a group) within ±2^20 is two words: bit 61 skipped, 62 the main thread,
 ///   35-60 the duration, 0-34 the zigzag start change; then bits 42-63 the key, 22-41 the
 ///   zigzag id change, 21 no group, 0-20 the zigzag group change;
 /// - any other record is an escape word (bit 63) and the record whole.
@@ -27,7 +27,7 @@ extension ExportRecord: SpillPackable {
     words.write(UInt64(bitPattern: first.start))
     words.write(UInt64(bitPattern: first.id))
     words.write(UInt64(bitPattern: group))
-    return words.pack(records, after: first) { words, record, previous in
+    return words.pack(records, following: first) { words, record, previous in
       let startChange = PackedWords.change(record.start, from: previous.start)
       let idChange = PackedWords.change(record.id, from: previous.id)
       let hasGroup = record.group != noGroup
@@ -52,7 +52,7 @@ extension ExportRecord: SpillPackable {
     let id = Int64(bitPattern: words.read())
     var group = Int64(bitPattern: words.read())
     let first = ExportRecord(start: start, duration: 0, id: id, group: group, key: 0, flags: 0)
-    return words.unpack(before: count, into: records, after: first) { record in
+    return words.unpack(before: count, into: records, following: first) { record in
       if record.group != noGroup { group = record.group }
     } _: { words, word, previous in
       let second = words.read()
@@ -80,7 +80,7 @@ extension ExportCause {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    return words.pack(records, after: Self(from: 0, to: 0, label: 0)) { words, record, previous in
+    return words.pack(records, following: Self(from: 0, to: 0, label: 0)) { words, record, previous in
       let from = PackedWords.change(record.from, from: previous.from)
       let to = PackedWords.change(record.to, from: previous.to)
       guard UInt64(bitPattern: record.label) < 4 && from < 1 << 29 && to < 1 << 32 else { return false }
@@ -91,7 +91,7 @@ extension ExportCause {
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    return words.unpack(before: count, into: records, after: Self(from: 0, to: 0, label: 0)) {
+    return words.unpack(before: count, into: records, following: Self(from: 0, to: 0, label: 0)) {
       _, word, previous in
       Self(
         from: PackedWords.value(changing: previous.from, by: PackedWords.field(word, 32, 29)),
@@ -112,7 +112,7 @@ extension ExportPlace {
 
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
-    return words.pack(records, after: Self(id: 0, start: 0, track: 0)) { words, record, previous in
+    return words.pack(records, following: Self(id: 0, start: 0, track: 0)) { words, record, previous in
       let id = PackedWords.change(record.id, from: previous.id)
       let start = PackedWords.change(record.start, from: previous.start)
       guard UInt64(bitPattern: record.track) < 1 << 14 && id < 1 << 21 && start < 1 << 28 else {
@@ -125,7 +125,7 @@ extension ExportPlace {
 
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
-    return words.unpack(before: count, into: records, after: Self(id: 0, start: 0, track: 0)) {
+    return words.unpack(before: count, into: records, following: Self(id: 0, start: 0, track: 0)) {
       _, word, previous in
       Self(
         id: PackedWords.value(changing: previous.id, by: PackedWords.field(word, 28, 21)),
@@ -148,7 +148,7 @@ extension ExportHalfFlow {
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     let zero = Self(to: 0, fromStart: 0, fromTrack: 0, label: 0)
-    return words.pack(records, after: zero) { words, record, previous in
+    return words.pack(records, following: zero) { words, record, previous in
       let to = PackedWords.change(record.to, from: previous.to)
       let track = UInt64(bitPattern: record.fromTrack)
       guard UInt64(bitPattern: record.label) < 4 && track < 1 << 20 && to < 1 << 41 else { return false }
@@ -161,7 +161,7 @@ extension ExportHalfFlow {
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     let zero = Self(to: 0, fromStart: 0, fromTrack: 0, label: 0)
-    return words.unpack(before: count, into: records, after: zero) { words, word, previous in
+    return words.unpack(before: count, into: records, following: zero) { words, word, previous in
       Self(
         to: PackedWords.value(changing: previous.to, by: PackedWords.field(word, 0, 41)),
         fromStart: PackedWords.value(changing: previous.fromStart, by: words.read()),
@@ -183,7 +183,7 @@ extension ExportFlow {
   static func pack(_ records: UnsafeBufferPointer<Self>, into output: UnsafeMutableRawPointer) -> Int {
     var words = PackedWords(output)
     let zero = Self(fromTrack: 0, fromStart: 0, toTrack: 0, toStart: 0, label: 0)
-    return words.pack(records, after: zero) { words, record, previous in
+    return words.pack(records, following: zero) { words, record, previous in
       let toStart = PackedWords.change(record.toStart, from: previous.toStart)
       guard
         UInt64(bitPattern: record.label) < 2 && UInt64(bitPattern: record.fromTrack) < 1 << 15
@@ -199,7 +199,7 @@ extension ExportFlow {
   static func unpack(_ input: UnsafeRawPointer, count: Int, into records: UnsafeMutablePointer<Self>) -> Int {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     let zero = Self(fromTrack: 0, fromStart: 0, toTrack: 0, toStart: 0, label: 0)
-    return words.unpack(before: count, into: records, after: zero) { words, word, previous in
+    return words.unpack(before: count, into: records, following: zero) { words, word, previous in
       Self(
         fromTrack: Int64(PackedWords.field(word, 47, 15)),
         fromStart: PackedWords.value(changing: previous.fromStart, by: words.read()),

@@ -46,7 +46,7 @@ extension ProfileRecord: SpillPackable {
     var words = PackedWords(output)
     let first = ProfileRecord(time: records.first?.time ?? 0, length: 0, id: 0, thread: 0, group: 0)
     words.write(UInt64(bitPattern: first.time))
-    return words.pack(records, after: first) { words, record, previous in
+    return words.pack(records, following: first) { words, record, previous in
       let zigzag = PackedWords.change(record.time, from: previous.time)
       let length = UInt64(bitPattern: record.length)
       guard
@@ -64,7 +64,7 @@ extension ProfileRecord: SpillPackable {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     guard count >= 8 else { return 0 }
     let first = ProfileRecord(time: Int64(bitPattern: words.read()), length: 0, id: 0, thread: 0, group: 0)
-    return words.unpack(before: count, into: records, after: first) { words, word, previous in
+    return words.unpack(before: count, into: records, following: first) { words, word, previous in
       ProfileRecord(
         time: PackedWords.value(changing: previous.time, by: PackedWords.field(word, 24, 23)),
         length: Int64(bitPattern: PackedWords.field(word, 0, 24)), id: Int64(bitPattern: words.read()),

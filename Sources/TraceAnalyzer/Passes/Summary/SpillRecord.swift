@@ -46,7 +46,7 @@ extension SpillRecord {
     var words = PackedWords(output)
     let first = records.first?.start ?? 0
     words.write(UInt64(bitPattern: first))
-    return words.pack(records, after: SpillRecord(start: first, packed: 0)) { words, record, previous in
+    return words.pack(records, following: SpillRecord(start: first, packed: 0)) { words, record, previous in
       let zigzag = PackedWords.change(record.start, from: previous.start)
       let duration = UInt64(bitPattern: record.duration)
       let group = UInt64(truncatingIfNeeded: record.group)
@@ -60,7 +60,7 @@ extension SpillRecord {
     var words = PackedWords(UnsafeMutableRawPointer(mutating: input))
     guard count >= 8 else { return 0 }
     let first = SpillRecord(start: Int64(bitPattern: words.read()), packed: 0)
-    return words.unpack(before: count, into: records, after: first) { _, word, previous in
+    return words.unpack(before: count, into: records, following: first) { _, word, previous in
       SpillRecord(
         start: PackedWords.value(changing: previous.start, by: PackedWords.field(word, 24, 23)),
         group: Int(truncatingIfNeeded: PackedWords.field(word, 47, 15)), isMainThread: word & 1 << 62 != 0,
