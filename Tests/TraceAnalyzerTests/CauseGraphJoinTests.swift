@@ -75,6 +75,28 @@ struct CauseGraphJoinTests {
     #expect(table.find(Int64.max) == 5)
   }
 
+  @Test func theIDTableAddsToWhatItHoldsAndVisitsEveryPayload() {
+    let table = IDTable(capacity: 4)
+    for id in Int64(0)..<1_000 {
+      #expect(
+        table.add(1 << 32, to: id % 300, orInsert: UInt64(id))
+          == (id < 300 ? nil : UInt64(id % 300) + UInt64(id / 300 - 1) << 32))
+    }
+    #expect(table.count == 300)
+    #expect(table.find(7) == 7 + 3 << 32)
+    #expect(table.find(299) == 299 + 2 << 32)
+    var visited = 0
+    var sum: UInt64 = 0
+    table.updateEach { value in
+      visited += 1
+      sum += value >> 32
+      value &= 0xFFFF_FFFF
+    }
+    #expect(visited == 300)
+    #expect(sum == 1_000 - 300)
+    #expect(table.find(7) == 7)
+  }
+
   @Test func theFilterHasNoFalseNegatives() {
     var filter = IDFilter()
     let ids = (0..<50_000).map { Int64($0) &* 1_000_003 }
@@ -125,7 +147,8 @@ struct CauseGraphJoinTests {
     ]
     for id in 100..<140 {
       first.append(
-        #"{"type":"update","id":\#(id),"kind":"body","view":"C","module":"App","start":\#(id),"duration":1000}"#)
+        #"{"type":"update","id":\#(id),"kind":"body","view":"C","module":"App","start":\#(id),"duration":1000}"#
+      )
     }
     let second =
       [#"{"type":"update","id":7,"kind":"body","view":"B","module":"App","start":200,"duration":1000}"#]
@@ -138,7 +161,8 @@ struct CauseGraphJoinTests {
         CauseGraphSink(partitions: 1)
       }
       let offset = parts.last.map { $0.lineOffset + first.count } ?? 0
-      parts.append(TracePart(sink: reading.parts[0].sink, symbols: reading.parts[0].symbols, lineOffset: offset))
+      parts.append(
+        TracePart(sink: reading.parts[0].sink, symbols: reading.parts[0].symbols, lineOffset: offset))
     }
     let graph = CauseGraphBuilder.build(parts: parts, file: "parts", range: TimeRange())
     let edges = graph.edges.map { "\(graph.nodes[$0.from].label) → \(graph.nodes[$0.to].label) ×\($0.count)" }

@@ -45,7 +45,17 @@ struct CauseJoinThreadsTests {
     return try BudgetParser.parse(Array(text.utf8), file: "budget.json")
   }
 
-  /// Compares every output on 2, 3 and 8 threads with one thread's, for each partition count.
+  /// Ways for the reader parts to resolve causes as they read them: not at all, as commands
+  /// do, and with tables so small that most ends are evicted and most `from` ids pending, past
+  /// the limit of them.
+  static let earlyLimits: [CauseGraphSink.EarlyCauses.Limits?] = [
+    nil, CauseGraphSink.EarlyCauses.Limits(),
+    CauseGraphSink.EarlyCauses.Limits(eventSlots: 16, sourceSlots: 4, pendingIDs: 3),
+    CauseGraphSink.EarlyCauses.Limits(eventSlots: 64, sourceSlots: 1, pendingIDs: 0),
+  ]
+
+  /// Compares every output on 2, 3 and 8 threads with one thread's, for each partition count,
+  /// and (with 4 partitions) one thread's whatever the parts resolve as they read.
   private func expectSameOnEveryThreadCount(_ path: String, range: TimeRange, _ what: String) throws {
     let budget = try budget(try TraceAnalysis.causeGraph(paths: [path], options: AnalysisOptions(range: range)))
     var graphs: [String] = []
@@ -54,6 +64,14 @@ struct CauseJoinThreadsTests {
       options.causePartitions = partitions
       let one = try outputs(path, options: options, budget: budget)
       graphs.append(one["cause-graph"] ?? "")
+      for limits in Self.earlyLimits where partitions == 4 {
+        var early = options
+        early.earlyCauses = limits
+        let other = try outputs(path, options: early, budget: budget)
+        for (name, text) in one.sorted(by: { $0.key < $1.key }) {
+          #expect(other[name] == text, "\(what): \(name), \(partitions) partitions, early \(String(describing: limits))")
+        }
+      }
       for threads in [2, 3, 8] {
         options.threads = threads
         let many = try outputs(path, options: options, budget: budget)

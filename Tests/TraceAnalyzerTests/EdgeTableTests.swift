@@ -3,8 +3,9 @@ import Testing
 
 @testable import TraceAnalyzer
 
-/// The join's edge table: counting a list of keys at once (looked up a batch ahead) gives the
-/// indices, order of first sight and counts of counting them one by one.
+/// The join's edge table: counting a list of keys at once (looked up a batch ahead), or one
+/// cause at a time beside the keys (settled later), gives the indices, order of first sight and
+/// counts of counting them one by one.
 struct EdgeTableTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func countingAListIsCountingEachInTurn(seed: UInt64) {
@@ -30,5 +31,31 @@ struct EdgeTableTests {
     #expect(atOnce.counts == oneByOne.counts)
     #expect(atOnce.keys.count > 40 && atOnce.keys.count < keys.count)
     #expect(atOnce.counts.reduce(0, +) == causes.reduce(7, +))
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func tallyingBesideTheKeysIsCountingOnceSettled(seed: UInt64) {
+    var random = SplitMix(seed: seed)
+    let keys = (0..<2_000).map { _ in
+      CauseGraphBuilder.EdgeKey(
+        from: random.next() % 13 == 0 ? 1 << 28 : UInt32(random.next() % 20),
+        to: UInt32(random.next() % 30), label: Int32(random.next() % 2))
+    }
+    var counted = CauseGraphBuilder.EdgeTable()
+    var tallied = CauseGraphBuilder.EdgeTable()
+    // Settled halfway too: a settle keeps what was tallied before it.
+    for (place, key) in keys.enumerated() {
+      #expect(tallied.index(of: key) == counted.index(of: key))
+      #expect(tallied.tally(key) == counted.count(key))
+      if place == 1_000 { tallied.settle() }
+    }
+    #expect(tallied.keys == counted.keys)
+    // Until settled, only the keys too large to pack (counted as they come) have counts.
+    #expect(tallied.counts.reduce(0, +) < keys.count)
+    tallied.settle()
+    #expect(tallied.counts == counted.counts)
+    tallied.settle()
+    #expect(tallied.counts == counted.counts)
+    #expect(tallied.counts.reduce(0, +) == keys.count)
   }
 }

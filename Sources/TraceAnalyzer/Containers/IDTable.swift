@@ -65,6 +65,33 @@ final class IDTable {
     }
   }
 
+  /// Adds `change` to the payload of `id`, or sets it to `value` when `id` (`>= 0`) is absent;
+  /// returns the payload before (nil: absent).
+  @inline(__always)
+  func add(_ change: UInt64, to id: Int64, orInsert value: UInt64) -> UInt64? {
+    if (count + 1) * 2 > mask + 1 { grow() }
+    var slot = self.slot(of: id)
+    while true {
+      let key = slots[slot].key
+      if key == id {
+        let before = slots[slot].value
+        slots[slot].value = before &+ change
+        return before
+      }
+      if key == Self.empty {
+        slots[slot] = Slot(key: id, value: value)
+        count += 1
+        return nil
+      }
+      slot = (slot &+ 1) & mask
+    }
+  }
+
+  /// Calls `body` with every payload, in slot order, to change it.
+  func updateEach(_ body: (inout UInt64) -> Void) {
+    for slot in 0...mask where slots[slot].key != Self.empty { body(&slots[slot].value) }
+  }
+
   /// The payload of `id`, if present.
   @inline(__always)
   func find(_ id: Int64) -> UInt64? {

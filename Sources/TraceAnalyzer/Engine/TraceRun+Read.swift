@@ -21,12 +21,14 @@ extension TraceRun {
     let need = pass.graph
     let partitions = need == .none ? 0 : causePartitions
     let context = PartContext(thresholds: thresholds, window: window)
+    let early = options.earlyCauses
     let reading = try readEvents {
       EngineSink(
         summary: SummaryAccumulator(thresholds: thresholds, window: window),
         graph: need == .none
           ? nil
-          : CauseGraphSink(partitions: partitions, window: window),
+          : CauseGraphSink(
+            partitions: partitions, window: window, resolving: need == .resolvedCauses, early: early),
         pass: pass.makePart(context))
     }
     var builder = SummaryBuilder(

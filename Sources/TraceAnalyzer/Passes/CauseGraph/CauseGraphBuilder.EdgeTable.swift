@@ -29,8 +29,37 @@ extension CauseGraphBuilder {
     /// The index of `key`'s edge, if counted before.
     @inline(__always)
     func index(of key: EdgeKey) -> Int? {
-      if let code = Self.code(key) { return packed.find(code).map { Int($0) } }
+      if let code = Self.code(key) { return packed.find(code).map { Int($0 & Self.indexMask) } }
       return others[key]
+    }
+
+    /// A packed key's payload: the edge's index in the low half, and in the high half the causes
+    /// ``tally(_:)`` counted on it since the last ``settle()``.
+    private static let indexMask: UInt64 = 0xFFFF_FFFF
+    private static let unsettledCause: UInt64 = 1 << 32
+
+    /// Counts one cause on `key` as ``count(_:causes:)`` does, but beside the key in the table
+    /// (one cache miss, not two): ``counts`` lag until ``settle()``. Returns the edge's index.
+    @inline(__always)
+    mutating func tally(_ key: EdgeKey) -> Int {
+      guard let code = Self.code(key) else { return count(key) }
+      guard
+        let before = packed.add(
+          Self.unsettledCause, to: code, orInsert: UInt64(keys.count) | Self.unsettledCause)
+      else {
+        append(key)
+        return keys.count - 1
+      }
+      if before >> 32 >= 0xFFFF_FFF0 { settle() }
+      return Int(before & Self.indexMask)
+    }
+
+    /// Moves the causes ``tally(_:)`` counted into ``counts``.
+    mutating func settle() {
+      packed.updateEach { value in
+        counts[Int(value & Self.indexMask)] += Int(value >> 32)
+        value &= Self.indexMask
+      }
     }
 
     /// Counts `causes[i]` on `keys[i]` for each `i`, in order; returns the edges' indices.

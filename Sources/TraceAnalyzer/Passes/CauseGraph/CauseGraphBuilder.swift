@@ -20,6 +20,11 @@ import TraceModel
 /// An id found in no table becomes an `unknown #ID` node and the cause is reported as dangling.
 /// The partitions are shared out between threads (see ``JoinShare``).
 ///
+/// Most causes never reach the rounds: a reader part resolves a cause whose target it met just
+/// before as it reads it (``CauseGraphSink/EarlyCauses``), and the join only maps the part's
+/// edges to its own and resolves the `from` ids the part had not met, once per id
+/// (``pendingNodes(parts:mappings:)``).
+///
 /// Memory: the table of the largest partition (`P` is chosen from the input size so that a
 /// partition holds at most about 2^18 ids), the spills' blocks, the filter, and the distinct
 /// nodes, labels and edges.
@@ -151,6 +156,7 @@ enum CauseGraphBuilder {
     parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange, resolving: Bool, threads: Int
   ) -> JoinedGraph {
     let bounded = parts.first?.sink.bounded ?? false
+    for part in parts { part.sink.early.finish() }
     var catalog = NodeCatalog()
     let mappings = parts.map { catalog.merge($0.sink.nodes, symbols: $0.symbols) }
     // Labels in order of the parts and their first sight: each part's label places → indices.
@@ -181,6 +187,26 @@ enum CauseGraphBuilder {
     // nodes → the catalog's.
     concurrently(shares) { $0.resolveSources(setup) }
     let sourceUnknowns = shares.map { share in share.unknowns.ids.map { catalog.unknown($0) } }
+    // The parts' pending ids: their events' nodes, else unknown nodes (their causes dangle).
+    var dangling = DanglingCauses()
+    let pendingNodes = zip(parts, pendingNodes(parts: parts, mappings: mappings)).map { part, found in
+      let early = part.sink.early
+      return found.indices.map { place in
+        if let node = found[place] { return node }
+        // A node even when none of its causes is counted (as round 1 makes one).
+        let causes = early.pendingCauses[place]
+        let id = early.pendingIDs[place]
+        let first = place * DanglingCauses.listLimit
+        if causes > 0 {
+          dangling.add(
+            count: causes,
+            lines: early.pendingLines[first..<first + min(causes, DanglingCauses.listLimit)].map {
+              part.lineOffset + Int($0)
+            }, from: id)
+        }
+        return UInt32(catalog.unknown(id))
+      }
+    }
     // Round 2, then its unknown nodes, edges and tallies merged in share order.
     let known = catalog
     concurrently(shares) {
@@ -188,10 +214,9 @@ enum CauseGraphBuilder {
     }
     var counts = CauseGraph.CauseCounts()
     counts.outOfRange = parts.reduce(0) { $0 + $1.sink.outOfRange }
-    var dangling = DanglingCauses()
     var edges = EdgeTable()
-    // At least the largest share's edges (the shares' edges overlap, their sum is too many).
-    let leastEdges = shares.map(\.edges.keys.count).max() ?? 0
+    // At least the largest share's or part's edges (they overlap, their sum is too many).
+    let leastEdges = (shares.map(\.edges.keys.count) + parts.map(\.sink.early.edges.keys.count)).max() ?? 0
     var resolvedShares: [ResolvedCauses.Share] = []
     for (number, share) in shares.enumerated() {
       let unknowns = share.unknowns.ids.map { catalog.unknown($0) }
@@ -220,6 +245,37 @@ enum CauseGraphBuilder {
         resolvedShares.append(
           ResolvedCauses.Share(spill: spill, edges: edgeMap, base: base, unknowns: unknowns))
       }
+    }
+    // The causes the parts resolved as they read them, in the parts' numbers.
+    for (number, part) in parts.enumerated() {
+      let early = part.sink.early
+      let mapping = mappings[number]
+      let labelsOfPart = partLabels[number]
+      for (table, spill, fromNodes) in [
+        (early.edges, early.resolved, mapping),
+        (early.pendingEdges, early.pendingResolved, pendingNodes[number]),
+      ] {
+        let keys = table.keys.map { key in
+          EdgeKey(
+            from: fromNodes[Int(key.from)], to: mapping[Int(key.to)], label: labelsOfPart[Int(key.label)])
+        }
+        let edgeMap: [UInt32]
+        if edges.keys.isEmpty && keys == table.keys {
+          // The first edges, in the join's numbers already (the first part's usually are):
+          // taken as they stand.
+          edges = table
+          edges.reserve(leastEdges)
+          edgeMap = keys.indices.map { UInt32($0) }
+        } else {
+          edgeMap = edges.count(keys, causes: table.counts)
+        }
+        if let spill {
+          resolvedShares.append(ResolvedCauses.Share(spill: spill, edges: edgeMap, nodes: mapping))
+        }
+      }
+      counts.counted += early.counts.counted
+      counts.outOfRange += early.counts.outOfRange
+      counts.unplaced += early.counts.unplaced
     }
 
     let (nodes, position) = catalog.finished(bounded: bounded)

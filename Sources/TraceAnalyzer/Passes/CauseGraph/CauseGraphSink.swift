@@ -4,8 +4,11 @@ import TraceModel
 /// into its node and spills two kinds of small records, partitioned by id, for the join that
 /// maps cause ids to nodes (see ``CauseGraphBuilder``).
 ///
-/// Memory: the part's node table (distinct nodes) and the spills' in-memory blocks; every
-/// per-event record beyond those blocks goes to a temporary file.
+/// A cause whose target the part met shortly before it is resolved as it is read
+/// (``EarlyCauses``) and not spilled.
+///
+/// Memory: the part's node table (distinct nodes) and edges, the recent events and the spills'
+/// in-memory blocks; every per-event record beyond those goes to a temporary file.
 struct CauseGraphSink: TraceSink {
   /// A cause: 40 bytes, 16 packed.
   ///
@@ -37,6 +40,10 @@ struct CauseGraphSink: TraceSink {
   }
 
   private(set) var nodes = LocalNodeTable()
+  /// The part's last updates and sources, as left at its end.
+  let recent: RecentEvents
+  /// The causes resolved as they were read.
+  let early: EarlyCauses
   let ids: PartitionedSpill<EventRecord>
   /// Causes partitioned by `from`.
   let causes: PartitionedSpill<CauseRecord>
@@ -57,12 +64,28 @@ struct CauseGraphSink: TraceSink {
   private var labelPlaces: [Int32: Int32] = [:]
   /// The last label met and its place (labels repeat).
   private var lastLabel: (symbol: Int32, place: Int32) = (-1, -1)
+  /// The place of the label `update` in ``labels`` (-1: not met yet).
+  private var updateLabel: Int32 = -1
+  /// Whether causes are resolved as they are read (else all are spilled for the join).
+  private let resolvesEarly: Bool
 
-  /// - Parameter bufferBytes: memory for the id spill's blocks (the cause spill gets half).
-  init(partitions: Int, window: TraceWindow = TraceWindow(), bufferBytes: Int = 1 << 20) {
+  /// - Parameters:
+  ///   - bufferBytes: memory for the id spill's blocks (the cause spill gets half).
+  ///   - resolving: whether the causes resolved as they are read are kept (for the join's
+  ///     `resolving`).
+  ///   - early: what the part keeps to resolve causes as it reads them (nil: the join resolves
+  ///     every cause).
+  init(
+    partitions: Int, window: TraceWindow = TraceWindow(), bufferBytes: Int = 1 << 20, resolving: Bool = false,
+    early: EarlyCauses.Limits? = EarlyCauses.Limits()
+  ) {
     ids = PartitionedSpill(partitions: partitions, bufferBytes: bufferBytes)
     causes = PartitionedSpill(partitions: partitions, bufferBytes: bufferBytes / 2)
     self.window = window
+    let limits = early ?? EarlyCauses.Limits(eventSlots: 1, sourceSlots: 1, pendingIDs: 0)
+    recent = RecentEvents(eventSlots: limits.eventSlots, sourceSlots: limits.sourceSlots)
+    self.early = EarlyCauses(resolving: resolving, pendingLimit: limits.pendingIDs)
+    resolvesEarly = early != nil
   }
 
   /// Whether `time` lies in the range (a time of `Int64.max` too when it has no end).
@@ -72,7 +95,14 @@ struct CauseGraphSink: TraceSink {
   mutating func consumeUpdate(_ update: Update, line: Int, symbols: SymbolTable) {
     let kept = inRange(update.start)
     let node = nodes.addUpdate(update, inRange: kept)
-    ids.append(EventRecord(update, node: node, inRange: kept), id: update.id)
+    add(EventRecord(update, node: node, inRange: kept))
+  }
+
+  /// Spills `record` for the join and keeps it for the causes read soon after.
+  @inline(__always)
+  private func add(_ record: EventRecord, isSource: Bool = false) {
+    ids.append(record, id: record.id)
+    recent.add(record, isSource: isSource)
   }
 
   /// Takes `update` as ``consumeUpdate(_:line:symbols:)`` does, with its node found by
@@ -83,7 +113,7 @@ struct CauseGraphSink: TraceSink {
     let kept = inRange(update.start)
     let node =
       knownNode.map { nodes.count(update, node: $0, inRange: kept) } ?? nodes.addUpdate(update, inRange: kept)
-    ids.append(EventRecord(update, node: node, inRange: kept), id: update.id)
+    add(EventRecord(update, node: node, inRange: kept))
     return node
   }
 
@@ -94,7 +124,7 @@ struct CauseGraphSink: TraceSink {
     case .source(let source):
       let kept = source.time.map(inRange) ?? false
       let node = nodes.addSource(source, inRange: kept)
-      ids.append(EventRecord(source, node: node, inRange: kept), id: source.id)
+      add(EventRecord(source, node: node, inRange: kept), isSource: true)
     case .cause(let cause):
       var flags: UInt32 = 0
       if window.spans != nil {
@@ -116,12 +146,16 @@ struct CauseGraphSink: TraceSink {
       if let changed = cause.changed, changesSelf(changed, symbols: symbols) {
         flags |= CauseRecord.changedSelf
       }
+      let record = CauseRecord(
+        from: cause.from, to: cause.to, line: Int64(line), time: cause.time ?? 0,
+        label: place(ofLabel: cause.label, symbols: symbols), flags: flags)
+      if resolvesEarly, let target = recent.find(cause.to),
+        early.add(record, from: recent.find(cause.from), target: target, updateLabel: updateLabel)
+      {
+        return
+      }
       causeIDs.insert(cause.from, as: .source)
-      causes.append(
-        CauseRecord(
-          from: cause.from, to: cause.to, line: Int64(line), time: cause.time ?? 0,
-          label: place(ofLabel: cause.label), flags: flags),
-        id: cause.from)
+      causes.append(record, id: cause.from)
     default:
       break
     }
@@ -129,12 +163,13 @@ struct CauseGraphSink: TraceSink {
 
   /// The place of `label` in ``labels``.
   @inline(__always)
-  private mutating func place(ofLabel label: Symbol) -> Int32 {
+  private mutating func place(ofLabel label: Symbol, symbols: SymbolTable) -> Int32 {
     if label.rawValue == lastLabel.symbol { return lastLabel.place }
     let place = labelPlaces[label.rawValue] ?? Int32(labels.count)
     if place == labels.count {
       labels.append(label)
       labelPlaces[label.rawValue] = place
+      if symbols[label] == "update" { updateLabel = place }
     }
     lastLabel = (label.rawValue, place)
     return place

@@ -35,6 +35,13 @@ package struct DanglingCauses: Hashable, Sendable {
     if let to { note(Occurrence(line: line, id: to)) }
   }
 
+  /// Counts `count` dangling causes from `id`, which no event defines; `lines` are those of
+  /// the first few.
+  mutating func add(count: Int, lines: [Int], from id: Int64) {
+    self.count += count
+    for line in lines { note(Occurrence(line: line, id: id)) }
+  }
+
   /// Adds the dangling causes `other` counted (the first few kept are the same whatever the
   /// order of adding).
   mutating func merge(_ other: DanglingCauses) {

@@ -67,7 +67,8 @@ final class JoinShare: @unchecked Sendable {
   /// Round 1: resolves the `from` of this share's causes (partitioned by `from`) and re-spills
   /// them by `to`.
   func resolveSources(_ setup: Setup) {
-    for partition in partitions {
+    for partition in partitions
+    where setup.parts.contains(where: { $0.sink.causes.count(inPartition: partition) > 0 }) {
       table.removeAll()
       for (part, mapping) in zip(setup.parts, setup.mappings) {
         part.sink.ids.forEachBlock(inPartition: partition) { block in
@@ -224,29 +225,15 @@ private struct Tally {
   mutating func place(
     _ cause: CauseGraphSink.CauseRecord, target: EventRecord?, fromDangles: Bool, catalog: NodeCatalog
   ) -> UInt32 {
-    if cause.flags & CauseGraphSink.CauseRecord.windowed != 0 {
-      if let target, target.has(EventRecord.isUpdate) {
-        guard target.has(EventRecord.inRange) else {
-          counts.outOfRange += 1
-          return Batch.notCounted
-        }
-      } else if cause.flags & CauseGraphSink.CauseRecord.timeInWindow == 0 {
-        if cause.flags & CauseGraphSink.CauseRecord.hasTime != 0 {
-          counts.outOfRange += 1
-        } else {
-          counts.unplaced += 1
-        }
-        return Batch.notCounted
-      }
-    } else if cause.flags & CauseGraphSink.CauseRecord.needsTarget != 0 {
-      guard let target, target.has(EventRecord.hasTime) else {
-        counts.unplaced += 1
-        return Batch.notCounted
-      }
-      if !target.has(EventRecord.inRange) {
-        counts.outOfRange += 1
-        return Batch.notCounted
-      }
+    switch cause.placement(target: target) {
+    case .outOfRange:
+      counts.outOfRange += 1
+      return Batch.notCounted
+    case .unplaced:
+      counts.unplaced += 1
+      return Batch.notCounted
+    case .counted:
+      break
     }
     let to = target.map { Int($0.node) } ?? catalog.unknownNode(cause.to) ?? unknowns.node(cause.to)
     if fromDangles || target == nil {

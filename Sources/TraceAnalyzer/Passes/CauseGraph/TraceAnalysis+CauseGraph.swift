@@ -20,8 +20,9 @@ extension TraceAnalysis {
     let run = try TraceRun(paths: paths, name: name, options: options)
     let window = try run.window()
     let partitions = run.causePartitions
+    let early = options.earlyCauses
     let reading = try run.readEvents {
-      CauseGraphSink(partitions: partitions, window: window)
+      CauseGraphSink(partitions: partitions, window: window, early: early)
     }
     var graph = CauseGraphBuilder.build(
       parts: reading.parts, file: run.displayName, range: options.range, threads: options.readerThreads)

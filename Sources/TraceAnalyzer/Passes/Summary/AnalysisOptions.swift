@@ -27,6 +27,9 @@ public struct AnalysisOptions: Hashable, Sendable {
   /// The partitions of the cause spills; nil to choose them by the input's size (tests set
   /// them, to split a small trace's join between threads).
   var causePartitions: Int?
+  /// What each reader part keeps to resolve causes as it reads them (nil: the join resolves
+  /// every cause; tests compare the two).
+  var earlyCauses: CauseGraphSink.EarlyCauses.Limits? = CauseGraphSink.EarlyCauses.Limits()
 
   public init(
     orange: Int64? = nil, red: Int64? = nil, range: TimeRange = TimeRange(), refreshRate: Double? = nil,
