@@ -4,7 +4,8 @@ import Testing
 @testable import TraceAnalyzer
 
 /// The longest updates a view's findings cite: the three longest, ties by the earlier start,
-/// then the smaller id, however they arrive and however the parts are merged.
+/// then the smaller id, however they arrive and however the parts are merged; an update below a
+/// full list's floor changes nothing.
 struct LongestUpdatesTests {
   private typealias Example = FindingsPass.Example
 
@@ -25,7 +26,13 @@ struct LongestUpdatesTests {
       var whole = FindingsPass.LongestUpdates()
       var halves = (FindingsPass.LongestUpdates(), FindingsPass.LongestUpdates())
       for (index, example) in examples.enumerated() {
+        // An update shorter than a list's floor leaves that list as it is.
+        let (before, floors) = (whole, whole.floors)
         whole.add(example, isMain: mains[index])
+        if example.duration < floors.any { #expect(whole.any == before.any) }
+        if example.duration < floors.main { #expect(whole.main == before.main) }
+        #expect(
+          whole.any.count < FindingsPass.LongestUpdates.limit || whole.floors.any == whole.any.last?.duration)
         if index < examples.count / 2 {
           halves.0.add(example, isMain: mains[index])
         } else {

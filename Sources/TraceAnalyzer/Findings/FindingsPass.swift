@@ -35,6 +35,15 @@ struct FindingsPass: Pass {
       for example in other.main { Self.insert(example, into: &main) }
     }
 
+    /// The durations below which an update joins neither list (any, main): the shortest kept
+    /// once a list is full (a tie may still join, by its start and id).
+    var floors: (any: Int64, main: Int64) {
+      (
+        any.count == Self.limit ? any[Self.limit - 1].duration : .min,
+        main.count == Self.limit ? main[Self.limit - 1].duration : .min
+      )
+    }
+
     /// Keeps the ``limit`` longest, ties by the earlier start, then the smaller id.
     @inline(__always)
     private static func insert(_ example: Example, into list: inout [Example]) {
@@ -53,6 +62,9 @@ struct FindingsPass: Pass {
     let orange: Int64
     /// Longest updates above the orange threshold, by the summary's group.
     private(set) var longest: [LongestUpdates] = []
+    /// Per group, its ``LongestUpdates/floors``: most updates are turned away by these alone
+    /// (a small array), without reaching the group's lists.
+    private var floors: [(any: Int64, main: Int64)] = []
     /// The first backtrace of each source (kind, label symbol) that has one.
     private(set) var backtraces: [SourceKey: [String]] = [:]
 
@@ -68,10 +80,15 @@ struct FindingsPass: Pass {
       guard let group else { return }
       if group >= longest.count {
         longest.append(contentsOf: repeatElement(LongestUpdates(), count: group + 1 - longest.count))
+        floors.append(contentsOf: repeatElement((.min, .min), count: group + 1 - floors.count))
       }
       guard update.duration > orange, !update.isUnfinished else { return }
+      let floor = floors[group]
+      let isMain = update.isMainThread
+      guard update.duration >= floor.any || (isMain && update.duration >= floor.main) else { return }
       longest[group].add(
-        Example(id: update.id, start: update.start, duration: update.duration), isMain: update.isMainThread)
+        Example(id: update.id, start: update.start, duration: update.duration), isMain: isMain)
+      floors[group] = longest[group].floors
     }
 
     mutating func consume(_ event: TraceEvent, symbols: SymbolTable) {
