@@ -8,7 +8,10 @@
 /// (few distinct values), which is all the lower median needs. Memory: the largest bucket (a
 /// bucket holds about 2^16 starts when the trace's updates are spread over its span) and a
 /// few counters an edge.
-final class BurstCounter {
+///
+/// Each bucket is split into lanes by edge, and the lanes are cut on threads of their own: an
+/// edge's starts are all in one lane.
+final class BurstCounter: @unchecked Sendable {
   /// One destination update of an edge.
   struct Start: SpillPackable, Sendable {
     var edge: Int64
@@ -16,7 +19,7 @@ final class BurstCounter {
   }
 
   /// What an edge's bursts add up to.
-  struct Bursts {
+  struct Bursts: Equatable {
     var count = 0
     /// Bursts smaller than the threshold.
     var small = 0
@@ -37,23 +40,31 @@ final class BurstCounter {
     }
   }
 
-  /// One spill per thread that adds starts.
+  /// One spill per thread that adds starts; partition `bucket * lanes + lane`.
   private let spills: [PartitionedSpill<Start>]
   private let low: Int64
   private let span: UInt64
   private let buckets: Int
+  private let lanes: Int
 
   /// - Parameters:
   ///   - expected: about how many starts will be added (sizes the buckets).
   ///   - low, high: the span of time the starts lie in (others go to the first or last bucket).
-  ///   - threads: how many threads add starts at once, each with its own number.
+  ///   - threads: how many threads add starts at once, each with its own number, and cut the
+  ///     bursts.
   init(expected: Int, low: Int64, high: Int64, threads: Int = 1) {
     var buckets = 1
     while buckets < 4096 && buckets << 16 < expected { buckets <<= 1 }
     self.buckets = buckets
+    // One lane a thread, for more than a bucket's worth of starts.
+    var lanes = 1
+    while lanes * 2 <= threads && expected > 1 << 16 { lanes <<= 1 }
+    self.lanes = lanes
     self.low = low
     span = high >= low ? UInt64(bitPattern: high &- low) &+ 1 : 1
-    spills = (0..<max(1, threads)).map { _ in PartitionedSpill(partitions: buckets, bufferBytes: 1 << 20) }
+    spills = (0..<max(1, threads)).map { _ in
+      PartitionedSpill(partitions: buckets * lanes, bufferBytes: 1 << 20)
+    }
   }
 
   /// Adds a destination update of `edge`, from thread number `thread` (see `init`).
@@ -63,12 +74,21 @@ final class BurstCounter {
     let bucket =
       span == 0
       ? 0 : Int(min(UInt64(buckets - 1), UInt64((UInt128(offset) * UInt128(buckets)) / UInt128(span))))
-    spills[thread].append(Start(edge: Int64(edge), start: start), partition: bucket)
+    spills[thread].append(Start(edge: Int64(edge), start: start), partition: bucket * lanes + edge % lanes)
   }
 
   /// The bursts of edges `0..<edges`, cut where consecutive starts are more than `gap` apart;
   /// bursts smaller than `threshold` are only counted.
   func bursts(edges: Int, gap: Int64, threshold: Int) -> [Bursts] {
+    let lanes = concurrentMap(Array(0..<lanes)) { lane in
+      self.bursts(lane: lane, edges: edges, gap: gap, threshold: threshold)
+    }
+    guard lanes.count > 1 else { return lanes[0] }
+    return (0..<edges).map { lanes[$0 % lanes.count][$0] }
+  }
+
+  /// The bursts of the edges of lane `lane` (the others' are left empty).
+  private func bursts(lane: Int, edges: Int, gap: Int64, threshold: Int) -> [Bursts] {
     var result = [Bursts](repeating: Bursts(), count: edges)
     var last = [Int64](repeating: .min, count: edges)
     var open = [Int](repeating: 0, count: edges)
@@ -90,7 +110,9 @@ final class BurstCounter {
     }
     for bucket in 0..<buckets {
       batch.removeAll(keepingCapacity: true)
-      for spill in spills { spill.forEachBlock(inPartition: bucket) { batch.append(contentsOf: $0) } }
+      for spill in spills {
+        spill.forEachBlock(inPartition: bucket * lanes + lane) { batch.append(contentsOf: $0) }
+      }
       guard let first = batch.first else { continue }
       var low = first.start
       var high = first.start
@@ -114,7 +136,7 @@ final class BurstCounter {
         for item in batch { take(edge: Int(item.edge), start: item.start) }
       }
     }
-    for edge in 0..<edges { close(edge) }
+    for edge in stride(from: lane, to: edges, by: lanes) { close(edge) }
     return result
   }
 }
