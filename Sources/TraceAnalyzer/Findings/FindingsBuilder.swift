@@ -213,7 +213,7 @@ struct RuleScanBox: @unchecked Sendable {
     visitCauses = { causes, run in
       var scan = Rule.Scan()
       swap(&scan, &storage.scan)
-      for cause in causes { rule.visit(cause: cause, run: run, into: &scan) }
+      rule.visit(causes: causes, run: run, into: &scan)
       swap(&scan, &storage.scan)
     }
     merge = { later, span in

@@ -67,17 +67,65 @@ struct FanOutRule: FindingsRule {
         threads: context.runs))
   }
 
-  func visit(cause visit: CauseVisit, run: Int, into scan: inout Scan) {
+  /// The join edge of `visit` if it may fan out (else -1).
+  @inline(__always)
+  private func fanningEdge(_ visit: CauseVisit) -> Int {
     let cause = visit.cause
     guard cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.toUpdate),
       case .source(let sourceKind) = visit.fromKind, sourceKind != .environment,
       sourceKind != .environmentWriter
-    else { return }
+    else { return -1 }
     let joinEdge = Int(cause.edge)
     // Two bursts whose lower median reaches the threshold take twice its updates: an edge with
     // fewer causes cannot fan out, so it is neither kept nor counted into bursts.
-    guard context.edgeCounts[joinEdge] >= 2 * threshold else { return }
-    var edge = scan.slot(joinEdge, edges: context.edgeCounts.count)
+    return context.edgeCounts[joinEdge] >= 2 * threshold ? joinEdge : -1
+  }
+
+  func visit(cause: CauseVisit, run: Int, into scan: inout Scan) {
+    visit(causes: [cause], run: run, into: &scan)
+  }
+
+  /// Causes a look-ahead takes.
+  private static let lookAhead = 16
+
+  /// Visits `causes` a few at a time: their edges' places first, then the edges' tallies (the
+  /// examples' bars), then counts them, so that each stage's cache misses overlap.
+  func visit(causes: [CauseVisit], run: Int, into scan: inout Scan) {
+    let edges = context.edgeCounts.count
+    var joinEdges = (0..<Self.lookAhead).map { _ in -1 }
+    var places = [Int32](repeating: -1, count: Self.lookAhead)
+    var bars = [(start: Int64, id: Int64)?](repeating: nil, count: Self.lookAhead)
+    var start = 0
+    while start < causes.count {
+      let count = min(Self.lookAhead, causes.count - start)
+      for slot in 0..<count {
+        joinEdges[slot] = fanningEdge(causes[start + slot])
+        if joinEdges[slot] >= 0 { places[slot] = scan.slot(joinEdges[slot], edges: edges) }
+      }
+      for slot in 0..<count where joinEdges[slot] >= 0 {
+        bars[slot] = places[slot] < 0 ? nil : scan.fans[Int(places[slot])].examples.bar
+      }
+      for slot in 0..<count where joinEdges[slot] >= 0 {
+        // A place found before may have been made since, by a cause of the same edge just before:
+        // looked up again. A bar only falls as examples are added: one found before still skips
+        // only what the examples would turn away.
+        let edge = places[slot] < 0 ? scan.slot(joinEdges[slot], edges: edges) : places[slot]
+        self.count(
+          causes[start + slot], joinEdge: joinEdges[slot], edge: edge, bar: bars[slot], run: run, into: &scan)
+      }
+      start += count
+    }
+  }
+
+  /// Counts `visit` on fanning edge `joinEdge`, at `edge` in the scan's fans (-1: none yet);
+  /// `bar` is the edge's examples' bar as looked up before.
+  @inline(__always)
+  private func count(
+    _ visit: CauseVisit, joinEdge: Int, edge: Int32, bar: (start: Int64, id: Int64)?, run: Int,
+    into scan: inout Scan
+  ) {
+    let cause = visit.cause
+    var edge = edge
     if edge < 0 {
       edge = Int32(scan.fans.count)
       scan.fanOfEdge[joinEdge] = edge
@@ -87,7 +135,9 @@ struct FanOutRule: FindingsRule {
     if cause.isFinishedUpdate {
       scan.fans[Int(edge)].costNs = scan.fans[Int(edge)].costNs.saturatingAdd(cause.duration)
     }
-    scan.fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
+    if bar.map({ (cause.start, cause.target) < ($0.start, $0.id) }) ?? true {
+      scan.fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
+    }
     bursts.value.add(edge: joinEdge, start: cause.start, thread: run)
   }
 

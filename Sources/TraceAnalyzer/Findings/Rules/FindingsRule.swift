@@ -27,6 +27,10 @@ protocol FindingsRule: Sendable {
   /// Takes a resolved cause; `run` is the scan's run (each on its own thread).
   func visit(cause: CauseVisit, run: Int, into scan: inout Scan)
 
+  /// Takes resolved causes in order, as many ``visit(cause:run:into:)`` calls would (a rule
+  /// may look a few causes ahead, so that their cache misses overlap).
+  func visit(causes: [CauseVisit], run: Int, into scan: inout Scan)
+
   /// The findings of the merged scan.
   func findings(_ scan: Scan) -> [Finding]
 }
@@ -36,6 +40,10 @@ extension FindingsRule {
   static var visitsCauses: Bool { false }
   func visit(update: SpillRecord, group: Int, into scan: inout Scan) {}
   func visit(cause: CauseVisit, run: Int, into scan: inout Scan) {}
+
+  func visit(causes: [CauseVisit], run: Int, into scan: inout Scan) {
+    for cause in causes { visit(cause: cause, run: run, into: &scan) }
+  }
 }
 
 /// What a rule accumulates over one scan.

@@ -51,6 +51,10 @@ struct EarliestUpdates: Sendable {
   private var second: (start: Int64, id: Int64)?
   private var third: (start: Int64, id: Int64)?
 
+  /// The latest of the three once there are three: an update that does not start before it
+  /// (by start, then id) is not added.
+  var bar: (start: Int64, id: Int64)? { third }
+
   @inline(__always)
   mutating func add(start: Int64, id: Int64) {
     let item = (start: start, id: id)
