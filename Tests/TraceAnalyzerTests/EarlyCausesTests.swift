@@ -72,6 +72,50 @@ struct EarlyCausesTests {
     }
   }
 
+  /// A trace over 16 MB (read in two parts): sources met long before their causes, updates
+  /// caused by recent updates, by long-gone ones and by ones still to come, ids nothing defines.
+  @Test(.tags(.slow), .notInQuickLoop)
+  func twoReaderPartsGiveWhatTheJoinAloneGives() throws {
+    var random = SplitMix(seed: 11)
+    var lines = [#"{"type":"trace","version":1,"app":"Parts","refreshRate":60,"start":0}"#]
+    for id in 0..<40 {
+      lines.append(
+        #"{"type":"source","id":\#(id),"kind":"\#(id % 2 == 0 ? "state" : "environment")","label":"S\#(id)","user":true,"time":\#(id)}"#
+      )
+    }
+    let updates = 160_000
+    for id in 100..<(100 + updates) {
+      let view = "V\(random.next() % 300)"
+      lines.append(
+        #"{"type":"update","id":\#(id),"kind":"body","view":"\#(view)","module":"M","start":\#(id * 100_000),"duration":\#(random.next() % 900_000)}"#
+      )
+      let from: Int
+      switch random.next() % 10 {
+      case 0: from = id - 1 - Int(random.next() % 50)
+      case 1: from = 100 + Int(random.next() % UInt64(id - 99))
+      case 2: from = 5_000_000 + Int(random.next() % 100)
+      default: from = Int(random.next() % 40)
+      }
+      let to = random.next() % 50 == 0 ? id + 1 + Int(random.next() % 20) : id
+      lines.append(#"{"type":"cause","from":\#(from),"to":\#(to),"label":"update","time":\#(id * 100_000)}"#)
+    }
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    func outputs(_ limits: CauseGraphSink.EarlyCauses.Limits?) throws -> [String] {
+      var options = AnalysisOptions(threads: 2)
+      options.earlyCauses = limits
+      let graph = try TraceAnalysis.causeGraph(paths: [file.path], options: options)
+      let diagnosis = try TraceAnalysis.diagnose(paths: [file.path], options: options)
+      return [CauseGraphJSONRenderer.render(graph), FindingsJSONRenderer.render(diagnosis)]
+    }
+    let reference = try outputs(nil)
+    #expect(reference[0].contains("unknown #5000"))
+    #expect(reference[1].contains("update-loop"))
+    for limits in CauseJoinThreadsTests.earlyLimits.dropFirst() {
+      #expect(try outputs(limits) == reference, "\(String(describing: limits))")
+    }
+  }
+
   @Test func aSourceAnEarlierPartMetIsPendingUntilTheJoin() throws {
     let lines: [Substring] = [
       #"{"type":"source","id":0,"kind":"gesture","label":"Tap","time":0}"#,

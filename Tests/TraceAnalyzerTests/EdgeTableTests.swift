@@ -58,4 +58,26 @@ struct EdgeTableTests {
     #expect(tallied.counts == counted.counts)
     #expect(tallied.counts.reduce(0, +) == keys.count)
   }
+
+  @Test func aKeyNearItsMostUnsettledCausesSettlesTheTable() {
+    var table = CauseGraphBuilder.EdgeTable()
+    table.settleAt = 3
+    let keys = (0..<40).map { CauseGraphBuilder.EdgeKey(from: UInt32($0 % 4), to: 1, label: 0) }
+    var indices: [Int] = []
+    for key in keys { indices.append(table.tally(key)) }
+    #expect(indices == keys.map { Int($0.from) })
+    // Settled whole each time one key held 4 causes unsettled: all but the last few counted.
+    #expect(table.counts.reduce(0, +) > 30 && table.counts.reduce(0, +) < 40)
+    table.settle()
+    #expect(table.counts == [10, 10, 10, 10])
+    // A copy of its own: counting into it leaves the table as it is.
+    var copy = table.detached()
+    _ = copy.count(CauseGraphBuilder.EdgeKey(from: 9, to: 9, label: 0))
+    _ = copy.tally(keys[0])
+    #expect(copy.index(of: CauseGraphBuilder.EdgeKey(from: 9, to: 9, label: 0)) == 4)
+    #expect(table.index(of: CauseGraphBuilder.EdgeKey(from: 9, to: 9, label: 0)) == nil)
+    #expect(table.keys.count == 4)
+    table.settle()
+    #expect(table.counts == [10, 10, 10, 10])
+  }
 }

@@ -30,6 +30,16 @@ final class IDTable {
     shift = 64 - bits
   }
 
+  /// A table of its own holding what this one holds.
+  func copy() -> IDTable {
+    let copy = IDTable()
+    copy.slots.deallocate()
+    copy.slots = .allocate(capacity: mask + 1)
+    copy.slots.initialize(from: slots, count: mask + 1)
+    (copy.mask, copy.shift, copy.count) = (mask, shift, count)
+    return copy
+  }
+
   deinit {
     slots.deallocate()
   }

@@ -5,7 +5,7 @@
 /// buckets are then read in time order, each sorted by (edge, start), so every edge sees its
 /// starts in order and needs only its last start and open burst. Per edge it keeps the number
 /// of bursts, how many were smaller than the fan-out threshold, and the sizes of the others
-/// (few distinct values), which is all the lower median needs. Memory: the largest bucket (a
+/// (few distinct values), which is all the lower median needs. Memory: a bucket per lane (a
 /// bucket holds about 2^16 starts when the trace's updates are spread over its span) and a
 /// few counters an edge.
 ///
@@ -45,7 +45,8 @@ final class BurstCounter: @unchecked Sendable {
   private let low: Int64
   private let span: UInt64
   private let buckets: Int
-  private let lanes: Int
+  /// Edge `e` is in lane `e % lanes`.
+  let lanes: Int
 
   /// - Parameters:
   ///   - expected: about how many starts will be added (sizes the buckets).
@@ -56,7 +57,8 @@ final class BurstCounter: @unchecked Sendable {
     var buckets = 1
     while buckets < 4096 && buckets << 16 < expected { buckets <<= 1 }
     self.buckets = buckets
-    // One lane a thread, for more than a bucket's worth of starts.
+    // As many lanes as threads (a power of two at most), for more than a bucket's worth of
+    // starts.
     var lanes = 1
     while lanes * 2 <= threads && expected > 1 << 16 { lanes <<= 1 }
     self.lanes = lanes
@@ -84,14 +86,16 @@ final class BurstCounter: @unchecked Sendable {
       self.bursts(lane: lane, edges: edges, gap: gap, threshold: threshold)
     }
     guard lanes.count > 1 else { return lanes[0] }
-    return (0..<edges).map { lanes[$0 % lanes.count][$0] }
+    return (0..<edges).map { lanes[$0 % lanes.count][$0 / lanes.count] }
   }
 
-  /// The bursts of the edges of lane `lane` (the others' are left empty).
+  /// The bursts of the edges of lane `lane`, edge `e` at `e / lanes`.
   private func bursts(lane: Int, edges: Int, gap: Int64, threshold: Int) -> [Bursts] {
-    var result = [Bursts](repeating: Bursts(), count: edges)
-    var last = [Int64](repeating: .min, count: edges)
-    var open = [Int](repeating: 0, count: edges)
+    let held = (edges + lanes - 1) / lanes
+    var result = [Bursts](repeating: Bursts(), count: held)
+    var last = [Int64](repeating: .min, count: held)
+    var open = [Int](repeating: 0, count: held)
+    /// Ends the open burst of the edge at `edge` in the lane's arrays.
     func close(_ edge: Int) {
       let size = open[edge]
       guard size > 0 else { return }
@@ -103,7 +107,8 @@ final class BurstCounter: @unchecked Sendable {
     var batch: [Start] = []
     var packed: [UInt64] = []
     var scratch: [UInt64] = []
-    func take(edge: Int, start: Int64) {
+    func take(edge global: Int, start: Int64) {
+      let edge = global / lanes
       if open[edge] > 0 && start.saturatingSubtract(last[edge]) > gap { close(edge) }
       open[edge] += 1
       last[edge] = start
@@ -136,7 +141,7 @@ final class BurstCounter: @unchecked Sendable {
         for item in batch { take(edge: Int(item.edge), start: item.start) }
       }
     }
-    for edge in stride(from: lane, to: edges, by: lanes) { close(edge) }
+    for edge in 0..<held { close(edge) }
     return result
   }
 }

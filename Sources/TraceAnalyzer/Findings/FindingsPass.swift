@@ -35,8 +35,8 @@ struct FindingsPass: Pass {
       for example in other.main { Self.insert(example, into: &main) }
     }
 
-    /// The durations below which an update joins neither list (any, main): the shortest kept
-    /// once a list is full (a tie may still join, by its start and id).
+    /// Per list (any, main), the duration below which an update does not join it: the shortest
+    /// kept once the list is full (a tie may still join, by its start and id).
     var floors: (any: Int64, main: Int64) {
       (
         any.count == Self.limit ? any[Self.limit - 1].duration : .min,

@@ -16,8 +16,15 @@ extension CauseGraphBuilder {
 
     private(set) var keys: [EdgeKey] = []
     private(set) var counts: [Int] = []
-    private let packed = IDTable()
+    private var packed = IDTable()
     private var others: [EdgeKey: Int] = [:]
+
+    /// A copy that may be counted into beside this table (a plain copy shares its key table).
+    func detached() -> EdgeTable {
+      var copy = self
+      copy.packed = packed.copy()
+      return copy
+    }
 
     /// Makes room for `count` edges in all.
     mutating func reserve(_ count: Int) {
@@ -37,9 +44,14 @@ extension CauseGraphBuilder {
     /// ``tally(_:)`` counted on it since the last ``settle()``.
     private static let indexMask: UInt64 = 0xFFFF_FFFF
     private static let unsettledCause: UInt64 = 1 << 32
+    /// The causes a key's payload holds at most before ``tally(_:)`` settles the table (lower
+    /// for tests).
+    var settleAt: UInt64 = 0xFFFF_FFF0
 
-    /// Counts one cause on `key` as ``count(_:causes:)`` does, but beside the key in the table
-    /// (one cache miss, not two): ``counts`` lag until ``settle()``. Returns the edge's index.
+    /// Counts one cause on `key` as ``count(_:causes:)`` does, beside the key in the table.
+    ///
+    /// One cache miss a cause, not two: ``counts`` lag until ``settle()``. Returns the edge's
+    /// index.
     @inline(__always)
     mutating func tally(_ key: EdgeKey) -> Int {
       guard let code = Self.code(key) else { return count(key) }
@@ -50,7 +62,7 @@ extension CauseGraphBuilder {
         append(key)
         return keys.count - 1
       }
-      if before >> 32 >= 0xFFFF_FFF0 { settle() }
+      if before >> 32 >= settleAt { settle() }
       return Int(before & Self.indexMask)
     }
 
@@ -103,7 +115,7 @@ extension CauseGraphBuilder {
       let index: Int
       if let code = Self.code(key) {
         if let found = packed.find(code) {
-          index = Int(found)
+          index = Int(found & Self.indexMask)
         } else {
           index = keys.count
           packed.insert(code, UInt64(index))

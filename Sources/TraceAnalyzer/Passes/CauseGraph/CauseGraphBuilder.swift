@@ -26,8 +26,9 @@ import TraceModel
 /// (``pendingNodes(parts:mappings:)``).
 ///
 /// Memory: the table of the largest partition (`P` is chosen from the input size so that a
-/// partition holds at most about 2^18 ids), the spills' blocks, the filter, and the distinct
-/// nodes, labels and edges.
+/// partition holds at most about 2^18 ids), the spills' blocks, the filter, the parts' pending
+/// ids (and the table of those no part's recent events hold), and the distinct nodes, labels
+/// and edges.
 enum CauseGraphBuilder {
   /// Ids a partition should hold at most, give or take the hash's spread.
   static let idsPerPartition = 1 << 18
@@ -151,11 +152,15 @@ enum CauseGraphBuilder {
   /// edge has its `from` node at `edgeSources[edge]`).
   ///
   /// Every number the join gives out (catalog nodes, edge indices, the causes' order) is what
-  /// one thread going through the partitions in order would give.
+  /// one thread going through the partitions in order, then the parts' early causes, would
+  /// give; they depend on how the reader cut the parts, which no output does.
   static func join(
     parts: [TracePart<CauseGraphSink>], file: String, range: TimeRange, resolving: Bool, threads: Int
   ) -> JoinedGraph {
     let bounded = parts.first?.sink.bounded ?? false
+    precondition(
+      !resolving || parts.allSatisfy { $0.sink.early.resolved != nil },
+      "the sinks keep no resolved causes: make them `resolving` too")
     for part in parts { part.sink.early.finish() }
     var catalog = NodeCatalog()
     let mappings = parts.map { catalog.merge($0.sink.nodes, symbols: $0.symbols) }
@@ -262,8 +267,8 @@ enum CauseGraphBuilder {
         let edgeMap: [UInt32]
         if edges.keys.isEmpty && keys == table.keys {
           // The first edges, in the join's numbers already (the first part's usually are):
-          // taken as they stand.
-          edges = table
+          // taken as they stand (a copy of their own: the part's table stays the part's).
+          edges = table.detached()
           edges.reserve(leastEdges)
           edgeMap = keys.indices.map { UInt32($0) }
         } else {

@@ -41,3 +41,31 @@ extension CauseGraphSink.CauseRecord {
     }
   }
 }
+
+extension CauseGraphSink.CauseRecord {
+  /// Where a cause falls for the graph.
+  enum Placement {
+    case counted
+    /// Its time, or its target's, lies outside the range.
+    case outOfRange
+    /// Kept by its target's time, which there is none of.
+    case unplaced
+  }
+
+  /// Where this cause falls, with `target` the event its `to` names (nil: none defines it).
+  @inline(__always)
+  func placement(target: EventRecord?) -> Placement {
+    if flags & Self.windowed != 0 {
+      if let target, target.has(EventRecord.isUpdate) {
+        return target.has(EventRecord.inRange) ? .counted : .outOfRange
+      }
+      if flags & Self.timeInWindow != 0 { return .counted }
+      return flags & Self.hasTime != 0 ? .outOfRange : .unplaced
+    }
+    if flags & Self.needsTarget != 0 {
+      guard let target, target.has(EventRecord.hasTime) else { return .unplaced }
+      return target.has(EventRecord.inRange) ? .counted : .outOfRange
+    }
+    return .counted
+  }
+}

@@ -10,12 +10,14 @@ extension CauseGraphSink {
   ///
   /// Edges are counted a batch at a time, so that the edge tables' cache misses overlap;
   /// ``finish()`` counts the last batch. Memory: the part's edges, the pending ids (at most
-  /// ``Limits/pendingIDs``) and a batch.
+  /// ``Limits/pendingIDs``, with a table of their places), a batch, and with `resolving` the
+  /// in-memory blocks of two spills of resolved causes.
   final class EarlyCauses: @unchecked Sendable {
     /// How much a part keeps to resolve causes as it reads them.
     struct Limits: Hashable, Sendable {
       /// The slots of the part's ``RecentEvents``.
       var eventSlots = 1 << 12
+      /// The slots of its table of sources alone.
       var sourceSlots = 1 << 10
       /// Distinct pending `from` ids a part keeps at most; later causes from other ids go to
       /// the join.
@@ -50,6 +52,7 @@ extension CauseGraphSink {
     @exclusivity(unchecked) private(set) var pendingLines: [Int64] = []
     private let pendingPlaces = IDTable(capacity: 64)
     private let batch = UnsafeMutablePointer<Entry>.allocate(capacity: batchCapacity)
+    /// The batch's edges as looked up before any is counted: only their cache lines are used.
     private let found = UnsafeMutablePointer<Int?>.allocate(capacity: batchCapacity)
     @exclusivity(unchecked) private var batchCount = 0
 
@@ -101,7 +104,8 @@ extension CauseGraphSink {
       return true
     }
 
-    /// Counts the causes still in the batch; the tallies are whole after it.
+    /// Counts the causes still in the batch; the tallies are whole after it (a second call does
+    /// nothing).
     func finish() {
       if batchCount > 0 { countBatch() }
       edges.settle()
@@ -126,8 +130,8 @@ extension CauseGraphSink {
       pendingCauses[place] += 1
     }
 
-    /// Counts the batch's causes on their edges, looking every edge up before counting any (so
-    /// that the lookups' cache misses overlap).
+    /// Counts the batch's causes on their edges, each edge looked up before any is counted: the
+    /// lookups' cache misses overlap, and the tallies then find the keys in cache.
     private func countBatch() {
       for slot in 0..<batchCount {
         let entry = batch[slot]
@@ -141,33 +145,5 @@ extension CauseGraphSink {
       }
       batchCount = 0
     }
-  }
-}
-
-extension CauseGraphSink.CauseRecord {
-  /// Where a cause falls for the graph.
-  enum Placement {
-    case counted
-    /// Its time, or its target's, lies outside the range.
-    case outOfRange
-    /// Kept by its target's time, which there is none of.
-    case unplaced
-  }
-
-  /// Where this cause falls, with `target` the event its `to` names (nil: none defines it).
-  @inline(__always)
-  func placement(target: EventRecord?) -> Placement {
-    if flags & Self.windowed != 0 {
-      if let target, target.has(EventRecord.isUpdate) {
-        return target.has(EventRecord.inRange) ? .counted : .outOfRange
-      }
-      if flags & Self.timeInWindow != 0 { return .counted }
-      return flags & Self.hasTime != 0 ? .outOfRange : .unplaced
-    }
-    if flags & Self.needsTarget != 0 {
-      guard let target, target.has(EventRecord.hasTime) else { return .unplaced }
-      return target.has(EventRecord.inRange) ? .counted : .outOfRange
-    }
-    return .counted
   }
 }

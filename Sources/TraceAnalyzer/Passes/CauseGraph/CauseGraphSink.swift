@@ -5,7 +5,8 @@ import TraceModel
 /// maps cause ids to nodes (see ``CauseGraphBuilder``).
 ///
 /// A cause whose target the part met shortly before it is resolved as it is read
-/// (``EarlyCauses``) and not spilled.
+/// (``EarlyCauses``) and does not reach the join's partitions (but past the limit of pending
+/// ids); with `resolving`, it is kept resolved in a spill of the part's.
 ///
 /// Memory: the part's node table (distinct nodes) and edges, the recent events and the spills'
 /// in-memory blocks; every per-event record beyond those goes to a temporary file.
@@ -69,10 +70,13 @@ struct CauseGraphSink: TraceSink {
   /// Whether causes are resolved as they are read (else all are spilled for the join).
   private let resolvesEarly: Bool
 
+  /// The sink of one reader part, its spills cut into `partitions` partitions, keeping what
+  /// lies in `window`.
+  ///
   /// - Parameters:
   ///   - bufferBytes: memory for the id spill's blocks (the cause spill gets half).
-  ///   - resolving: whether the causes resolved as they are read are kept (for the join's
-  ///     `resolving`).
+  ///   - resolving: whether the causes resolved as they are read are kept: true for a join
+  ///     that keeps resolved causes (``CauseGraphBuilder/join(parts:file:range:resolving:threads:)``).
   ///   - early: what the part keeps to resolve causes as it reads them (nil: the join resolves
   ///     every cause).
   init(

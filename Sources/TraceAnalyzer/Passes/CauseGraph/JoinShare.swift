@@ -5,7 +5,8 @@ import TraceModel
 ///
 /// Shares read what the join set up before them (the catalog, the filter, the parts' node and
 /// label maps) and write only their own state, so they run at once; the builder merges them in
-/// partition order, which is the order one thread would have met everything in. A node a share
+/// partition order, which is the order one thread would have met everything in (the causes the
+/// parts resolved as they read them come after, see ``CauseGraphSink/EarlyCauses``). A node a share
 /// makes for an id no event defines is provisional (numbered from `unknownBase` in the share's
 /// ``unknowns``) until the builder gives it its catalog place.
 final class JoinShare: @unchecked Sendable {
