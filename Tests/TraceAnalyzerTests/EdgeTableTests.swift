@@ -7,16 +7,25 @@ import Testing
 /// cause at a time beside the keys (settled later), gives the indices, order of first sight and
 /// counts of counting them one by one.
 struct EdgeTableTests {
+  /// `count` keys of `froms` × `tos` × `labels`, every `wide`-th `from` (and label, with
+  /// `wideLabels`) too large to pack into one integer.
+  private static func keys(
+    _ count: Int, froms: UInt64, tos: UInt64, labels: UInt64, wide: UInt64, wideLabels: Bool,
+    _ random: inout SplitMix
+  ) -> [CauseGraphBuilder.EdgeKey] {
+    (0..<count).map { _ in
+      CauseGraphBuilder.EdgeKey(
+        from: random.next() % wide == 0 ? 1 << 28 : UInt32(random.next() % froms),
+        to: UInt32(random.next() % tos),
+        label: wideLabels && random.next() % 11 == 0 ? 300 : Int32(random.next() % labels))
+    }
+  }
+
   @Test(arguments: [1, 2, 3] as [UInt64])
   func countingAListIsCountingEachInTurn(seed: UInt64) {
     var random = SplitMix(seed: seed)
-    // Few distinct keys, so that repeats fall inside a batch and across batches; some keys too
-    // large to pack into one integer.
-    let keys = (0..<500).map { _ in
-      CauseGraphBuilder.EdgeKey(
-        from: random.next() % 9 == 0 ? 1 << 28 : UInt32(random.next() % 6),
-        to: UInt32(random.next() % 7), label: random.next() % 11 == 0 ? 300 : Int32(random.next() % 3))
-    }
+    // Few distinct keys, so that repeats fall inside a batch and across batches.
+    let keys = Self.keys(500, froms: 6, tos: 7, labels: 3, wide: 9, wideLabels: true, &random)
     let causes = keys.map { _ in Int(random.next() % 4) + 1 }
     // Both start with an edge counted before (the table holds a class: each is made anew).
     var oneByOne = CauseGraphBuilder.EdgeTable()
@@ -36,11 +45,7 @@ struct EdgeTableTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func tallyingBesideTheKeysIsCountingOnceSettled(seed: UInt64) {
     var random = SplitMix(seed: seed)
-    let keys = (0..<2_000).map { _ in
-      CauseGraphBuilder.EdgeKey(
-        from: random.next() % 13 == 0 ? 1 << 28 : UInt32(random.next() % 20),
-        to: UInt32(random.next() % 30), label: Int32(random.next() % 2))
-    }
+    let keys = Self.keys(2_000, froms: 20, tos: 30, labels: 2, wide: 13, wideLabels: false, &random)
     var counted = CauseGraphBuilder.EdgeTable()
     var tallied = CauseGraphBuilder.EdgeTable()
     // Settled halfway too: a settle keeps what was tallied before it.
