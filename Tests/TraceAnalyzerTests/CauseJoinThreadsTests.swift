@@ -14,14 +14,16 @@ struct CauseJoinThreadsTests {
   /// Every output of the commands whose read joins causes, for one way of reading.
   private func outputs(_ path: String, options: AnalysisOptions, budget: Budget) throws -> [String: String] {
     var outputs: [String: String] = [:]
-    outputs["cause-graph"] = CauseGraphJSONRenderer.render(try TraceAnalysis.causeGraph(paths: [path], options: options))
+    outputs["cause-graph"] = CauseGraphJSONRenderer.render(
+      try TraceAnalysis.causeGraph(paths: [path], options: options))
     let diagnosis = try TraceAnalysis.diagnose(paths: [path], options: options)
     outputs["diagnose"] = FindingsJSONRenderer.render(diagnosis)
     outputs["diagnose text"] = FindingsRenderer.render(diagnosis)
     let check = try TraceAnalysis.check(paths: [path], budget: budget, options: options)
     #expect(check.reads == 1)
     outputs["check"] = CheckJSONRenderer.render(try check.evaluate())
-    outputs["report"] = ReportRenderer.render(try TraceAnalysis.report(paths: [path], options: options).report)
+    outputs["report"] = ReportRenderer.render(
+      try TraceAnalysis.report(paths: [path], options: options).report)
     // The Perfetto export joins causes to their ends' places on the same threads.
     var bytes: [UInt8] = []
     let export = try TraceAnalysis.exportChrome(paths: [path], options: options) { chunk in
@@ -45,19 +47,19 @@ struct CauseJoinThreadsTests {
     return try BudgetParser.parse(Array(text.utf8), file: "budget.json")
   }
 
-  /// Ways for the reader parts to resolve causes as they read them: not at all, as commands
-  /// do, and with tables so small that most ends are evicted and most `from` ids pending, past
-  /// the limit of them.
+  /// Ways for the reader parts to resolve causes as they read them other than the commands'
+  /// (``CauseGraphSink/EarlyCauses/Limits/init()``): not at all, and with tables so small that
+  /// most ends are evicted and most `from` ids pending, past the limit of them.
   static let earlyLimits: [CauseGraphSink.EarlyCauses.Limits?] = [
-    nil, CauseGraphSink.EarlyCauses.Limits(),
-    CauseGraphSink.EarlyCauses.Limits(eventSlots: 16, sourceSlots: 4, pendingIDs: 3),
+    nil, CauseGraphSink.EarlyCauses.Limits(eventSlots: 16, sourceSlots: 4, pendingIDs: 3),
     CauseGraphSink.EarlyCauses.Limits(eventSlots: 64, sourceSlots: 1, pendingIDs: 0),
   ]
 
   /// Compares every output on 2, 3 and 8 threads with one thread's, for each partition count,
   /// and (with 4 partitions) one thread's whatever the parts resolve as they read.
   private func expectSameOnEveryThreadCount(_ path: String, range: TimeRange, _ what: String) throws {
-    let budget = try budget(try TraceAnalysis.causeGraph(paths: [path], options: AnalysisOptions(range: range)))
+    let budget = try budget(
+      try TraceAnalysis.causeGraph(paths: [path], options: AnalysisOptions(range: range)))
     var graphs: [String] = []
     for partitions in [1, 4, 16] {
       var options = AnalysisOptions(range: range, threads: 1)
@@ -69,7 +71,9 @@ struct CauseJoinThreadsTests {
         early.earlyCauses = limits
         let other = try outputs(path, options: early, budget: budget)
         for (name, text) in one.sorted(by: { $0.key < $1.key }) {
-          #expect(other[name] == text, "\(what): \(name), \(partitions) partitions, early \(String(describing: limits))")
+          #expect(
+            other[name] == text,
+            "\(what): \(name), \(partitions) partitions, early \(String(describing: limits))")
         }
       }
       for threads in [2, 3, 8] {
@@ -110,7 +114,8 @@ struct CauseJoinThreadsTests {
     #expect(Set(graph.edges.map(\.label)) == ["update", "creation", "layout"])
     #expect(graph.causes.counted > 1_000)
     let ranged = try TraceAnalysis.causeGraph(
-      paths: [file.path], options: AnalysisOptions(range: TimeRange(from: 20_000_000, to: 140_000_000), threads: 3))
+      paths: [file.path],
+      options: AnalysisOptions(range: TimeRange(from: 20_000_000, to: 140_000_000), threads: 3))
     #expect(ranged.causes.outOfRange > 0)
     #expect(ranged.causes.unplaced > 0)
   }
@@ -122,7 +127,9 @@ struct CauseJoinThreadsTests {
     let views = ["Row", "List", "Header", "Cell", "Detail", "Badge", "Feed", "Card"]
     let modules = ["App", "Kit", "SwiftUI"]
     let sourceKinds = ["gesture", "state", "observable", "environment"]
-    let sourceLabels = ["Gesture: Tap", "@State count", "@Observable Model.items", "EnvironmentWriter: scheme"]
+    let sourceLabels = [
+      "Gesture: Tap", "@State count", "@Observable Model.items", "EnvironmentWriter: scheme",
+    ]
     let labels = ["update", "update", "update", "creation", "layout"]
     var lines = [#"{"type":"trace","version":1,"app":"Random","refreshRate":60,"start":0}"#]
     var ids: [Int64] = []
@@ -140,7 +147,8 @@ struct CauseJoinThreadsTests {
       default:
         let view = views[Int(random.next() % UInt64(views.count))]
         let module = modules[Int(random.next() % UInt64(modules.count))]
-        let duration = Int64(random.next() % 3) == 0 ? Int64(random.next() % 3_000_000) : Int64(random.next() % 400_000)
+        let duration =
+          Int64(random.next() % 3) == 0 ? Int64(random.next() % 3_000_000) : Int64(random.next() % 400_000)
         let thread = random.next() % 6 == 0 ? #","thread":"worker""# : ""
         let skipped = random.next() % 9 == 0 ? #","skipped":true"# : ""
         lines.append(

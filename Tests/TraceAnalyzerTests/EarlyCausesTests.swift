@@ -56,7 +56,7 @@ struct EarlyCausesTests {
     {
       let reference = joined(try read(lines, parts: 3, limits: nil, window: window), threads: 1)
       #expect(reference.causes.count > 500)
-      for limits in CauseJoinThreadsTests.earlyLimits.dropFirst() {
+      for limits in [CauseGraphSink.EarlyCauses.Limits()] + CauseJoinThreadsTests.earlyLimits.dropFirst() {
         let parts = try read(lines, parts: 3, limits: limits, window: window)
         // Every way of resolving is taken: as read, pending, and by the join (past the limit).
         let early = parts.map { $0.sink.early.counts.counted }.reduce(0, +)
@@ -111,7 +111,7 @@ struct EarlyCausesTests {
     let reference = try outputs(nil)
     #expect(reference[0].contains("unknown #5000"))
     #expect(reference[1].contains("update-loop"))
-    for limits in CauseJoinThreadsTests.earlyLimits.dropFirst() {
+    for limits in [CauseGraphSink.EarlyCauses.Limits()] + CauseJoinThreadsTests.earlyLimits.dropFirst() {
       #expect(try outputs(limits) == reference, "\(String(describing: limits))")
     }
   }
