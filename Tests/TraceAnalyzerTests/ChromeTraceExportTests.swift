@@ -515,6 +515,24 @@ struct ChromeTraceExportTests {
     #expect(args["module"] as? String == "" && args["kind"] as? String == "other")
     #expect(args["group"] is NSNull)
   }
+
+  /// An event is written in room reserved for all of it: a label longer than the writer's
+  /// buffer grows it, between two events that fill it.
+  @Test func aLabelLongerThanTheBufferIsWrittenWhole() throws {
+    let long = String(repeating: "Ä", count: ExportWriter.flushSize)
+    let trace = try TemporaryFile(
+      (1...3).map { id in
+        let label = id == 2 ? long : "Row\(id)"
+        return #"{"type":"update","id":\#(id),"kind":"other","label":"\#(label)","start":\#(id * 1000),"#
+          + #""duration":10,"group":7}"#
+      }.joined(separator: "\n") + "\n")
+    defer { trace.remove() }
+    let (events, result) = try Self.export(trace.path)
+    let updates = events.filter { $0["cat"] as? String == "update" }
+    #expect(updates.map { $0["name"] as? String } == ["Row1", long, "Row3"])
+    #expect(updates.map { ($0["args"] as? [String: Any])?["group"] as? Int } == [7, 7, 7])
+    #expect(result.updates == 3)
+  }
 }
 
 /// The sorted runs and the track packer under the export.

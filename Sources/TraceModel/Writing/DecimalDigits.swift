@@ -9,22 +9,26 @@
   @inlinable @inline(__always)
   package static func write(_ value: UInt64, to cursor: UnsafeMutablePointer<UInt8>) -> Int {
     let count = digitCount(value)
+    // "00" to "99" in a literal: constant bytes, with no lazy initializer to check.
+    let pairs: StaticString = """
+      00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+      40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+      8081828384858687888990919293949596979899
+      """
+    let table = UnsafeRawPointer(pairs.utf8Start)
     var rest = value
     var index = count
-    // From the last digit back, a pair per division.
+    // From the last digit back, a pair per division, copied from the table.
     while rest >= 100 {
-      let pair = UInt8(truncatingIfNeeded: rest % 100)
+      let pair = Int(truncatingIfNeeded: rest % 100)
       rest /= 100
       index &-= 2
-      cursor[index] = pair / 10 &+ UInt8(ascii: "0")
-      cursor[index &+ 1] = pair % 10 &+ UInt8(ascii: "0")
+      UnsafeMutableRawPointer(cursor + index).copyMemory(from: table + 2 &* pair, byteCount: 2)
     }
-    let last = UInt8(truncatingIfNeeded: rest)
-    if last >= 10 {
-      cursor[0] = last / 10 &+ UInt8(ascii: "0")
-      cursor[1] = last % 10 &+ UInt8(ascii: "0")
+    if rest >= 10 {
+      UnsafeMutableRawPointer(cursor).copyMemory(from: table + 2 &* Int(rest), byteCount: 2)
     } else {
-      cursor[0] = last &+ UInt8(ascii: "0")
+      cursor[0] = UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0")
     }
     return count
   }

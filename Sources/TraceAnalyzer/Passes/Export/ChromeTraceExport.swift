@@ -238,33 +238,66 @@ struct ChromeTraceExport {
     thresholds: Thresholds,
     into writer: inout ExportWriter, counting result: inout ExportResult
   ) {
-    writer.append(first ? "\n" : ",\n")
     result.events += 1
     guard entry.record.key != Pending.frame else {
+      writer.append(first ? "\n" : ",\n")
       formatFrame(frames[Int(entry.record.id)], track: entry.track, into: &writer, counting: &result)
       return
     }
     let key = keys[Int(entry.record.key)]
-    do {
-      let record = entry.record
-      writer.append("{\"ph\":\"X\",\"cat\":\"update\",\"name\":")
-      writer.append(raw: key.label)
-      writer.append(track: entry.track, start: record.start, duration: record.duration)
-      writer.append(",\"args\":{\"id\":")
-      writer.append(record.id)
-      writer.append(",\"kind\":")
-      writer.append(kind: key.kind)
-      writer.append(",\"module\":")
-      writer.append(raw: key.module)
-      writer.append(",\"severity\":")
-      writer.append(severityOf: record.duration, thresholds, counting: &result)
-      writer.append(",\"skipped\":")
-      writer.append(record.skipped)
-      writer.append(",\"group\":")
-      if record.group == ExportRecord.noGroup { writer.append("null") } else { writer.append(record.group) }
-      writer.append("}}")
-      result.updates += 1
+    let record = entry.record
+    // The pieces around the key's two: the separator, five numbers, three words.
+    writer.write(atMost: key.chromeHead.count + key.chromeArgs.count + 192) { out in
+      if first { out.put("\n") } else { out.put(",\n") }
+      out.put(raw: key.chromeHead)
+      out.put(entry.track)
+      out.put(",\"ts\":")
+      out.put(microseconds: record.start)
+      out.put(",\"dur\":")
+      out.put(microseconds: record.duration)
+      out.put(",\"args\":{\"id\":")
+      out.put(record.id)
+      out.put(raw: key.chromeArgs)
+      if record.duration > thresholds.red {
+        out.put("\"red\",\"skipped\":")
+        result.red += 1
+      } else if record.duration > thresholds.orange {
+        out.put("\"orange\",\"skipped\":")
+        result.orange += 1
+      } else {
+        out.put("\"none\",\"skipped\":")
+      }
+      if record.skipped { out.put("true,\"group\":") } else { out.put("false,\"group\":") }
+      if record.group == ExportRecord.noGroup {
+        out.put("null}}")
+      } else {
+        out.put(record.group)
+        out.put("}}")
+      }
     }
+    result.updates += 1
+  }
+
+  /// An update event's text up to its track id (`label` quoted):
+  /// `{"ph":"X","cat":"update","name":LABEL,"pid":1,"tid":`.
+  static func updateHead(label: [UInt8]) -> [UInt8] {
+    var writer = ExportWriter(sink: nil)
+    writer.append("{\"ph\":\"X\",\"cat\":\"update\",\"name\":")
+    writer.append(bytes: label)
+    writer.append(",\"pid\":1,\"tid\":")
+    return Array(writer.bytes)
+  }
+
+  /// An update event's `args` from its kind to its severity's key: `,"kind":K,"module":M,"severity":`
+  /// (`module` quoted).
+  static func updateArgs(kind: UpdateKind, module: [UInt8]) -> [UInt8] {
+    var writer = ExportWriter(sink: nil)
+    writer.append(",\"kind\":")
+    writer.append(kind: kind)
+    writer.append(",\"module\":")
+    writer.append(bytes: module)
+    writer.append(",\"severity\":")
+    return Array(writer.bytes)
   }
 
   /// Writes one frame's event.
@@ -475,26 +508,30 @@ struct ChromeTraceExport {
   /// Writes both ends of flow `id`: `ph: "s"` where it leaves, `ph: "f"` with `bp: "e"` (bound
   /// to the enclosing slice) where it enters.
   private static func format(_ flow: ExportFlow, id: Int64, first: Bool, into writer: inout ExportWriter) {
-    writer.append(first ? "\n{\"ph\":\"s\"," : ",\n{\"ph\":\"s\",")
-    formatEnd(flow, id: id, track: flow.fromTrack, start: flow.fromStart, into: &writer)
-    writer.append(",\n{\"ph\":\"f\",\"bp\":\"e\",")
-    formatEnd(flow, id: id, track: flow.toTrack, start: flow.toStart, into: &writer)
+    writer.write(atMost: 320) { out in
+      if first { out.put("\n{\"ph\":\"s\",") } else { out.put(",\n{\"ph\":\"s\",") }
+      formatEnd(flow, id: id, track: flow.fromTrack, start: flow.fromStart, into: &out)
+      out.put(",\n{\"ph\":\"f\",\"bp\":\"e\",")
+      formatEnd(flow, id: id, track: flow.toTrack, start: flow.toStart, into: &out)
+    }
   }
 
-  /// Writes the rest of one end of flow `id`, after its phase.
+  /// Writes the rest of one end of flow `id`, after its phase: at most 140 bytes.
   @inline(__always)
   private static func formatEnd(
-    _ flow: ExportFlow, id: Int64, track: Int64, start: Int64, into writer: inout ExportWriter
+    _ flow: ExportFlow, id: Int64, track: Int64, start: Int64, into out: inout ExportCursor
   ) {
-    writer.append("\"cat\":\"cause\",\"name\":\"")
-    writer.append(flow.label == 1 ? "creation" : "update")
-    writer.append("\",\"id\":")
-    writer.append(id)
-    writer.append(",\"pid\":1,\"tid\":")
-    writer.append(track)
-    writer.append(",\"ts\":")
-    writer.append(microseconds: start)
-    writer.append("}")
+    if flow.label == 1 {
+      out.put("\"cat\":\"cause\",\"name\":\"creation\",\"id\":")
+    } else {
+      out.put("\"cat\":\"cause\",\"name\":\"update\",\"id\":")
+    }
+    out.put(id)
+    out.put(",\"pid\":1,\"tid\":")
+    out.put(track)
+    out.put(",\"ts\":")
+    out.put(microseconds: start)
+    out.put("}")
   }
 
   // MARK: - Metadata

@@ -64,10 +64,13 @@ struct ExportWriter {
   /// Appends raw bytes (flushing or growing first when they would not fit).
   @inline(__always)
   mutating func append(raw: UnsafeRawBufferPointer) {
-    if count + raw.count > storage.capacity { makeRoom(raw.count) }
-    if raw.count > storage.capacity, let sink {
-      if !failed { failed = !sink(raw) }
-      return
+    if count + raw.count > storage.capacity {
+      if let sink, raw.count > storage.capacity {
+        flush()
+        if !failed { failed = !sink(raw) }
+        return
+      }
+      makeRoom(raw.count)
     }
     guard let source = raw.baseAddress else { return }
     (storage.base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count)
@@ -75,18 +78,17 @@ struct ExportWriter {
   }
 
   private mutating func makeRoom(_ wanted: Int) {
-    if sink == nil {
-      storage.grow(toHold: count + wanted, keeping: count)
-    } else {
-      flush()
-    }
+    if sink != nil { flush() }
+    if count + wanted > storage.capacity { storage.grow(toHold: count + wanted, keeping: count) }
   }
 
+  /// Writes one piece of at most `length` bytes through a cursor: room checked once.
   @inline(__always)
-  private mutating func byte(_ value: UInt8) {
-    if count == storage.capacity { makeRoom(1) }
-    storage.base[count] = value
-    count += 1
+  mutating func write(atMost length: Int, _ body: (inout ExportCursor) -> Void) {
+    let start = room(length)
+    var cursor = ExportCursor(start)
+    body(&cursor)
+    count &+= cursor.pointer - start
   }
 
   /// Appends a literal; a short one byte by byte (a `memmove` call for each of an event's
@@ -123,8 +125,7 @@ struct ExportWriter {
   /// A decimal integer.
   @inline(__always)
   mutating func append(_ value: Int64) {
-    if value < 0 { byte(UInt8(ascii: "-")) }
-    append(unsigned: value.magnitude)
+    write(atMost: 21) { $0.put(value) }
   }
 
   @inline(__always)
@@ -132,21 +133,13 @@ struct ExportWriter {
 
   @inline(__always)
   mutating func append(unsigned value: UInt64) {
-    count &+= DecimalDigits.write(value, to: room(DecimalDigits.maxCount))
+    write(atMost: DecimalDigits.maxCount) { $0.put(unsigned: value) }
   }
 
-  /// ns as µs with three decimals (`1000100.001`): exact, and sums of such values stay exact
-  /// once read back as ns.
+  /// ns as µs with three decimals (see ``ExportCursor/put(microseconds:)``).
   @inline(__always)
   mutating func append(microseconds ns: Int64) {
-    if ns < 0 { byte(UInt8(ascii: "-")) }
-    let magnitude = ns.magnitude
-    append(unsigned: magnitude / 1000)
-    let fraction = magnitude % 1000
-    byte(UInt8(ascii: "."))
-    byte(UInt8(truncatingIfNeeded: fraction / 100) &+ 48)
-    byte(UInt8(truncatingIfNeeded: fraction / 10 % 10) &+ 48)
-    byte(UInt8(truncatingIfNeeded: fraction % 10) &+ 48)
+    write(atMost: 25) { $0.put(microseconds: ns) }
   }
 
   @inline(__always)
