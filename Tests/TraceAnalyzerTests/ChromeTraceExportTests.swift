@@ -517,7 +517,7 @@ struct ChromeTraceExportTests {
   }
 
   /// An event is written in room reserved for all of it: a label longer than the writer's
-  /// buffer grows it, between two events that fill it.
+  /// buffer grows the buffer of the piece that formats it, between two short events.
   @Test func aLabelLongerThanTheBufferIsWrittenWhole() throws {
     let long = String(repeating: "Ä", count: ExportWriter.flushSize)
     let trace = try TemporaryFile(

@@ -246,7 +246,9 @@ struct ChromeTraceExport {
     }
     let key = keys[Int(entry.record.key)]
     let record = entry.record
-    // The pieces around the key's two: the separator, five numbers, three words.
+    // The key's two pieces, and at most 166 bytes around them: the separator (2), the track
+    // (20), `ts` and `dur` (6 + 21, 7 + 21), the id (14 + 20), the severity with `skipped`
+    // (19), `false` with `group` (14), and the group with the closing braces (22).
     writer.write(atMost: key.chromeHead.count + key.chromeArgs.count + 192) { out in
       if first { out.put("\n") } else { out.put(",\n") }
       out.put(raw: key.chromeHead)
@@ -281,23 +283,14 @@ struct ChromeTraceExport {
   /// An update event's text up to its track id (`label` quoted):
   /// `{"ph":"X","cat":"update","name":LABEL,"pid":1,"tid":`.
   static func updateHead(label: [UInt8]) -> [UInt8] {
-    var writer = ExportWriter(sink: nil)
-    writer.append("{\"ph\":\"X\",\"cat\":\"update\",\"name\":")
-    writer.append(bytes: label)
-    writer.append(",\"pid\":1,\"tid\":")
-    return Array(writer.bytes)
+    Array(#"{"ph":"X","cat":"update","name":"#.utf8) + label + Array(#","pid":1,"tid":"#.utf8)
   }
 
-  /// An update event's `args` from its kind to its severity's key: `,"kind":K,"module":M,"severity":`
-  /// (`module` quoted).
+  /// An update event's `args` from its kind to its severity's key (`module` quoted):
+  /// `,"kind":K,"module":M,"severity":`.
   static func updateArgs(kind: UpdateKind, module: [UInt8]) -> [UInt8] {
-    var writer = ExportWriter(sink: nil)
-    writer.append(",\"kind\":")
-    writer.append(kind: kind)
-    writer.append(",\"module\":")
-    writer.append(bytes: module)
-    writer.append(",\"severity\":")
-    return Array(writer.bytes)
+    Array(#","kind":"#.utf8) + ExportWriter.quoted(kind.description) + Array(#","module":"#.utf8) + module
+      + Array(#","severity":"#.utf8)
   }
 
   /// Writes one frame's event.
@@ -516,7 +509,7 @@ struct ChromeTraceExport {
     }
   }
 
-  /// Writes the rest of one end of flow `id`, after its phase: at most 140 bytes.
+  /// Writes the rest of one end of flow `id`, after its phase: at most 120 bytes.
   @inline(__always)
   private static func formatEnd(
     _ flow: ExportFlow, id: Int64, track: Int64, start: Int64, into out: inout ExportCursor

@@ -17,6 +17,7 @@ struct ExportCursor {
     pointer += length
   }
 
+  /// Puts bytes ready to copy.
   @inline(__always)
   mutating func put(raw: UnsafeRawBufferPointer) {
     guard let source = raw.baseAddress else { return }
@@ -24,27 +25,28 @@ struct ExportCursor {
     pointer += raw.count
   }
 
+  /// Puts one byte.
   @inline(__always)
   mutating func put(byte: UInt8) {
     pointer.pointee = byte
     pointer += 1
   }
 
-  /// At most ``DecimalDigits/maxCount`` bytes.
+  /// Puts the decimal digits of `value`: at most ``DecimalDigits/maxCount`` bytes.
   @inline(__always)
   mutating func put(unsigned value: UInt64) {
     pointer += DecimalDigits.write(value, to: pointer)
   }
 
-  /// A decimal integer: at most 21 bytes.
+  /// Puts a decimal integer: at most 20 bytes.
   @inline(__always)
   mutating func put(_ value: Int64) {
     if value < 0 { put(byte: UInt8(ascii: "-")) }
     put(unsigned: value.magnitude)
   }
 
-  /// ns as µs with three decimals (`1000100.001`), at most 25 bytes: exact, and sums of such
-  /// values stay exact once read back as ns.
+  /// Puts ns as µs with three decimals (`1000100.001`), at most 21 bytes: exact, and sums of
+  /// such values stay exact once read back as ns.
   @inline(__always)
   mutating func put(microseconds ns: Int64) {
     if ns < 0 { put(byte: UInt8(ascii: "-")) }

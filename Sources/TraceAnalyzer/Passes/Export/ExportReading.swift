@@ -16,9 +16,10 @@ struct ExportReading {
     var name: UnsafeRawBufferPointer
     var module: UnsafeRawBufferPointer
     var threadName: UnsafeRawBufferPointer
-    /// The Chrome export's update event up to its track id, and its `args` from `kind` to
-    /// `severity` (see ``ChromeTraceExport``): two copies an update instead of eight pieces.
+    /// The Chrome export's update event up to its track id (``ChromeTraceExport/updateHead(label:)``).
     var chromeHead: UnsafeRawBufferPointer
+    /// The Chrome export's update `args` from `kind` to `severity`
+    /// (``ChromeTraceExport/updateArgs(kind:module:)``).
     var chromeArgs: UnsafeRawBufferPointer
   }
 

@@ -5,8 +5,8 @@ import TraceModel
 struct ExportWriter {
   static let flushSize = 1 << 20
 
-  /// The buffer: ``flushSize`` plus room for the largest single append past it (grown
-  /// instead, without a sink).
+  /// The buffer: ``flushSize`` plus room for the largest single append past it (grown when an
+  /// append needs more, or always without a sink).
   private final class Storage {
     var capacity = ExportWriter.flushSize + (1 << 16)
     var base: UnsafeMutablePointer<UInt8>
@@ -88,6 +88,7 @@ struct ExportWriter {
     let start = room(length)
     var cursor = ExportCursor(start)
     body(&cursor)
+    assert(cursor.pointer - start <= length, "an export piece outgrew the room reserved for it")
     count &+= cursor.pointer - start
   }
 
