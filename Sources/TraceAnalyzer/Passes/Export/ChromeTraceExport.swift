@@ -247,8 +247,8 @@ struct ChromeTraceExport {
     let key = keys[Int(entry.record.key)]
     let record = entry.record
     // The key's two pieces, and at most 166 bytes around them: the separator (2), the track
-    // (20), `ts` and `dur` (6 + 21, 7 + 21), the id (14 + 20), the severity with `skipped`
-    // (19), `false` with `group` (14), and the group with the closing braces (22).
+    // (20), `ts` and `dur` (6 + 21, 7 + 21), the id (14 + 20), the severity (8) with `skipped`
+    // (11), `false` with `group` (14), and the group with the closing braces (22).
     writer.write(atMost: key.chromeHead.count + key.chromeArgs.count + 192) { out in
       if first { out.put("\n") } else { out.put(",\n") }
       out.put(raw: key.chromeHead)
@@ -260,15 +260,8 @@ struct ChromeTraceExport {
       out.put(",\"args\":{\"id\":")
       out.put(record.id)
       out.put(raw: key.chromeArgs)
-      if record.duration > thresholds.red {
-        out.put("\"red\",\"skipped\":")
-        result.red += 1
-      } else if record.duration > thresholds.orange {
-        out.put("\"orange\",\"skipped\":")
-        result.orange += 1
-      } else {
-        out.put("\"none\",\"skipped\":")
-      }
+      out.put(severityOf: record.duration, thresholds, counting: &result)
+      out.put(",\"skipped\":")
       if record.skipped { out.put("true,\"group\":") } else { out.put("false,\"group\":") }
       if record.group == ExportRecord.noGroup {
         out.put("null}}")

@@ -45,6 +45,24 @@ struct ExportCursor {
     put(unsigned: value.magnitude)
   }
 
+  /// Puts the severity of a finished update (`"red"`, `"orange"` or `"none"`, at most 8 bytes),
+  /// counted in `result`.
+  @inline(__always)
+  mutating func put(
+    severityOf duration: Int64, _ thresholds: Thresholds, counting result: inout ExportResult
+  ) {
+    switch thresholds.classify(duration) {
+    case .red:
+      put("\"red\"")
+      result.red += 1
+    case .orange:
+      put("\"orange\"")
+      result.orange += 1
+    case nil:
+      put("\"none\"")
+    }
+  }
+
   /// Puts ns as µs with three decimals (`1000100.001`), at most 21 bytes: exact, and sums of
   /// such values stay exact once read back as ns.
   @inline(__always)

@@ -180,15 +180,7 @@ struct ExportWriter {
   mutating func append(
     severityOf duration: Int64, _ thresholds: Thresholds, counting result: inout ExportResult
   ) {
-    if duration > thresholds.red {
-      append("\"red\"")
-      result.red += 1
-    } else if duration > thresholds.orange {
-      append("\"orange\"")
-      result.orange += 1
-    } else {
-      append("\"none\"")
-    }
+    write(atMost: 8) { $0.put(severityOf: duration, thresholds, counting: &result) }
   }
 
   /// `,"pid":1,"tid":T,"ts":S,"dur":D` of a complete event (times in ns, written in µs).
