@@ -11,16 +11,12 @@ import TraceModel
 struct FindingsBuilder {
   let rules: [any FindingsRule.Type]
   let context: RuleContext
-  /// The graph's node position of each join edge's `from` end.
-  let edgeSources: [Int]
-  /// The join's catalog index → the graph's node position.
-  let position: [Int]
 
   /// Causes a rule's scan takes at a time.
   static let blockSize = 4096
 
   /// Every finding, errors first, then by cost.
-  func findings(spilled: SummaryBuilder, resolved: ResolvedCauses) -> [Finding] {
+  func findings(spilled: SummaryBuilder) -> [Finding] {
     let rules = rules.map { FindingRules.entry($0).make(context) }
     let runs = context.runs
     // A scan per rule and run; run 0's also takes the spilled updates, first.
@@ -47,14 +43,14 @@ struct FindingsBuilder {
     if causeRules.isEmpty || rules.contains(where: { $0.visitsUpdates && $0.visitsCauses }) {
       // A rule that visits both takes the updates first, in its run 0.
       scanUpdates()
-      if !causeRules.isEmpty { scanCauses(resolved, into: causeRules.map { scans[$0] }, aside: {}) }
+      if !causeRules.isEmpty { scanCauses(into: causeRules.map { scans[$0] }, aside: {}) }
       for index in rules.indices { found[index] = finish(index) }
     } else {
       // The updates' scan and the findings of the rules that visit no cause need no cause:
       // they are done beside the causes' scan.
       let aside = rules.indices.filter { !rules[$0].visitsCauses }
       let registered = FindingRules.registered
-      scanCauses(resolved, into: causeRules.map { scans[$0] }) {
+      scanCauses(into: causeRules.map { scans[$0] }) {
         scanUpdates()
         // On another thread, with this task's rules.
         FindingRules.withRegistered(registered) {
@@ -77,13 +73,11 @@ struct FindingsBuilder {
   /// split gives the same findings (the runs' scans are merged in order); this one keeps both
   /// threads busy.
   private func scanCauses(
-    _ resolved: ResolvedCauses, into scans: [[RuleScanBox]], aside: @escaping () -> Void
+    into scans: [[RuleScanBox]], aside: @escaping () -> Void
   ) {
     let total = context.resolvedCauses
     let runs = context.runs
-    let kinds = context.graph.nodes.map(\.kind)
-    let edgeSources = edgeSources
-    let position = position
+    let causes = context.causes
     let box = UnsafeSendable((scans: scans, aside: aside))
     // Where the run before the last has claimed up to (the low half) and where it must stop
     // (the high half), in one atomic word: both threads change it by compare-and-exchange.
@@ -111,16 +105,8 @@ struct FindingsBuilder {
       var visits: [CauseVisit] = []
       visits.reserveCapacity(Self.blockSize)
       while let records = next() {
-        resolved.forEachBlock(records: records) { block in
-          for cause in block {
-            let from = edgeSources[Int(cause.edge)]
-            visits.append(
-              CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))
-            if visits.count == Self.blockSize {
-              for scan in scans { scan.visitCauses(visits, run) }
-              visits.removeAll(keepingCapacity: true)
-            }
-          }
+        causes.append(records: records, to: &visits, blockSize: Self.blockSize) { visits in
+          for scan in scans { scan.visitCauses(visits, run) }
         }
       }
       for scan in scans { scan.visitCauses(visits, run) }

@@ -124,9 +124,11 @@ struct FindingsPass: Pass {
       graph: joined.graph, keys: read.builder.keys, statistics: read.builder.statistics, longest: longest,
       backtraces: backtraces,
       traceSpan: read.builder.earliest...max(read.builder.earliest, read.builder.latest),
-      edgeCounts: joined.edgeCounts, resolvedCauses: total, runs: max(1, min(options.readerThreads, total)))
-    let builder = FindingsBuilder(
-      rules: rules, context: context, edgeSources: joined.edgeSources, position: joined.position)
-    return builder.findings(spilled: read.builder, resolved: resolved)
+      edgeCounts: joined.edgeCounts,
+      causes: CauseVisits(
+        resolved: resolved, edgeSources: joined.edgeSources, position: joined.position,
+        kinds: joined.graph.nodes.map(\.kind)),
+      runs: max(1, min(options.readerThreads, total)))
+    return FindingsBuilder(rules: rules, context: context).findings(spilled: read.builder)
   }
 }

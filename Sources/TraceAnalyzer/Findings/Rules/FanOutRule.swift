@@ -11,55 +11,31 @@ struct FanOutRule: FindingsRule {
       + "value it shows) so one change updates one row, not all of them.",
     thresholds: [fanOut], subject: .first(2))
 
-  /// A source → update edge that may fan out.
+  /// A source → update edge that fans out.
   struct FanEdge: Sendable {
-    var from: Int32
-    var to: Int32
+    var from = 0
+    var to = 0
     /// The join's edge.
-    var joinEdge: Int32
+    var joinEdge: Int
     var count = 0
     var costNs: Int64 = 0
     var examples = EarliestUpdates()
-  }
-
-  /// The edges that can fan out (at least twice the threshold's causes) in order of first sight.
-  struct Scan: RuleScan {
-    /// The join edge's place in `fans` (-1: none yet; empty until the first).
-    var fanOfEdge: [Int32] = []
-    var fans: [FanEdge] = []
-
-    mutating func merge(_ later: Self, within span: ClosedRange<Int64>?) {
-      for fan in later.fans {
-        let index = slot(Int(fan.joinEdge), edges: later.fanOfEdge.count)
-        if index < 0 {
-          fanOfEdge[Int(fan.joinEdge)] = Int32(fans.count)
-          fans.append(fan)
-        } else {
-          fans[Int(index)].count += fan.count
-          fans[Int(index)].costNs = fans[Int(index)].costNs.saturatingAdd(fan.costNs)
-          fans[Int(index)].examples.merge(fan.examples)
-        }
-      }
-    }
-
-    /// The place of `edge` in `fans` (-1: none yet), the table made for `edges` edges first.
-    @inline(__always)
-    mutating func slot(_ edge: Int, edges: Int) -> Int32 {
-      if fanOfEdge.isEmpty { fanOfEdge = [Int32](repeating: -1, count: edges) }
-      return fanOfEdge[edge]
-    }
   }
 
   static var visitsCauses: Bool { true }
 
   let context: RuleContext
   let threshold: Int
+  /// Whether each join edge has enough causes to fan out: two bursts whose lower median reaches
+  /// the threshold take twice its updates.
+  let canFan: [Bool]
   /// Each fanning edge's update starts, for its bursts (shared by the runs, a spill each).
   let bursts: UnsafeSendable<BurstCounter>
 
   init(_ context: RuleContext) {
     self.context = context
     threshold = context.settings.count(Self.fanOut)
+    canFan = context.edgeCounts.map { [threshold] in $0 >= 2 * threshold }
     bursts = UnsafeSendable(
       BurstCounter(
         expected: context.resolvedCauses, low: context.traceSpan.lowerBound,
@@ -73,82 +49,77 @@ struct FanOutRule: FindingsRule {
     let cause = visit.cause
     guard cause.has(ResolvedCause.updateLabel) && cause.has(ResolvedCause.toUpdate),
       case .source(let sourceKind) = visit.fromKind, sourceKind != .environment,
-      sourceKind != .environmentWriter
+      sourceKind != .environmentWriter, canFan[Int(cause.edge)]
     else { return -1 }
-    let joinEdge = Int(cause.edge)
-    // Two bursts whose lower median reaches the threshold take twice its updates: an edge with
-    // fewer causes cannot fan out, so it is neither kept nor counted into bursts.
-    return context.edgeCounts[joinEdge] >= 2 * threshold ? joinEdge : -1
+    return Int(cause.edge)
   }
 
-  func visit(cause: CauseVisit, run: Int, into scan: inout Scan) {
-    visit(causes: [cause], run: run, into: &scan)
+  /// Adds the start of each cause that may fan out to its edge's bursts; only the edges whose
+  /// bursts fan out are counted, by ``fans(_:)`` (most edges do not, and a table of every edge
+  /// is a cache miss a cause).
+  func visit(cause: CauseVisit, run: Int, into scan: inout NoScan) {
+    let edge = fanningEdge(cause)
+    if edge >= 0 { bursts.value.add(edge: edge, start: cause.cause.start, thread: run) }
   }
 
-  /// Causes a look-ahead takes.
-  private static let lookAhead = 16
-
-  /// Visits `causes` a few at a time: their edges' places first, then the edges' tallies (the
-  /// examples' bars), then counts them, so that each stage's cache misses overlap.
-  func visit(causes: [CauseVisit], run: Int, into scan: inout Scan) {
-    let edges = context.edgeCounts.count
-    var joinEdges = (0..<Self.lookAhead).map { _ in -1 }
-    var places = [Int32](repeating: -1, count: Self.lookAhead)
-    var bars = [(start: Int64, id: Int64)?](repeating: nil, count: Self.lookAhead)
-    var start = 0
-    while start < causes.count {
-      let count = min(Self.lookAhead, causes.count - start)
-      for slot in 0..<count {
-        joinEdges[slot] = fanningEdge(causes[start + slot])
-        if joinEdges[slot] >= 0 { places[slot] = scan.slot(joinEdges[slot], edges: edges) }
+  /// The edges of `edges` (`edges[e]` is `e`'s place, -1 for the others), their causes counted,
+  /// in a second look at the causes, a run of them a thread.
+  private func fans(_ edges: [Int32], _ fans: [FanEdge]) -> [FanEdge] {
+    let causes = context.causes
+    let runs = context.runs
+    let total = causes.count
+    let tallies = concurrentMap(Array(0..<runs)) { run in
+      var tally = fans
+      var visits: [CauseVisit] = []
+      visits.reserveCapacity(FindingsBuilder.blockSize)
+      let count = { (visits: [CauseVisit]) in
+        for visit in visits {
+          let edge = fanningEdge(visit)
+          guard edge >= 0, edges[edge] >= 0 else { continue }
+          let place = Int(edges[edge])
+          let cause = visit.cause
+          tally[place].from = visit.from
+          tally[place].to = visit.to
+          tally[place].count += 1
+          if cause.isFinishedUpdate { tally[place].costNs = tally[place].costNs.saturatingAdd(cause.duration) }
+          tally[place].examples.add(start: cause.start, id: cause.target)
+        }
       }
-      for slot in 0..<count where joinEdges[slot] >= 0 {
-        bars[slot] = places[slot] < 0 ? nil : scan.fans[Int(places[slot])].examples.bar
-      }
-      for slot in 0..<count where joinEdges[slot] >= 0 {
-        // A place found before may have been made since, by a cause of the same edge just before:
-        // looked up again. A bar only falls as examples are added: one found before still skips
-        // only what the examples would turn away.
-        let edge = places[slot] < 0 ? scan.slot(joinEdges[slot], edges: edges) : places[slot]
-        self.count(
-          causes[start + slot], joinEdge: joinEdges[slot], edge: edge, bar: bars[slot], run: run, into: &scan)
-      }
-      start += count
+      causes.append(
+        records: total * run / runs..<total * (run + 1) / runs, to: &visits, blockSize: FindingsBuilder.blockSize,
+        flush: count)
+      count(visits)
+      return tally
     }
+    var result = tallies[0]
+    for tally in tallies.dropFirst() {
+      for (place, fan) in tally.enumerated() where fan.count > 0 {
+        result[place].from = fan.from
+        result[place].to = fan.to
+        result[place].count += fan.count
+        result[place].costNs = result[place].costNs.saturatingAdd(fan.costNs)
+        result[place].examples.merge(fan.examples)
+      }
+    }
+    return result
   }
 
-  /// Counts `visit` on fanning edge `joinEdge`, at `edge` in the scan's fans (-1: none yet);
-  /// `bar` is the edge's examples' bar as looked up before.
-  @inline(__always)
-  private func count(
-    _ visit: CauseVisit, joinEdge: Int, edge: Int32, bar: (start: Int64, id: Int64)?, run: Int,
-    into scan: inout Scan
-  ) {
-    let cause = visit.cause
-    var edge = edge
-    if edge < 0 {
-      edge = Int32(scan.fans.count)
-      scan.fanOfEdge[joinEdge] = edge
-      scan.fans.append(FanEdge(from: Int32(visit.from), to: Int32(visit.to), joinEdge: Int32(joinEdge)))
-    }
-    scan.fans[Int(edge)].count += 1
-    if cause.isFinishedUpdate {
-      scan.fans[Int(edge)].costNs = scan.fans[Int(edge)].costNs.saturatingAdd(cause.duration)
-    }
-    if bar.map({ (cause.start, cause.target) < ($0.start, $0.id) }) ?? true {
-      scan.fans[Int(edge)].examples.add(start: cause.start, id: cause.target)
-    }
-    bursts.value.add(edge: joinEdge, start: cause.start, thread: run)
-  }
-
-  func findings(_ scan: Scan) -> [Finding] {
+  func findings(_ scan: NoScan) -> [Finding] {
     let graph = context.graph
     let edgeBursts = bursts.value.bursts(
       edges: context.edgeCounts.count, gap: context.budget, threshold: threshold)
+    var places = [Int32](repeating: -1, count: edgeBursts.count)
+    var fanning: [FanEdge] = []
+    for (edge, burstsOfEdge) in edgeBursts.enumerated()
+    where burstsOfEdge.count >= 2 && burstsOfEdge.medianIfLarge != nil {
+      places[edge] = Int32(fanning.count)
+      fanning.append(FanEdge(joinEdge: edge))
+    }
+    guard !fanning.isEmpty else { return [] }
     var findings: [Finding] = []
-    for fan in scan.fans {
-      let burstsOfEdge = edgeBursts[Int(fan.joinEdge)]
-      guard burstsOfEdge.count >= 2, let median = burstsOfEdge.medianIfLarge else { continue }
+    for fan in fans(places, fanning) {
+      let burstsOfEdge = edgeBursts[fan.joinEdge]
+      guard let median = burstsOfEdge.medianIfLarge else { continue }
       let source = graph.nodes[Int(fan.from)]
       let view = graph.nodes[Int(fan.to)]
       findings.append(

@@ -20,9 +20,13 @@ struct RuleContext: Sendable {
   let traceSpan: ClosedRange<Int64>
   /// The causes counted on each join edge.
   let edgeCounts: [Int]
-  /// How many causes the join resolved, and the runs they are scanned in.
-  let resolvedCauses: Int
+  /// The causes the join resolved, as the rules visit them.
+  let causes: CauseVisits
+  /// The runs the causes are scanned in.
   let runs: Int
+
+  /// How many causes the join resolved.
+  var resolvedCauses: Int { causes.count }
 
   /// The trace's frames, for the frame sets' bitmaps.
   var frameSpan: ClosedRange<Int64>? {
