@@ -21,7 +21,8 @@ struct CauseVisits: Sendable {
     resolved.forEachBlock(records: records) { block in
       for cause in block {
         let from = edgeSources[Int(cause.edge)]
-        visits.append(CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))
+        visits.append(
+          CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))
         if visits.count == blockSize {
           flush(visits)
           visits.removeAll(keepingCapacity: true)

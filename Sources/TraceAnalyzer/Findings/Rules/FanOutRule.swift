@@ -81,12 +81,15 @@ struct FanOutRule: FindingsRule {
           tally[place].from = visit.from
           tally[place].to = visit.to
           tally[place].count += 1
-          if cause.isFinishedUpdate { tally[place].costNs = tally[place].costNs.saturatingAdd(cause.duration) }
+          if cause.isFinishedUpdate {
+            tally[place].costNs = tally[place].costNs.saturatingAdd(cause.duration)
+          }
           tally[place].examples.add(start: cause.start, id: cause.target)
         }
       }
       causes.append(
-        records: total * run / runs..<total * (run + 1) / runs, to: &visits, blockSize: FindingsBuilder.blockSize,
+        records: total * run / runs..<total * (run + 1) / runs, to: &visits,
+        blockSize: FindingsBuilder.blockSize,
         flush: count)
       count(visits)
       return tally
