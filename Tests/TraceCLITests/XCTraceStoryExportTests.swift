@@ -143,7 +143,8 @@ struct XCTraceStoryExportTests {
     writer.numericReferences = shape == .taggedBacktrace
     let exports = directory + "/exports"
     try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)
-    try writer.write(events, header: header, to: exports)
+    let files = try writer.write(events, header: header, to: exports)
+    #expect(files.contains { $0.hasSuffix("/time-profile.xml") }, "\(files)")
     let text = try String(contentsOfFile: exports + "/time-profile.xml", encoding: .utf8)
     #expect(text.contains(#"name="0x1b2c4d5e8" addr="0x1b2c4d5e8"/>"#))
     #expect(

@@ -55,7 +55,7 @@ struct FanOutRule: FindingsRule {
   }
 
   /// Adds the start of each cause that may fan out to its edge's bursts; only the edges whose
-  /// bursts fan out are counted, by ``fans(_:)`` (most edges do not, and a table of every edge
+  /// bursts fan out are counted, by ``fans(_:_:)`` (most edges do not, and a table of every edge
   /// is a cache miss a cause).
   func visit(cause: CauseVisit, run: Int, into scan: inout NoScan) {
     let edge = fanningEdge(cause)
