@@ -1,3 +1,4 @@
+import Dispatch
 import TraceModel
 
 #if canImport(Glibc)
@@ -32,7 +33,13 @@ final class SpillBlockFile: @unchecked Sendable {
     }
   }
 
-  deinit { if descriptor >= 0 { close(descriptor) } }
+  /// Closes the file on another thread: closing frees its pages in the page cache (about 4 ms
+  /// for 100 MB), which can be done beside whatever the caller does next, several at once.
+  deinit {
+    guard descriptor >= 0 else { return }
+    let descriptor = descriptor
+    DispatchQueue.global().async { close(descriptor) }
+  }
 
   /// Bytes appended so far.
   var size: Int { diskSize + memory.count }
