@@ -45,8 +45,7 @@ final class BurstCounter: @unchecked Sendable {
   private let low: Int64
   private let span: UInt64
   private let buckets: Int
-  /// Edge `e` is in lane `e % lanes`, at `e / lanes` in it (a power of two: `lanes - 1` masks
-  /// the lane, `laneBits` shifts to the place; a division an update cost a tenth of the cut).
+  /// Edge `e` is in lane `e % lanes`, at `e / lanes` in it; a power of two, `1 << laneBits`.
   let lanes: Int
   private let laneBits: Int
 
@@ -79,7 +78,8 @@ final class BurstCounter: @unchecked Sendable {
     let bucket =
       span == 0
       ? 0 : Int(min(UInt64(buckets - 1), UInt64((UInt128(offset) * UInt128(buckets)) / UInt128(span))))
-    spills[thread].append(Start(edge: Int64(edge), start: start), partition: bucket * lanes + (edge & (lanes - 1)))
+    spills[thread].append(
+      Start(edge: Int64(edge), start: start), partition: bucket * lanes + (edge & (lanes - 1)))
   }
 
   /// The bursts of edges `0..<edges`, cut where consecutive starts are more than `gap` apart;

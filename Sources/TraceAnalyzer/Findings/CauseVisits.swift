@@ -10,24 +10,45 @@ struct CauseVisits: Sendable {
   /// Each graph node's kind, by position.
   let kinds: [CauseGraph.Node.Kind]
 
+  /// Causes a visit hands over at a time.
+  static let blockSize = 4096
+
   /// How many causes the join resolved.
   var count: Int { resolved.count }
 
-  /// Appends the visits of causes `records` (places in the join's order) to `visits`, handing
-  /// them to `flush` and emptying them each time they reach `blockSize`.
-  func append(
-    records: Range<Int>, to visits: inout [CauseVisit], blockSize: Int, flush: ([CauseVisit]) -> Void
-  ) {
-    resolved.forEachBlock(records: records) { block in
-      for cause in block {
-        let from = edgeSources[Int(cause.edge)]
-        visits.append(
-          CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))
-        if visits.count == blockSize {
-          flush(visits)
-          visits.removeAll(keepingCapacity: true)
+  /// Run `run`'s equal share of the causes (places in the join's order) among `runs`.
+  func share(_ run: Int, of runs: Int) -> Range<Int> {
+    count * run / runs..<count * (run + 1) / runs
+  }
+
+  /// Calls `body` with the visits of the causes of each range `next` gives (places in the
+  /// join's order) until it gives nil, in order, ``blockSize`` at a time (the last fewer).
+  func forEachBlock(_ next: () -> Range<Int>?, _ body: ([CauseVisit]) -> Void) {
+    var visits: [CauseVisit] = []
+    visits.reserveCapacity(Self.blockSize)
+    while let records = next() {
+      resolved.forEachBlock(records: records) { block in
+        for cause in block {
+          let from = edgeSources[Int(cause.edge)]
+          visits.append(
+            CauseVisit(cause: cause, from: from, to: position[Int(cause.to)], fromKind: kinds[from]))
+          if visits.count == Self.blockSize {
+            body(visits)
+            visits.removeAll(keepingCapacity: true)
+          }
         }
       }
     }
+    if !visits.isEmpty { body(visits) }
+  }
+
+  /// Calls `body` with the visits of causes `records`, as ``forEachBlock(_:_:)`` does.
+  func forEachBlock(records: Range<Int>, _ body: ([CauseVisit]) -> Void) {
+    var given = false
+    forEachBlock(
+      {
+        defer { given = true }
+        return given ? nil : records
+      }, body)
   }
 }

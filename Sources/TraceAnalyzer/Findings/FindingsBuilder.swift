@@ -6,14 +6,12 @@ import TraceModel
 ///
 /// Each rule is made from the read (``RuleContext``); the summary's spill of finished updates is
 /// scanned once for the rules that visit updates, and the join's resolved causes once for those
-/// that visit causes, in runs on several threads whose scans are merged in order. Memory: what
-/// the rules keep per view, node, edge, source or loop; nothing per event.
+/// that visit causes, in runs on several threads whose scans are merged in order (a rule may
+/// then look again at a few keys' causes). Memory: what the rules keep per view, node, edge,
+/// source or loop; nothing per event.
 struct FindingsBuilder {
   let rules: [any FindingsRule.Type]
   let context: RuleContext
-
-  /// Causes a rule's scan takes at a time.
-  static let blockSize = 4096
 
   /// Every finding, errors first, then by cost.
   func findings(spilled: SummaryBuilder) -> [Finding] {
@@ -102,14 +100,9 @@ struct FindingsBuilder {
     /// Visits, in run `run`, the causes of each range `next` gives until it gives nil.
     @Sendable func scan(run: Int, _ next: () -> Range<Int>?) {
       let scans = box.value.scans.map { $0[run] }
-      var visits: [CauseVisit] = []
-      visits.reserveCapacity(Self.blockSize)
-      while let records = next() {
-        causes.append(records: records, to: &visits, blockSize: Self.blockSize) { visits in
-          for scan in scans { scan.visitCauses(visits, run) }
-        }
+      causes.forEachBlock(next) { visits in
+        for scan in scans { scan.visitCauses(visits, run) }
       }
-      for scan in scans { scan.visitCauses(visits, run) }
     }
     /// A function giving `range` once.
     @Sendable func once(_ range: Range<Int>) -> () -> Range<Int>? {
@@ -138,7 +131,7 @@ struct FindingsBuilder {
           return before.claimed < after.claimed ? before.claimed..<after.claimed : nil
         }
       default:
-        scan(run: run, once(total * run / runs..<total * (run + 1) / runs))
+        scan(run: run, once(causes.share(run, of: runs)))
       }
     }
   }

@@ -6,7 +6,8 @@ extension TraceAnalysis {
   ///
   /// One read feeds the summary and the cause graph's spills; the graph's join resolves every
   /// cause to its nodes and its target's timing, spilling those records; the rules then scan
-  /// the summary's spill and the resolved causes once each (see ``FindingsPass``). Memory stays
+  /// the summary's spill and the resolved causes once each (see ``FindingsPass``; fan-out looks
+  /// again at the causes of the edges that fan out). Memory stays
   /// flat in the trace's length.
   ///
   /// With `hitches`, the same read ties the recorded hitches and hangs to the findings

@@ -13,6 +13,7 @@ struct FanOutRule: FindingsRule {
 
   /// A source → update edge that fans out.
   struct FanEdge: Sendable {
+    /// The graph positions of its ends, from its causes.
     var from = 0
     var to = 0
     /// The join's edge.
@@ -54,29 +55,27 @@ struct FanOutRule: FindingsRule {
     return Int(cause.edge)
   }
 
-  /// Adds the start of each cause that may fan out to its edge's bursts; only the edges whose
-  /// bursts fan out are counted, by ``fans(_:_:)`` (most edges do not, and a table of every edge
-  /// is a cache miss a cause).
+  /// Adds the cause's start to its edge's bursts when the edge may fan out; only the edges
+  /// whose bursts fan out are counted, in ``counted(_:places:)`` (most edges do not, and a table
+  /// of every edge is a cache miss a cause).
   func visit(cause: CauseVisit, run: Int, into scan: inout NoScan) {
     let edge = fanningEdge(cause)
     if edge >= 0 { bursts.value.add(edge: edge, start: cause.cause.start, thread: run) }
   }
 
-  /// The edges of `edges` (`edges[e]` is `e`'s place, -1 for the others), their causes counted,
-  /// in a second look at the causes, a run of them a thread.
-  private func fans(_ edges: [Int32], _ fans: [FanEdge]) -> [FanEdge] {
+  /// The edges of `fans` counted, costed and quoted from their causes, in a second look at the
+  /// causes (a share of them a thread); `places[e]` is join edge `e`'s place in `fans`, -1 for
+  /// the edges not in it.
+  private func counted(_ fans: [FanEdge], places: [Int32]) -> [FanEdge] {
     let causes = context.causes
     let runs = context.runs
-    let total = causes.count
     let tallies = concurrentMap(Array(0..<runs)) { run in
       var tally = fans
-      var visits: [CauseVisit] = []
-      visits.reserveCapacity(FindingsBuilder.blockSize)
-      let count = { (visits: [CauseVisit]) in
+      causes.forEachBlock(records: causes.share(run, of: runs)) { visits in
         for visit in visits {
           let edge = fanningEdge(visit)
-          guard edge >= 0, edges[edge] >= 0 else { continue }
-          let place = Int(edges[edge])
+          guard edge >= 0, places[edge] >= 0 else { continue }
+          let place = Int(places[edge])
           let cause = visit.cause
           tally[place].from = visit.from
           tally[place].to = visit.to
@@ -87,11 +86,6 @@ struct FanOutRule: FindingsRule {
           tally[place].examples.add(start: cause.start, id: cause.target)
         }
       }
-      causes.append(
-        records: total * run / runs..<total * (run + 1) / runs, to: &visits,
-        blockSize: FindingsBuilder.blockSize,
-        flush: count)
-      count(visits)
       return tally
     }
     var result = tallies[0]
@@ -120,11 +114,12 @@ struct FanOutRule: FindingsRule {
     }
     guard !fanning.isEmpty else { return [] }
     var findings: [Finding] = []
-    for fan in fans(places, fanning) {
+    // Each edge here had causes in its bursts; one counted none would have no ends to name.
+    for fan in counted(fanning, places: places) where fan.count > 0 {
       let burstsOfEdge = edgeBursts[fan.joinEdge]
       guard let median = burstsOfEdge.medianIfLarge else { continue }
-      let source = graph.nodes[Int(fan.from)]
-      let view = graph.nodes[Int(fan.to)]
+      let source = graph.nodes[fan.from]
+      let view = graph.nodes[fan.to]
       findings.append(
         Finding(
           rule: .fanOut, severity: .warning,

@@ -6,7 +6,9 @@ import TraceModel
 /// read found (``RuleContext``), visits the updates the summary spilled and the causes the
 /// graph's join resolved into scans of its own, and turns the merged scan into findings. The
 /// spill is scanned once for every rule, and the resolved causes once, in runs on several
-/// threads whose scans are merged in order (``RuleScan/merge(_:within:)``).
+/// threads whose scans are merged in order (``RuleScan/merge(_:within:)``). A rule whose scan
+/// narrows what it must count may look again at the causes of those few keys alone
+/// (``RuleContext/causes``), as fan-out does for the edges whose bursts fan out.
 protocol FindingsRule: Sendable {
   /// What the rule accumulates over a scan.
   associatedtype Scan: RuleScan = NoScan
@@ -27,8 +29,8 @@ protocol FindingsRule: Sendable {
   /// Takes a resolved cause; `run` is the scan's run (each on its own thread).
   func visit(cause: CauseVisit, run: Int, into scan: inout Scan)
 
-  /// Takes resolved causes in order, as many ``visit(cause:run:into:)`` calls would (a rule
-  /// may look a few causes ahead, so that their cache misses overlap).
+  /// Takes resolved causes in order, as many ``visit(cause:run:into:)`` calls would: the loop
+  /// each rule's scan runs, specialized for the rule.
   func visit(causes: [CauseVisit], run: Int, into scan: inout Scan)
 
   /// The findings of the merged scan.
