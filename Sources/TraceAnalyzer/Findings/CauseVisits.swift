@@ -44,11 +44,15 @@ struct CauseVisits: Sendable {
 
   /// Calls `body` with the visits of causes `records`, as ``forEachBlock(_:_:)`` does.
   func forEachBlock(records: Range<Int>, _ body: ([CauseVisit]) -> Void) {
+    forEachBlock(Self.once(records), body)
+  }
+
+  /// A function giving `range` once, then nil: one range for ``forEachBlock(_:_:)``.
+  static func once(_ range: Range<Int>) -> () -> Range<Int>? {
     var given = false
-    forEachBlock(
-      {
-        defer { given = true }
-        return given ? nil : records
-      }, body)
+    return {
+      defer { given = true }
+      return given ? nil : range
+    }
   }
 }

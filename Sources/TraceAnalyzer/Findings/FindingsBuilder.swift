@@ -104,17 +104,9 @@ struct FindingsBuilder {
         for scan in scans { scan.visitCauses(visits, run) }
       }
     }
-    /// A function giving `range` once.
-    @Sendable func once(_ range: Range<Int>) -> () -> Range<Int>? {
-      var given = false
-      return {
-        defer { given = true }
-        return given ? nil : range
-      }
-    }
     guard runs > 1 else {
       box.value.aside()
-      scan(run: 0, once(0..<total))
+      scan(run: 0, CauseVisits.once(0..<total))
       return
     }
     // More causes than the word's halves hold take equal ranges.
@@ -124,14 +116,14 @@ struct FindingsBuilder {
       switch run {
       case runs - 1 where claiming:
         let split = update { claimed, limit in (claimed, claimed + (limit - claimed) / 2) }.after.limit
-        scan(run: run, once(split..<total))
+        scan(run: run, CauseVisits.once(split..<total))
       case runs - 2 where claiming:
         scan(run: run) {
           let (before, after) = update { claimed, limit in (min(claimed + claim, limit), limit) }
           return before.claimed < after.claimed ? before.claimed..<after.claimed : nil
         }
       default:
-        scan(run: run, once(causes.share(run, of: runs)))
+        scan(run: run, CauseVisits.once(causes.share(run, of: runs)))
       }
     }
   }
